@@ -1,0 +1,67 @@
+"""ars-docs: the deterministic runtime of the ARS citation trust chain.
+
+Public API (see the README): ``finalize``, ``gate`` and ``render`` work on text;
+``load_corpus`` / ``load_read_log`` read a passport and its human-read log.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"
+
+from .api import (
+    Citation,
+    FinalizeResult,
+    GateResult,
+    RenderResult,
+    finalize,
+    gate,
+    render,
+)
+from .corpus import Corpus, CorpusEntry, corpus_from_data, load_corpus
+from .diagnostics import Diagnostic, Severity
+from .errors import (
+    ArsError,
+    ArsIOError,
+    ExitCode,
+    InputDataError,
+    InputMissingError,
+    OutputError,
+    UsageError,
+)
+from .markers import Marker, format_marker, parse_comment
+from .provenance import Status, TrustFacts, classify
+from .readlog import ReadLog, ReadMark, load_read_log, read_log_path
+
+__all__ = [
+    "ArsError",
+    "ArsIOError",
+    "Citation",
+    "Corpus",
+    "CorpusEntry",
+    "Diagnostic",
+    "ExitCode",
+    "FinalizeResult",
+    "GateResult",
+    "InputDataError",
+    "InputMissingError",
+    "Marker",
+    "OutputError",
+    "ReadLog",
+    "ReadMark",
+    "RenderResult",
+    "Severity",
+    "Status",
+    "TrustFacts",
+    "UsageError",
+    "__version__",
+    "classify",
+    "corpus_from_data",
+    "finalize",
+    "format_marker",
+    "gate",
+    "load_corpus",
+    "load_read_log",
+    "parse_comment",
+    "read_log_path",
+    "render",
+]

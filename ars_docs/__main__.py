@@ -1,0 +1,5 @@
+"""``python -m ars_docs`` runs the CLI."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,271 @@
+"""Command-line interface: argument parsing only; each command calls the API.
+
+``run(argv) -> int`` never raises for bad input: an ``ArsError`` becomes
+``ars-docs: error: <message>`` on standard error and its documented exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from . import __version__, api
+from .atomic import write_bytes_atomic, write_text_atomic
+from .corpus import Corpus, load_corpus
+from .diagnostics import Diagnostic, Severity
+from .document import read_document
+from .errors import ArsError, ExitCode, OutputError, UsageError
+from .lint.corpus import lint_corpus
+from .readlog import ReadLog, load_read_log, read_log_path
+
+PASSPORT_ENV = "ARS_PASSPORT"
+STDIO = "-"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    need = "required unless" if required else "optional; defaults to"
+    parser.add_argument(
+        "--passport",
+        metavar="PASSPORT",
+        help=f"Material Passport YAML with literature_corpus[] ({need} ${PASSPORT_ENV} is set)",
+    )
+
+
+def _add_format(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="ars-docs",
+        description="Make citations in AI-written research drafts honest (ARS trust chain).",
+    )
+    parser.add_argument("--version", action="version", version=f"ars-docs {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser("finalize", help="resolve every <!--ref:slug--> marker by the §3.3 matrix")
+    p.add_argument("draft", metavar="DRAFT")
+    _add_passport(p, required=True)
+    p.add_argument("-o", "--output", metavar="OUT", help="write here instead of in place ('-': stdout)")
+    p.add_argument("--checklist", metavar="PATH", help="checklist path (default: beside DRAFT)")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if DRAFT would change")
+    _add_format(p)
+
+    p = sub.add_parser("render", help="terminal gate (--strict), strip markers, write output")
+    p.add_argument("draft", metavar="DRAFT")
+    p.add_argument("--strict", action="store_true", help="refuse unverified/unresolved citations")
+    _add_passport(p, required=False)
+    p.add_argument("-o", "--output", metavar="OUT", help="output path ('-': stdout)")
+    p.add_argument("--to", choices=api.RENDER_TARGETS, default="markdown")
+    p.add_argument("--allow-html", action="store_true", help="pass raw HTML through to HTML output")
+
+    p = sub.add_parser("lint", help="lint inputs against the firm rules")
+    lint_sub = p.add_subparsers(dest="lint_target", metavar="TARGET", parser_class=_Parser)
+    lint_sub.required = True
+    q = lint_sub.add_parser("corpus", help="schema + the three §3.1 firm rules")
+    q.add_argument("passport", metavar="PASSPORT", nargs="?")
+    _add_format(q)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        handler = _COMMANDS[args.command]
+        return int(handler(args))
+    except ArsError as exc:
+        print(f"ars-docs: error: {exc.message}", file=sys.stderr)
+        return int(exc.exit_code)
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); nothing to report.
+        sys.stderr.close()
+        return int(ExitCode.OK)
+
+
+def main() -> NoReturn:
+    sys.exit(run())
+
+
+# -- shared helpers ----------------------------------------------------------
+
+
+def passport_arg(value: str | None, *, required: bool) -> str | None:
+    """``--passport`` wins over ``$ARS_PASSPORT``; empty values count as unset."""
+    chosen = value or os.environ.get(PASSPORT_ENV) or None
+    if chosen is None and required:
+        raise UsageError(f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV}")
+    return chosen
+
+
+def load_trust_inputs(passport: str) -> tuple[Corpus, ReadLog]:
+    corpus = load_corpus(passport)
+    return corpus, load_read_log(read_log_path(passport))
+
+
+def print_diagnostics(diagnostics: Sequence[Diagnostic], stream: TextIO) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic.format(), file=stream)
+
+
+def write_output(target: str, text: str) -> None:
+    if target == STDIO:
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+    else:
+        write_text_atomic(Path(target), text)
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+# -- commands ----------------------------------------------------------------
+
+
+def cmd_finalize(args: argparse.Namespace) -> int:
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    doc = read_document(args.draft)
+    corpus, read_log = load_trust_inputs(passport)
+    result = api.finalize(doc.text, corpus, read_log, path=args.draft, passport=passport)
+    diagnostics = [*_corpus_diagnostics(corpus), *result.diagnostics]
+    report = sys.stderr if args.output == STDIO else sys.stdout
+    if args.check:
+        _report_finalize(args, result, diagnostics, report, wrote=None, checklist=None)
+        return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
+    checklist_path = Path(args.checklist) if args.checklist else default_checklist_path(args.draft)
+    if args.output:
+        write_output(args.output, result.text)
+        wrote = args.output
+    elif result.would_change:
+        write_bytes_atomic(Path(args.draft), result.text.encode("utf-8"))
+        wrote = args.draft
+    else:
+        wrote = None
+    _write_if_changed(checklist_path, result.checklist)
+    _report_finalize(args, result, diagnostics, report, wrote=wrote, checklist=str(checklist_path))
+    return int(ExitCode.OK)
+
+
+def default_checklist_path(draft: str) -> Path:
+    path = Path(draft)
+    return path.with_name(f"{path.stem}_prefinalization_checklist.md")
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_text_atomic(path, text)
+
+
+def _corpus_diagnostics(corpus: Corpus) -> list[Diagnostic]:
+    return [d for d in corpus.diagnostics if d.severity is not Severity.INFO]
+
+
+def _report_finalize(
+    args: argparse.Namespace,
+    result: api.FinalizeResult,
+    diagnostics: list[Diagnostic],
+    stream: TextIO,
+    *,
+    wrote: str | None,
+    checklist: str | None,
+) -> None:
+    if args.format == "json":
+        payload: dict[str, Any] = result.to_dict()
+        payload["diagnostics"] = [d.to_dict() for d in diagnostics]
+        payload["changes"] = [c.to_dict() for c in result.changes]
+        payload["written"] = wrote
+        payload["checklist"] = checklist
+        payload["would_change"] = result.would_change
+        print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
+        return
+    counts = ", ".join(f"{name} {count}" for name, count in result.counts.items())
+    print(f"{args.draft}: {len(result.citations)} citations: {counts}", file=stream)
+    if args.check:
+        verdict = "would rewrite" if result.would_change else "up to date:"
+        print(f"--check: {verdict} {result.changed} marker(s); nothing written", file=stream)
+    else:
+        where = f"wrote {wrote}" if wrote else "draft unchanged"
+        print(f"rewrote {result.changed} marker(s); {where}", file=stream)
+        print(f"checklist: {checklist}", file=stream)
+    if result.changes:
+        print("changed since the last pass:", file=stream)
+        for c in result.changes:
+            print(f"  {args.draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}", file=stream)
+    print_diagnostics(diagnostics, sys.stderr)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    passport = passport_arg(args.passport, required=False)
+    doc = read_document(args.draft)
+    corpus, read_log = load_trust_inputs(passport) if passport else (None, None)
+    ext = "html" if args.to == "html" else "md"
+    output = args.output or str(Path(args.draft).with_name(f"{Path(args.draft).stem}_final.{ext}"))
+    if output != STDIO and _same_file(output, args.draft):
+        raise UsageError(
+            f"output {output} is the draft itself; rendering strips the markers, so write "
+            "the final document elsewhere (-o OUT)"
+        )
+    result = api.render(
+        doc.text,
+        corpus,
+        read_log,
+        strict=args.strict,
+        to=args.to,
+        allow_html=args.allow_html,
+        path=args.draft,
+    )
+    print_diagnostics(result.diagnostics, sys.stderr)
+    if result.output is None:
+        assert result.gate is not None
+        for o in result.gate.offenders:
+            detail = f" ({o.detail})" if o.detail else ""
+            print(f"{args.draft}:{o.line}:{o.col}: {o.reason} {o.slug}{detail}", file=sys.stderr)
+        print(
+            f"ars-docs: render refused: {len(result.gate.offenders)} problem(s) in "
+            f"{args.draft}; nothing written. Run ars-docs finalize and fix the checklist items.",
+            file=sys.stderr,
+        )
+        return int(ExitCode.CHECK_FAILED)
+    write_output(output, result.output)
+    if output != STDIO:
+        mode = "strict gate passed" if args.strict else "preview (not gated)"
+        print(f"{args.draft}: {mode}; wrote {output}", file=sys.stderr)
+    return int(ExitCode.OK)
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    diagnostics = list(lint_corpus(passport))
+    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    if args.format == "json":
+        payload = {"errors": errors, "diagnostics": [d.to_dict() for d in diagnostics]}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        print_diagnostics(diagnostics, sys.stdout)
+        print(f"{passport}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
+    return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
+
+
+_COMMANDS = {"finalize": cmd_finalize, "render": cmd_render, "lint": cmd_lint}
+
+__all__ = ["OutputError", "build_parser", "main", "run"]

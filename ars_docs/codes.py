@@ -1,0 +1,28 @@
+"""Diagnostic codes and gate refusal reasons of the draft pipeline, defined once."""
+
+from __future__ import annotations
+
+# Diagnostics about the draft (finalize / render).
+MALFORMED_MARKER = "ARS001"
+ORPHAN_WARNING = "ARS002"
+NOT_IN_CORPUS = "ARS003"
+OK_WITHOUT_PASSPORT = "ARS004"
+
+# Terminal-gate refusal reasons (``path:line:col: REASON slug``).
+REFUSE_UNVERIFIED = "unverified-citation"
+REFUSE_WARNING_TEXT = "unverified-citation-text"
+REFUSE_UNRESOLVED = "unresolved-marker"
+REFUSE_MALFORMED = "malformed-marker"
+REFUSE_NOT_IN_CORPUS = "not-in-corpus"
+REFUSE_UNACKNOWLEDGED = "unacknowledged-low-warn"
+REFUSE_FORGED = "forged-status"
+
+REFUSAL_REASONS: tuple[str, ...] = (
+    REFUSE_UNVERIFIED,
+    REFUSE_WARNING_TEXT,
+    REFUSE_UNRESOLVED,
+    REFUSE_MALFORMED,
+    REFUSE_NOT_IN_CORPUS,
+    REFUSE_UNACKNOWLEDGED,
+    REFUSE_FORGED,
+)

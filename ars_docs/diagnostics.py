@@ -1,0 +1,45 @@
+"""Diagnostics: one finding about one place in one file.
+
+Printed as ``path:line:col: CODE message`` (the format compilers and editors
+understand); ``to_dict`` gives the same data for ``--format json``. Lines and
+columns are 1-based; columns count characters, not bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A finding. ``line``/``col`` are 0 when the finding has no position."""
+
+    path: str
+    line: int
+    col: int
+    code: str
+    severity: Severity
+    message: str
+
+    def format(self) -> str:
+        where = self.path
+        if self.line:
+            where += f":{self.line}:{self.col or 1}"
+        return f"{where}: {self.code} {self.message}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+        }

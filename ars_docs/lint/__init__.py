@@ -1,0 +1,1 @@
+"""Firm-rule lints: each yields diagnostics; the CLI decides the exit code."""

@@ -1,0 +1,1 @@
+"""The passes: one per module, each a ``(state: DocState) -> None`` callable."""

@@ -1,0 +1,1 @@
+"""Output renderers: span-preserving markdown, HTML, and the JSON report."""

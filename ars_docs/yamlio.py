@@ -1,0 +1,716 @@
+"""Read YAML (and JSON, a subset of it) into plain Python values with positions.
+
+Shared by the corpus loader (§3.1 D1) and the human-read log (§3.6). Values
+come back as plain ``dict``/``list``/``str``/``int``/``float``/``bool``/``None``
+so they can be validated with JSON Schema and pickled; each mapping member and
+sequence item also gets its 1-based ``(line, col)`` so findings can point at
+the place the user has to edit.
+
+Why not ``YAML().load``: building ruamel's node tree costs seconds for a
+10,000-entry passport, and its constructors hide duplicate keys and
+positions. Instead we read the event stream of libyaml (``ruamel.yaml.clib``;
+the pure-Python parser when the C extension is missing) and build values
+ourselves. Plain scalars follow the YAML 1.2 core schema (so ``yes`` is the
+string "yes", never ``True``); plain timestamps stay strings, normalised to
+RFC 3339 (``2026-04-30 10:00:00`` → ``2026-04-30T10:00:00``). Mapping keys are
+kept as written. Duplicate keys are an error; ``<<`` merge keys and anchors
+are supported.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from .errors import ArsIOError, InputDataError, InputMissingError
+
+__all__ = [
+    "KeyPath",
+    "Position",
+    "YamlDocument",
+    "decode_utf8",
+    "load_schema",
+    "load_yaml_file",
+    "location",
+    "parse_yaml",
+    "plain_values",
+    "read_bytes",
+    "schema_bytes",
+    "type_name",
+]
+
+Position = tuple[int, int]
+"""1-based ``(line, col)``; ``(0, 0)`` when unknown (data built in memory)."""
+
+KeyPath = tuple[str | int, ...]
+"""Keys and indexes from the document root to a value, e.g. ``("a", 0, "b")``."""
+
+_NO_POSITION: Position = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class YamlDocument:
+    """One parsed document: its plain ``data`` and where each value starts."""
+
+    path: str
+    """The file name used in messages."""
+    data: Any
+    """Plain values (see the module docstring)."""
+    positions: dict[KeyPath, Position] = field(default_factory=dict)
+    """Position of each mapping key / sequence item, keyed by its key path."""
+
+    def position(self, *keys: str | int) -> Position:
+        """Where the value at ``keys`` starts; falls back to its nearest parent.
+
+        For a mapping member this is the position of its key, which is the
+        line a user looks for. Values reached through an alias report the
+        alias.
+        """
+        positions = self.positions
+        for end in range(len(keys), -1, -1):
+            found = positions.get(keys[:end])
+            if found is not None:
+                return found
+        return _NO_POSITION
+
+
+def location(path: str, position: Position) -> str:
+    """``path:line:col`` (or just ``path`` when the position is unknown)."""
+    line, col = position
+    return f"{path}:{line}:{col or 1}" if line else path
+
+
+def read_bytes(path: str, *, what: str, hint: str) -> bytes:
+    """Read a whole file; a missing file raises ``InputMissingError``.
+
+    ``what`` names the file's role ("passport", "read log") and ``hint`` says
+    what to do when it is missing.
+    """
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError as exc:
+        raise InputMissingError(f"{path}: {what} not found; {hint}") from exc
+    except IsADirectoryError as exc:
+        raise ArsIOError(f"{path}: {what} is a directory; give the path of a file") from exc
+    except OSError as exc:
+        raise ArsIOError(
+            f"{path}: cannot read {what}: {exc.strerror or exc}; check the file's "
+            "permissions and that the disk is readable"
+        ) from exc
+
+
+def decode_utf8(raw: bytes, path: str) -> str:
+    """Decode UTF-8 (dropping a byte-order mark); invalid bytes are an input error."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputDataError(
+            f"{path}:{line}:{col}: not valid UTF-8 (byte 0x{raw[exc.start]:02x}); "
+            "re-save the file with UTF-8 encoding"
+        ) from exc
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def load_yaml_file(path: str, *, what: str, hint: str) -> YamlDocument:
+    """Read, decode and parse one YAML/JSON file."""
+    return parse_yaml(decode_utf8(read_bytes(path, what=what, hint=hint), path), path)
+
+
+def parse_yaml(text: str, path: str, *, line_offset: int = 0) -> YamlDocument:
+    """Parse exactly one YAML document from ``text``.
+
+    ``line_offset`` is added to every line (front matter inside a Markdown
+    file starts below its opening ``---``). An empty document gives ``None``.
+    Errors raise ``InputDataError`` as ``PATH:LINE:COL: malformed YAML: …``.
+    """
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        return _Composer(path, line_offset).compose(_event_source(text))
+    except YAMLError as exc:
+        raise InputDataError(_yaml_error_message(exc, text, path, line_offset)) from exc
+
+
+def type_name(value: Any) -> str:
+    """How a value is called in messages: "a string", "a mapping", "null"."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def schema_bytes(name: str) -> bytes:
+    """The bytes of a JSON Schema shipped in ``ars_docs/schemas`` (works from a wheel)."""
+    return (resources.files("ars_docs") / "schemas" / name).read_bytes()
+
+
+def load_schema(name: str) -> dict[str, Any]:
+    """A JSON Schema shipped in ``ars_docs/schemas``, parsed."""
+    schema: dict[str, Any] = json.loads(schema_bytes(name))
+    return schema
+
+
+def plain_values(value: Any) -> Any:
+    """Copy in-memory data into plain values, dates turned into ISO 8601 strings."""
+    if isinstance(value, Mapping):
+        return {str(key): plain_values(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain_values(item) for item in value]
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    return value
+
+
+def _event_source(text: str) -> Callable[[], Any]:
+    """A callable returning the next parse event, from libyaml when available."""
+    try:
+        from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - depends on the platform
+        return _pure_event_source(text)
+    get_event: Callable[[], Any] = CParser(text).get_event
+    return get_event
+
+
+def _pure_event_source(text: str) -> Callable[[], Any]:
+    from ruamel.yaml import YAML
+
+    events: Iterator[Any] = iter(YAML(typ="safe", pure=True).parse(text))
+    return events.__next__
+
+
+def _yaml_error_message(exc: Exception, text: str, path: str, line_offset: int) -> str:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or getattr(exc, "reason", None) or str(exc)
+    if mark is not None:
+        line, col = mark.line + 1, mark.column + 1
+    else:
+        # ReaderError (e.g. a control character) only carries an offset.
+        offset = getattr(exc, "position", 0) or 0
+        line = text.count("\n", 0, offset) + 1
+        col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    problem = " ".join(str(problem).split())
+    return f"{path}:{line + line_offset}:{col}: malformed YAML: {problem}; fix the YAML syntax"
+
+
+# --- scalar resolution (YAML 1.2 core schema + timestamps kept as text) -----
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+_WORDS: dict[str, Any] = {
+    "": None,
+    "~": None,
+    "null": None,
+    "Null": None,
+    "NULL": None,
+    "true": True,
+    "True": True,
+    "TRUE": True,
+    "false": False,
+    "False": False,
+    "FALSE": False,
+}
+_INT_RE = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT_RE = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_SPECIAL_FLOATS = {
+    ".inf": float("inf"),
+    ".Inf": float("inf"),
+    ".INF": float("inf"),
+    "+.inf": float("inf"),
+    "+.Inf": float("inf"),
+    "+.INF": float("inf"),
+    "-.inf": float("-inf"),
+    "-.Inf": float("-inf"),
+    "-.INF": float("-inf"),
+    ".nan": float("nan"),
+    ".NaN": float("nan"),
+    ".NAN": float("nan"),
+}
+_TIMESTAMP_RE = re.compile(
+    r"([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})"
+    r"(?:(?:[Tt]|[ \t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(\.[0-9]*)?"
+    r"(?:[ \t]*(Z|z|[-+][0-9]{1,2}(?::?[0-9]{2})?))?)?\Z"
+)
+_NUMERIC_START = frozenset("-+.0123456789")
+
+
+def _timestamp_text(match: re.Match[str]) -> str:
+    year, month, day, hour, minute, second, fraction, zone = match.groups()
+    text = f"{year}-{int(month):02d}-{int(day):02d}"
+    if hour is None:
+        return text
+    text += f"T{int(hour):02d}:{minute}:{second}{fraction or ''}"
+    if zone is None:
+        return text
+    if zone in ("Z", "z"):
+        return text + "Z"
+    sign, digits = zone[0], zone[1:].replace(":", "")
+    hours, minutes = (digits[:-2], digits[-2:]) if len(digits) > 2 else (digits, "00")
+    return f"{text}{sign}{int(hours):02d}:{minutes}"
+
+
+def _resolve_plain(value: str) -> Any:
+    """Type of an untagged plain scalar (YAML 1.2 core schema)."""
+    if value in _WORDS:
+        return _WORDS[value]
+    if value[0] not in _NUMERIC_START:
+        return value
+    if _INT_RE.match(value):
+        return int(value)
+    if value.startswith(("0o", "0x")):
+        try:
+            return int(value[2:], 8 if value[1] == "o" else 16)
+        except ValueError:
+            return value
+    if _FLOAT_RE.match(value):
+        return float(value)
+    if value in _SPECIAL_FLOATS:
+        return _SPECIAL_FLOATS[value]
+    stamp = _TIMESTAMP_RE.match(value)
+    return _timestamp_text(stamp) if stamp else value
+
+
+def _resolve_tagged(tag: str, value: str) -> Any:
+    """Value of a scalar with an explicit tag; ``ValueError`` if it does not fit."""
+    if tag == _STR:
+        return value
+    if tag == _TIMESTAMP:
+        stamp = _TIMESTAMP_RE.match(value)
+        if stamp is None:
+            raise ValueError("not a timestamp")
+        return _timestamp_text(stamp)
+    resolved = _resolve_plain(value) if value else None
+    if tag == _NULL and resolved is None:
+        return None
+    if tag == _BOOL and isinstance(resolved, bool):
+        return resolved
+    if isinstance(resolved, bool):
+        raise ValueError(f"not a {tag.rsplit(':', 1)[-1]}")
+    if tag == _INT and isinstance(resolved, int):
+        return resolved
+    if tag == _FLOAT and isinstance(resolved, (int, float)):
+        return float(resolved)
+    if tag in (_INT, _FLOAT, _BOOL, _NULL):
+        raise ValueError(f"not a {tag.rsplit(':', 1)[-1]}")
+    raise ValueError(f"unsupported tag {tag}")
+
+
+# --- composing values from events ------------------------------------------
+
+
+class _Merge:
+    """Sentinel key for ``<<`` merge keys."""
+
+
+_MERGE_KEY = _Merge()
+_NO_KEY = object()
+
+
+class _Frame:
+    """An open mapping or sequence while its events are read."""
+
+    __slots__ = ("anchor", "key", "key_pos", "keypath", "merges", "value")
+
+    def __init__(self, value: dict[str, Any] | list[Any], keypath: KeyPath, anchor: Any) -> None:
+        self.value = value
+        self.keypath = keypath
+        self.anchor = anchor
+        self.key: Any = _NO_KEY
+        self.key_pos: Position = _NO_POSITION
+        self.merges: list[tuple[dict[str, Any], Position]] = []
+
+
+class _Composer:
+    def __init__(self, path: str, line_offset: int) -> None:
+        self.path = path
+        self.line_offset = line_offset
+        self.positions: dict[KeyPath, Position] = {}
+        self.anchors: dict[str, Any] = {}
+
+    def fail(self, mark: Any, problem: str, todo: str) -> InputDataError:
+        where = (mark.line + 1 + self.line_offset, mark.column + 1)
+        return InputDataError(f"{location(self.path, where)}: {problem}; {todo}")
+
+    def compose(self, next_event: Callable[[], Any]) -> YamlDocument:
+        from ruamel.yaml import events
+
+        scalar_event = events.ScalarEvent
+        mapping_start = events.MappingStartEvent
+        sequence_start = events.SequenceStartEvent
+        collection_end = (events.MappingEndEvent, events.SequenceEndEvent)
+        alias_event = events.AliasEvent
+        document_start = events.DocumentStartEvent
+        stream_end = events.StreamEndEvent
+        resolve_plain = _resolve_plain
+        offset = self.line_offset + 1
+
+        stack: list[_Frame] = []
+        root: Any = None
+        documents = 0
+        while True:
+            event = next_event()
+            kind = type(event)
+            mark = event.start_mark
+            if kind is scalar_event:
+                top = stack[-1] if stack else None
+                if top is not None and top.key is _NO_KEY and type(top.value) is dict:
+                    # A mapping key: kept as written, never type-resolved.
+                    key = event.value
+                    if key == "<<" and not event.style:
+                        top.key = _MERGE_KEY
+                    elif key in top.value:
+                        first_at = (*top.keypath, key)
+                        first = self.positions.get(first_at, _NO_POSITION)
+                        raise self.fail(
+                            mark,
+                            f"duplicate key {key!r} (first at line {first[0]})",
+                            "remove or rename one of them",
+                        )
+                    else:
+                        top.key = key
+                    top.key_pos = (mark.line + offset, mark.column + 1)
+                    continue
+                if event.ctag is None:
+                    value = resolve_plain(event.value) if not event.style else event.value
+                elif event.tag == "!":  # the non-specific tag: a string
+                    value = event.value
+                else:
+                    try:
+                        value = _resolve_tagged(event.tag, event.value)
+                    except ValueError as exc:
+                        raise self.fail(
+                            mark,
+                            f"cannot read {event.value!r} as {event.tag}: {exc}",
+                            "remove the tag or fix the value",
+                        ) from None
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = value
+            elif kind is mapping_start or kind is sequence_start:
+                tag = event.tag
+                expected = _MAP if kind is mapping_start else _SEQ
+                if tag is not None and tag != "!" and tag != expected:
+                    raise self.fail(mark, f"unsupported YAML tag {tag}", "remove the tag")
+                stack.append(
+                    _Frame(
+                        {} if kind is mapping_start else [],
+                        self.child_keypath(stack, mark),
+                        event.anchor,
+                    )
+                )
+                continue
+            elif kind in collection_end:
+                frame = stack.pop()
+                value = frame.value
+                if frame.merges:
+                    self.apply_merges(frame)
+                if frame.anchor is not None:
+                    self.anchors[frame.anchor] = value
+                mark = None
+            elif kind is alias_event:
+                if event.anchor not in self.anchors:
+                    raise self.fail(
+                        mark,
+                        f"alias *{event.anchor} refers to no anchor defined before it",
+                        f"define &{event.anchor} earlier in the file",
+                    )
+                value = self.anchors[event.anchor]
+            elif kind is document_start:
+                documents += 1
+                if documents > 1:
+                    raise self.fail(
+                        mark, "more than one YAML document in the file", "keep a single document"
+                    )
+                continue
+            elif kind is stream_end:
+                break
+            else:  # stream start, document end
+                continue
+            if not stack:
+                root = value
+                continue
+            self.attach(stack[-1], value, mark, offset)
+        return YamlDocument(self.path, root, self.positions)
+
+    def child_keypath(self, stack: list[_Frame], mark: Any) -> KeyPath:
+        """Key path of a collection that starts now; records its position."""
+        if not stack:
+            self.positions[()] = (mark.line + self.line_offset + 1, mark.column + 1)
+            return ()
+        top = stack[-1]
+        if type(top.value) is list:
+            keypath = (*top.keypath, len(top.value))
+            self.positions[keypath] = (mark.line + self.line_offset + 1, mark.column + 1)
+            return keypath
+        if top.key is _NO_KEY:
+            raise self.fail(
+                mark, "a mapping key is itself a list or mapping", "use a plain string key"
+            )
+        if top.key is _MERGE_KEY:
+            return top.keypath
+        return (*top.keypath, top.key)
+
+    def attach(self, top: _Frame, value: Any, mark: Any, offset: int) -> None:
+        container = top.value
+        if type(container) is list:
+            if mark is not None:
+                item_at = (*top.keypath, len(container))
+                self.positions[item_at] = (mark.line + offset, mark.column + 1)
+            container.append(value)
+            return
+        key = top.key
+        if key is _NO_KEY:
+            line, col = top.key_pos if mark is None else (mark.line + offset, mark.column + 1)
+            raise InputDataError(
+                f"{self.path}:{line}:{col}: an alias is used as a mapping key; "
+                "write the key out as plain text"
+            )
+        if key is _MERGE_KEY:
+            sources = value if isinstance(value, list) else [value]
+            if not all(isinstance(source, dict) for source in sources):
+                line, col = top.key_pos
+                raise InputDataError(
+                    f"{self.path}:{line}:{col}: the merge key '<<' needs a mapping or a "
+                    "list of mappings; point it at a mapping anchor"
+                )
+            top.merges.extend((source, top.key_pos) for source in sources)
+        else:
+            container[key] = value
+            member_at = (*top.keypath, key)
+            self.positions[member_at] = top.key_pos
+        top.key = _NO_KEY
+
+    def apply_merges(self, frame: _Frame) -> None:
+        # Explicit keys win over merged ones; earlier merge sources win over later.
+        target = frame.value
+        assert isinstance(target, dict)
+        for source, position in frame.merges:
+            for key, item in source.items():
+                if key not in target:
+                    target[key] = item
+                    member_at = (*frame.keypath, key)
+                    self.positions[member_at] = position
+
+
+# --- a fast validity check for JSON Schemas ------------------------------------
+#
+# jsonschema needs ~130 µs per corpus entry, which alone would blow the load
+# budget for a 10,000-entry passport. ``quick_validity_check`` compiles a schema
+# that only uses the keywords below into plain closures that answer "valid or
+# not" about 10x faster; callers run jsonschema only on the entries it rejects,
+# to get the messages. It must agree with jsonschema exactly (a test compares
+# them on generated data); a schema using any other keyword is not compiled.
+
+Check = Callable[[Any], bool]
+
+_ANNOTATION_KEYWORDS = frozenset(
+    {"$schema", "$id", "$comment", "$defs", "title", "description", "default", "examples", "format"}
+)
+
+
+class _UnsupportedSchema(Exception):
+    """The schema uses a keyword the quick check does not implement."""
+
+
+def _is_integer(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+_TYPE_CHECKS: dict[str, Check] = {
+    "string": lambda value: isinstance(value, str),
+    "integer": _is_integer,
+    "number": _is_number,
+    "boolean": lambda value: isinstance(value, bool),
+    "null": lambda value: value is None,
+    "array": lambda value: isinstance(value, list),
+    "object": lambda value: isinstance(value, dict),
+}
+
+
+def quick_validity_check(schema: Mapping[str, Any]) -> Check | None:
+    """A fast ``is_valid`` for ``schema``, or ``None`` if it uses other keywords."""
+    compiled: dict[str, Check] = {}
+
+    def resolve(reference: str) -> Check:
+        # Compiled once; the cell lets a schema refer to itself.
+        if reference not in compiled:
+            if not reference.startswith("#/"):
+                raise _UnsupportedSchema(reference)
+            cell: list[Check] = []
+            compiled[reference] = lambda value: cell[0](value)
+            target: Any = schema
+            for part in reference[2:].split("/"):
+                target = target[part.replace("~1", "/").replace("~0", "~")]
+            cell.append(build(target))
+        return compiled[reference]
+
+    def build(node: Any) -> Check:
+        if node is True or node == {}:
+            return lambda value: True
+        if node is False:
+            return lambda value: False
+        if not isinstance(node, Mapping):
+            raise _UnsupportedSchema(repr(node))
+        found = (
+            _keyword_check(keyword, argument, node, build, resolve)
+            for keyword, argument in node.items()
+            if keyword not in _ANNOTATION_KEYWORDS
+        )
+        checks = [check for check in found if check is not None]
+        if len(checks) == 1:
+            return checks[0]
+        return lambda value: all(check(value) for check in checks)
+
+    try:
+        return build(schema)
+    except (_UnsupportedSchema, KeyError, TypeError, re.error):
+        return None
+
+
+def _keyword_check(
+    keyword: str,
+    argument: Any,
+    node: Mapping[str, Any],
+    build: Callable[[Any], Check],
+    resolve: Callable[[str], Check],
+) -> Check | None:
+    """One keyword as a check; ``None`` when it is handled by a sibling keyword."""
+    if keyword == "type":
+        names = [argument] if isinstance(argument, str) else list(argument)
+        tests = [_TYPE_CHECKS[name] for name in names]
+        if len(tests) == 1:
+            return tests[0]
+        return lambda value: any(test(value) for test in tests)
+    if keyword == "enum" or keyword == "const":
+        options = list(argument) if keyword == "enum" else [argument]
+        if not all(option is None or isinstance(option, (str, int, float)) for option in options):
+            raise _UnsupportedSchema(keyword)
+        return lambda value: any(_scalar_equal(value, option) for option in options)
+    if keyword == "properties" or keyword == "additionalProperties":
+        if keyword == "additionalProperties" and "properties" in node:
+            return None  # checked together with "properties"
+        members = {name: build(sub) for name, sub in node.get("properties", {}).items()}
+        extra = node.get("additionalProperties", True)
+        others = None if extra is True else build(extra)
+        return _object_check(members, others)
+    if keyword == "required":
+        names = list(argument)
+        return lambda value: not isinstance(value, dict) or all(name in value for name in names)
+    if keyword == "items":
+        item = build(argument)
+        return lambda value: not isinstance(value, list) or all(item(each) for each in value)
+    if keyword in ("minItems", "maxItems", "minLength", "maxLength"):
+        kind = list if keyword.endswith("Items") else str
+        limit = int(argument)
+        if keyword.startswith("min"):
+            return lambda value: not isinstance(value, kind) or len(value) >= limit
+        return lambda value: not isinstance(value, kind) or len(value) <= limit
+    if keyword == "pattern":
+        search = re.compile(argument).search
+        return lambda value: not isinstance(value, str) or search(value) is not None
+    if keyword in ("oneOf", "anyOf", "allOf"):
+        subs = [build(sub) for sub in argument]
+        if keyword == "anyOf":
+            return lambda value: any(sub(value) for sub in subs)
+        if keyword == "allOf":
+            return lambda value: all(sub(value) for sub in subs)
+        return lambda value: sum(1 for sub in subs if sub(value)) == 1
+    if keyword == "$ref":
+        return resolve(str(argument))
+    raise _UnsupportedSchema(keyword)
+
+
+def _object_check(members: dict[str, Check], others: Check | None) -> Check:
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict):
+            return True
+        for name, item in value.items():
+            member = members.get(name, others)
+            if member is not None and not member(item):
+                return False
+        return True
+
+    return check
+
+
+def _scalar_equal(value: Any, option: Any) -> bool:
+    # JSON Schema equality: true is not 1, 1 is 1.0.
+    if isinstance(value, bool) or isinstance(option, bool):
+        return isinstance(value, bool) and isinstance(option, bool) and value == option
+    if isinstance(value, (list, dict)):
+        return False
+    return bool(value == option) and (isinstance(value, str) == isinstance(option, str))
+
+
+def without_closed_objects(schema: Any) -> Any:
+    """A copy of ``schema`` with every ``additionalProperties: false`` removed."""
+    if isinstance(schema, Mapping):
+        return {
+            key: without_closed_objects(value)
+            for key, value in schema.items()
+            if not (key == "additionalProperties" and value is False)
+        }
+    if isinstance(schema, list):
+        return [without_closed_objects(value) for value in schema]
+    return schema
+
+
+def unknown_properties(schema: Mapping[str, Any], instance: Any) -> Iterator[KeyPath]:
+    """Key paths of members that an ``additionalProperties: false`` rejects.
+
+    Follows ``properties``, ``items`` and local ``$ref`` (not the ``*Of``
+    combinators, where "unknown" depends on the branch).
+    """
+
+    def walk(node: Any, value: Any, keypath: KeyPath, depth: int) -> Iterator[KeyPath]:
+        if not isinstance(node, Mapping) or depth > 64:
+            return
+        reference = node.get("$ref")
+        if isinstance(reference, str) and reference.startswith("#/"):
+            target: Any = schema
+            for part in reference[2:].split("/"):
+                target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+            yield from walk(target, value, keypath, depth + 1)
+        known = node.get("properties", {})
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in known:
+                    yield from walk(known[key], item, (*keypath, key), depth + 1)
+                elif node.get("additionalProperties") is False:
+                    yield (*keypath, key)
+        items = node.get("items")
+        if isinstance(value, list) and isinstance(items, Mapping):
+            for index, item in enumerate(value):
+                yield from walk(items, item, (*keypath, index), depth + 1)
+
+    return walk(schema, instance, (), 0)

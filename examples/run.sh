@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The whole ars-docs flow on the bundled example session, in examples/out/.
+# Each step checks the exit code it expects, so this script fails loudly if
+# ars-docs stops behaving as documented. Needs `ars-docs` on PATH (see README).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+out="$here/out"
+rm -rf "$out" && mkdir -p "$out"
+cp "$here"/chapter.md "$here"/clean_section.md "$here"/passport.yaml \
+   "$here"/passport_human_read_log.yaml "$out"/
+cd "$out" || exit 1
+export SOURCE_DATE_EPOCH=1764400000   # reproducible timestamps
+export PYTHONUNBUFFERED=1             # keep report and diagnostics in order
+
+step() {  # step EXPECTED_EXIT DESCRIPTION -- COMMAND...
+  local expected=$1 what=$2; shift 3
+  printf '\n\033[1m$ %s\033[0m   # %s\n' "$*" "$what"
+  "$@"
+  local code=$?
+  if [ "$code" -ne "$expected" ]; then
+    echo "examples/run.sh: expected exit $expected, got $code: $*" >&2
+    exit 1
+  fi
+}
+
+step 1 "the example passport breaks firm rules on purpose" -- \
+  ars-docs lint corpus passport.yaml
+step 0 "resolve every marker by the provenance matrix" -- \
+  ars-docs finalize chapter.md --passport passport.yaml
+step 0 "a second pass changes nothing" -- \
+  ars-docs finalize chapter.md --passport passport.yaml --check
+step 0 "preview: markers stripped, visible warnings kept" -- \
+  ars-docs render chapter.md --to html -o chapter_preview.html
+step 1 "the terminal gate refuses the chapter and writes nothing" -- \
+  ars-docs render chapter.md --strict --passport passport.yaml
+[ ! -e chapter_final.md ] || { echo "gate wrote output although it refused" >&2; exit 1; }
+step 0 "a section citing only human-read, verified sources" -- \
+  ars-docs finalize clean_section.md --passport passport.yaml
+step 0 "passes the gate; the final document has no markers" -- \
+  ars-docs render clean_section.md --strict --passport passport.yaml -o clean_section_final.md
+
+printf '\nOutputs in %s:\n' "$out"
+ls -1 "$out"

@@ -1,0 +1,113 @@
+"""Shared test helpers: building passports and drafts on disk, running the CLI."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ars_docs.cli import run
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def entry(key: str, *, acquired: bool, verified: bool, method: str | None = None, **extra: Any) -> str:
+    """One literature_corpus[] entry as YAML text (indented for the list)."""
+    method = method or ("codex_audit" if verified else "none")
+    lines = [
+        f"  - citation_key: {key}",
+        f"    title: Title of {key}",
+        "    authors: [{family: Author, given: A.}]",
+        "    year: 2020",
+        f"    source_pointer: sources/{key}.pdf",
+        f"    source_acquired: {str(acquired).lower()}",
+        f"    source_verified_against_original: {str(verified).lower()}",
+        f"    source_verification_method: {method}",
+        f"    description_last_audit: {'round_1' if acquired else 'none'}",
+    ]
+    lines += [f"    {k}: {v}" for k, v in extra.items()]
+    return "\n".join(lines) + "\n"
+
+
+def passport_text(*entries: str, session_id: str = "test-session") -> str:
+    return f"# test passport\nsession_id: {session_id}\nliterature_corpus:\n" + "".join(entries)
+
+
+#: A passport covering each matrix row: key -> (acquired, verified).
+STANDARD = {
+    "ok2020": (True, True),
+    "low2020": (True, True),
+    "med2020": (True, False),
+    "high2020": (False, False),
+}
+
+
+def standard_passport() -> str:
+    return passport_text(*(entry(k, acquired=a, verified=v) for k, (a, v) in STANDARD.items()))
+
+
+def read_log_text(*keys: str, level: str | None = None, rescinded: set[str] | None = None) -> str:
+    lines = ["session_id: test-session", "created_at: 2026-01-01T00:00:00Z", "human_read:"]
+    for key in keys:
+        lines.append(f"  - citation_key: {key}")
+        lines.append("    marked_at: 2026-01-02T00:00:00Z")
+        if level is not None:
+            lines.append(f"    read_scope: {{level: {level}, locators: [], note: null}}")
+        if rescinded and key in rescinded:
+            lines.append("    rescinded_at: 2026-01-03T00:00:00Z")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Session:
+    """A temporary session folder with a passport, its read log and a draft."""
+
+    root: Path
+
+    @property
+    def passport(self) -> Path:
+        return self.root / "passport.yaml"
+
+    @property
+    def read_log(self) -> Path:
+        return self.root / "passport_human_read_log.yaml"
+
+    @property
+    def draft(self) -> Path:
+        return self.root / "draft.md"
+
+    def write(self, name: str, text: str, *, dedent: bool = True) -> Path:
+        path = self.root / name
+        path.write_bytes((textwrap.dedent(text) if dedent else text).encode("utf-8"))
+        return path
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Session:
+    s = Session(tmp_path)
+    s.passport.write_text(standard_passport(), encoding="utf-8")
+    s.read_log.write_text(read_log_text("ok2020"), encoding="utf-8")
+    return s
+
+
+@dataclass
+class CliResult:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
+    monkeypatch.delenv("ARS_PASSPORT", raising=False)
+
+    def invoke(*argv: str | Path) -> CliResult:
+        code = run([str(a) for a in argv])
+        captured = capsysbinary.readouterr()
+        return CliResult(code, captured.out.decode("utf-8"), captured.err.decode("utf-8"))
+
+    return invoke
