@@ -4,8 +4,6 @@ Public API (see the README): ``finalize``, ``gate`` and ``render`` work on text;
 ``load_corpus`` / ``load_read_log`` read a passport and its human-read log.
 """
 
-from __future__ import annotations
-
 __version__ = "0.1.0"
 
 from .api import (

@@ -126,7 +126,9 @@ class RenderResult:
         return self.output is not None
 
 
-def _trust(corpus: Corpus | Mapping[str, Any] | list[Any] | None, read_log: Any) -> TrustView | None:
+def _trust(
+    corpus: Corpus | Mapping[str, Any] | list[Any] | None, read_log: Any
+) -> TrustView | None:
     if corpus is None:
         if read_log is not None:
             raise UsageError("a read log without a corpus cannot be joined; pass the corpus too")

@@ -57,9 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("finalize", help="resolve every <!--ref:slug--> marker by the §3.3 matrix")
     p.add_argument("draft", metavar="DRAFT")
     _add_passport(p, required=True)
-    p.add_argument("-o", "--output", metavar="OUT", help="write here instead of in place ('-': stdout)")
+    p.add_argument(
+        "-o", "--output", metavar="OUT", help="write here instead of in place ('-': stdout)"
+    )
     p.add_argument("--checklist", metavar="PATH", help="checklist path (default: beside DRAFT)")
-    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if DRAFT would change")
+    p.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 if DRAFT would change"
+    )
     _add_format(p)
 
     p = sub.add_parser("render", help="terminal gate (--strict), strip markers, write output")
@@ -209,7 +213,10 @@ def _report_finalize(
     if result.changes:
         print("changed since the last pass:", file=stream)
         for c in result.changes:
-            print(f"  {args.draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}", file=stream)
+            print(
+                f"  {args.draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}",
+                file=stream,
+            )
     print_diagnostics(diagnostics, sys.stderr)
 
 

@@ -36,6 +36,7 @@ from .yamlio import (
     Position,
     YamlDocument,
     decode_utf8,
+    gc_paused,
     load_schema,
     location,
     parse_yaml,
@@ -111,7 +112,7 @@ class CorpusEntry:
 
     citation_key: str
     title: str
-    data: Mapping[str, Any]
+    data: Mapping[str, Any] = field(hash=False)
     """The entry as loaded: plain values, dates as ISO 8601 strings. Read-only."""
     source_acquired: bool
     """True only for a literal boolean ``source_acquired: true``."""
@@ -245,8 +246,9 @@ def _from_directory(folder: str, sources: list[tuple[str, bytes]]) -> Corpus:
         else:
             document = parse_yaml(text, name)
         if not isinstance(document.data, dict):
+            start = (2, 1) if name.endswith(".md") else (1, 1)
             raise InputDataError(
-                f"{location(name, document.position() if document.positions else (1, 1))}: "
+                f"{location(name, document.position() if document.positions else start)}: "
                 f"the entry is {type_name(document.data)}, not a mapping; an entry file holds "
                 "one mapping of fields"
             )
@@ -273,12 +275,13 @@ def _directory_sources(folder: str) -> list[tuple[str, bytes]]:
 
 def _front_matter(text: str) -> str | None:
     """The YAML between an opening ``---`` line and the next ``---``/``...`` line."""
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].rstrip("\r\n").rstrip() != "---":
+    # Split on "\n" only: str.splitlines also breaks at characters YAML keeps.
+    lines = text.split("\n")
+    if lines[0].rstrip() != "---":
         return None
     for index in range(1, len(lines)):
-        if lines[index].rstrip("\r\n").rstrip() in ("---", "..."):
-            return "".join(lines[1:index])
+        if lines[index].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:index]) + "\n"
     return None
 
 
@@ -572,7 +575,7 @@ def _code_files() -> tuple[bytes, ...]:
 
 def _read_cache(cache: Path, key: str) -> Corpus | None:
     try:
-        with open(cache, "rb") as handle:
+        with open(cache, "rb") as handle, gc_paused():
             stored = pickle.load(handle)
     except Exception:  # any unreadable/corrupt cache is a miss, never an error
         return None

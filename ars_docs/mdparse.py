@@ -21,6 +21,14 @@ markers removed, so the *n*-th ``<!--`` (or warning) on a content line is the
 line (table cells). Every located span is checked against the source text.
 HTML blocks are raw source: they are scanned directly, except raw-text blocks
 (``<pre>``, ``<script>``, ``<style>``, ``<textarea>``), which are code.
+
+One deliberate departure from CommonMark: a line that *starts* with a marker
+comment does not open an HTML block; it is read as prose (a paragraph or its
+continuation), which is what the line becomes once render strips the marker.
+Without this, adding or removing a visible ``[UNVERIFIED CITATION …]`` prefix
+at the start of a line would flip the rest of that line between raw HTML and
+markdown (a code span would stop being code), and finalize would not be
+idempotent.
 """
 
 from __future__ import annotations
@@ -31,8 +39,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_inline import StateInline
+from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
@@ -115,6 +124,16 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     return False  # never consumes: the normal rules go on as if this rule did not exist
 
 
+def _wrap_html_block(original: Callable[[StateBlock, int, int, bool], bool]) -> Any:
+    def html_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+        pos = state.bMarks[start_line] + state.tShift[start_line]
+        if MARKER_START_RE.match(state.src, pos):
+            return False
+        return original(state, start_line, end_line, silent)
+
+    return html_block
+
+
 def _core_inline(state: StateCore) -> None:
     for token in state.tokens:
         if token.type == "inline":
@@ -133,6 +152,9 @@ def make_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     front_matter_plugin(md)
     rules = {rule.name: rule.fn for rule in md.inline.ruler.__rules__}
+    [html_rule] = [rule for rule in md.block.ruler.__rules__ if rule.name == "html_block"]
+    # Keep ``alt``: it is what lets an HTML block interrupt a paragraph, list or quote.
+    md.block.ruler.at("html_block", _wrap_html_block(html_rule.fn), {"alt": list(html_rule.alt)})
     md.inline.ruler.at("html_inline", _wrap_html_inline(rules["html_inline"]))
     md.inline.ruler.at("image", _wrap_image(rules["image"]))
     md.inline.ruler.before("escape", "ars_warning_text", _warning_text)
@@ -166,9 +188,7 @@ class _Locator:
         line_start = content.rfind("\n", 0, pos) + 1
         is_warning = kind == "warning"
         before = content[line_start:pos]
-        ordinal = (
-            len(WARNING_TEXT_RE.findall(before)) if is_warning else before.count(_COMMENT)
-        )
+        ordinal = len(WARNING_TEXT_RE.findall(before)) if is_warning else before.count(_COMMENT)
         line = token.map[0] + line_in_content
         ordinal += self.used.get((line, is_warning), 0)
         span = self.doc.line_span(line)

@@ -16,8 +16,8 @@ true               true                             true                ok
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import Enum
 
 

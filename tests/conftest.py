@@ -15,7 +15,9 @@ from ars_docs.cli import run
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def entry(key: str, *, acquired: bool, verified: bool, method: str | None = None, **extra: Any) -> str:
+def entry(
+    key: str, *, acquired: bool, verified: bool, method: str | None = None, **extra: Any
+) -> str:
     """One literature_corpus[] entry as YAML text (indented for the list)."""
     method = method or ("codex_audit" if verified else "none")
     lines = [
@@ -86,6 +88,14 @@ class Session:
         return path
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keep the corpus cache of every test out of the user's ~/.cache."""
+    monkeypatch.setenv("ARS_DOCS_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture
 def session(tmp_path: Path) -> Session:
     s = Session(tmp_path)
@@ -102,7 +112,9 @@ class CliResult:
 
 
 @pytest.fixture
-def cli(capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliResult]:
+def cli(
+    capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., CliResult]:
     monkeypatch.delenv("ARS_PASSPORT", raising=False)
 
     def invoke(*argv: str | Path) -> CliResult:

@@ -71,6 +71,13 @@ PROSE_CASES = {
         ["a", "b"],
     ),
     "html div block": ("<div>\nsee <!--ref:a-->\n</div>\n", ["a"]),
+    # The div interrupts the paragraph, so the backticks are raw HTML, not a code span.
+    "html block interrupting a paragraph is raw": ("text\n<div>`<!--ref:a-->`</div>\n", ["a"]),
+    # A line starting with a marker is prose (see mdparse): the code span stays code.
+    "marker at line start keeps code spans": (
+        "text\n<!--ref:a--> `<!--ref:no-->` <!--ref:b-->\n",
+        ["a", "b"],
+    ),
     "code span before marker on same line": ("`<!--ref:no-->` then <!--ref:a-->\n", ["a"]),
     "several per line": ("<!--ref:a--><!--ref:b--> and <!--ref:c ok-->.\n", ["a", "b", "c"]),
     "after hard break": ("line  \n<!--ref:a--> more\n", ["a"]),
@@ -137,7 +144,12 @@ def test_orphan_warning_text_is_reported() -> None:
 
 
 def test_warning_text_in_code_is_not_an_orphan() -> None:
-    assert markers_in("`[UNVERIFIED CITATION — X]`\n\n```\n[UNVERIFIED CITATION]\n```\n").orphan_warnings == []
+    assert (
+        markers_in(
+            "`[UNVERIFIED CITATION — X]`\n\n```\n[UNVERIFIED CITATION]\n```\n"
+        ).orphan_warnings
+        == []
+    )
 
 
 def test_escaped_warning_text_still_counts() -> None:

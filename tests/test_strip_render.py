@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest import read_log_text, standard_passport
+from ruamel.yaml import YAML
 
 from ars_docs import api
-from ars_docs.document import Document, Span
+from ars_docs.document import Document, Span, apply_edits
 from ars_docs.passes.strip import strip_edits
-from ars_docs.document import apply_edits
-from conftest import read_log_text, standard_passport
-
-from ruamel.yaml import YAML
 
 
 def _data(text: str) -> object:

@@ -17,4 +17,5 @@ from ..document import BOM
 def render_html(markdown: str, *, allow_html: bool = False) -> str:
     md = MarkdownIt("commonmark", {"html": allow_html}).enable("table")
     front_matter_plugin(md)
-    return md.render(markdown[1:] if markdown.startswith(BOM) else markdown)
+    html: str = md.render(markdown[1:] if markdown.startswith(BOM) else markdown)
+    return html
