@@ -26,6 +26,7 @@ from .errors import (
     OutputError,
     UsageError,
 )
+from .mark_read import MarkOutcome, MarkReadError, list_read, mark_read, unmark_read
 from .markers import Marker, format_marker, parse_comment
 from .provenance import Status, TrustFacts, classify
 from .readlog import ReadLog, ReadMark, load_read_log, read_log_path
@@ -42,6 +43,8 @@ __all__ = [
     "GateResult",
     "InputDataError",
     "InputMissingError",
+    "MarkOutcome",
+    "MarkReadError",
     "Marker",
     "OutputError",
     "ReadLog",
@@ -57,9 +60,12 @@ __all__ = [
     "finalize",
     "format_marker",
     "gate",
+    "list_read",
     "load_corpus",
     "load_read_log",
+    "mark_read",
     "parse_comment",
     "read_log_path",
     "render",
+    "unmark_read",
 ]

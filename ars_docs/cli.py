@@ -19,9 +19,10 @@ from .atomic import write_bytes_atomic, write_text_atomic
 from .corpus import Corpus, load_corpus
 from .diagnostics import Diagnostic, Severity
 from .document import read_document
-from .errors import ArsError, ExitCode, OutputError, UsageError
+from .errors import ArsError, ExitCode, UsageError
 from .lint.corpus import lint_corpus
-from .readlog import ReadLog, load_read_log, read_log_path
+from .mark_read import MarkOutcome, list_read, mark_read, unmark_read
+from .readlog import FULL_TEXT, READ_SCOPE_LEVELS, ReadLog, load_read_log, read_log_path
 
 PASSPORT_ENV = "ARS_PASSPORT"
 STDIO = "-"
@@ -74,6 +75,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", choices=api.RENDER_TARGETS, default="markdown")
     p.add_argument("--allow-html", action="store_true", help="pass raw HTML through to HTML output")
 
+    p = sub.add_parser("mark-read", help="record that you read a source yourself (§3.6)")
+    p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) from the passport")
+    _add_passport(p, required=True)
+    p.add_argument(
+        "--scope",
+        choices=READ_SCOPE_LEVELS,
+        default=FULL_TEXT,
+        help="how much you read; only full_text turns LOW-WARN into ok (default: full_text)",
+    )
+    p.add_argument(
+        "--locator",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="which part you read (section, pages); repeat for several",
+    )
+    p.add_argument("--note", help="free-text note stored with the mark")
+
+    p = sub.add_parser("unmark-read", help="rescind a mark (adds rescinded_at; deletes nothing)")
+    p.add_argument("keys", nargs="+", metavar="KEY")
+    _add_passport(p, required=True)
+
+    p = sub.add_parser("list-read", help="print the human-read log's active marks")
+    _add_passport(p, required=True)
+    p.add_argument("--all", action="store_true", help="the whole history, rescinded marks too")
+    _add_format(p)
+
     p = sub.add_parser("lint", help="lint inputs against the firm rules")
     lint_sub = p.add_subparsers(dest="lint_target", metavar="TARGET", parser_class=_Parser)
     lint_sub.required = True
@@ -89,7 +117,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         handler = _COMMANDS[args.command]
         return int(handler(args))
     except ArsError as exc:
-        print(f"ars-docs: error: {exc.message}", file=sys.stderr)
+        print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); nothing to report.
@@ -273,6 +301,59 @@ def cmd_lint(args: argparse.Namespace) -> int:
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
 
 
-_COMMANDS = {"finalize": cmd_finalize, "render": cmd_render, "lint": cmd_lint}
+def cmd_mark_read(args: argparse.Namespace) -> int:
+    outcome = mark_read(
+        passport_arg(args.passport, required=False),
+        args.keys,
+        scope=args.scope,
+        locators=args.locator,
+        note=args.note,
+    )
+    _report_marks(outcome, f"marked ({args.scope})")
+    return int(ExitCode.OK)
 
-__all__ = ["OutputError", "build_parser", "main", "run"]
+
+def cmd_unmark_read(args: argparse.Namespace) -> int:
+    outcome = unmark_read(passport_arg(args.passport, required=False), args.keys)
+    _report_marks(outcome, "rescinded")
+    return int(ExitCode.OK)
+
+
+def _report_marks(outcome: MarkOutcome, verb: str) -> None:
+    if outcome.written:
+        created = " (created the log)" if outcome.created else ""
+        print(f"{verb}: {', '.join(outcome.written)} in {outcome.log_path}{created}")
+    for key, why in outcome.unchanged.items():
+        print(f"unchanged: {key}: {why}")
+    if not outcome.written:
+        print(f"nothing changed in {outcome.log_path}")
+
+
+def cmd_list_read(args: argparse.Namespace) -> int:
+    log, marks = list_read(
+        passport_arg(args.passport, required=False),
+        include_all=args.all,
+    )
+    if args.format == "json":
+        payload = {"log": str(log), "all": args.all, "marks": [m.to_dict() for m in marks]}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        return int(ExitCode.OK)
+    what = "mark(s) in history" if args.all else "active mark(s)"
+    print(f"{log}: {len(marks)} {what}")
+    for m in marks:
+        extra = f"  rescinded {m.rescinded_at}" if m.rescinded_at else ""
+        where = f"  [{'; '.join(m.locators)}]" if m.locators else ""
+        print(f"  {m.citation_key}  {m.level}  marked {m.marked_at}{where}{extra}")
+    return int(ExitCode.OK)
+
+
+_COMMANDS = {
+    "finalize": cmd_finalize,
+    "render": cmd_render,
+    "lint": cmd_lint,
+    "mark-read": cmd_mark_read,
+    "unmark-read": cmd_unmark_read,
+    "list-read": cmd_list_read,
+}
+
+__all__ = ["build_parser", "main", "run"]

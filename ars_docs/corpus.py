@@ -423,7 +423,7 @@ def _review_entry(
                     LITERAL_HUMAN_READ,
                     Severity.WARNING,
                     f"{name} is stored on the entry and ignored: human-read status comes only "
-                    "from the human-read log (/ars-mark-read). Remove the field",
+                    "from the human-read log (ars-docs mark-read). Remove the field",
                 )
             )
     if "verified" in entry:

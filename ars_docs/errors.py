@@ -40,6 +40,10 @@ class ArsError(Exception):
         super().__init__(message)
         self.message = message
 
+    def format(self) -> str:
+        """The line the CLI prints on standard error."""
+        return f"ars-docs: error: {self.message}"
+
 
 class UsageError(ArsError):
     """The command line or API call itself is wrong."""

@@ -1,8 +1,9 @@
 """The human-read log, read side (spec §3.6 Human-Read Signal Protocol).
 
 The log is the user-owned peer file ``<passport-stem>_human_read_log.yaml``
-next to the passport. It is append-only: ``/ars-mark-read`` appends a mark,
-``/ars-unmark-read`` records ``rescinded_at`` instead of deleting anything.
+next to the passport. It is append-only: ``ars-docs mark-read`` (the spec's
+``/ars-mark-read``) appends a mark, ``ars-docs unmark-read`` records
+``rescinded_at`` instead of deleting anything (write side: ``mark_read.py``).
 For each citation key the *latest* mark in file order decides: it is active
 unless it carries ``rescinded_at``. ``human_read_source`` is true only for an
 active mark whose ``read_scope.level`` is ``full_text`` (a mark without
@@ -44,6 +45,7 @@ __all__ = [
     "ReadMark",
     "empty_read_log",
     "load_read_log",
+    "parse_read_log",
     "read_log_from_data",
     "read_log_path",
 ]
@@ -76,6 +78,15 @@ class ReadMark:
     """Set when the mark was withdrawn; a rescinded mark is not active."""
     line: int
     """1-based line of the mark in the log (0 for in-memory data)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "citation_key": self.citation_key,
+            "marked_at": self.marked_at,
+            "read_scope": {"level": self.level, "locators": list(self.locators), "note": self.note},
+            "rescinded_at": self.rescinded_at,
+            "line": self.line,
+        }
 
 
 @dataclass(slots=True, eq=False)
@@ -122,8 +133,13 @@ def load_read_log(path: str | os.PathLike[str]) -> ReadLog:
     name = os.fspath(path)
     if not os.path.lexists(name):
         return empty_read_log(name)
-    raw = read_bytes(name, what="human-read log", hint="run /ars-mark-read to create it")
-    return _from_document(parse_yaml(decode_utf8(raw, name), name))
+    raw = read_bytes(name, what="human-read log", hint="check its permissions")
+    return parse_read_log(decode_utf8(raw, name), name)
+
+
+def parse_read_log(text: str, path: str = "<text>") -> ReadLog:
+    """Parse and validate the text of a human-read log."""
+    return _from_document(parse_yaml(text, path))
 
 
 def read_log_from_data(data: Any, *, path: str = "<memory>") -> ReadLog:
@@ -202,7 +218,8 @@ def _check_schema(document: YamlDocument) -> None:
 def _fail(document: YamlDocument, keypath: KeyPath, problem: str) -> NoReturn:
     raise InputDataError(
         f"{location(document.path, document.position(*keypath))}: {problem}; fix the "
-        f"human-read log (format: {READ_LOG_SCHEMA}), or re-create it with /ars-mark-read"
+        f"human-read log by hand (format: {READ_LOG_SCHEMA}); ars-docs never overwrites "
+        "a corrupt log"
     )
 
 

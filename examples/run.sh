@@ -34,6 +34,16 @@ step 0 "preview: markers stripped, visible warnings kept" -- \
 step 1 "the terminal gate refuses the chapter and writes nothing" -- \
   ars-docs render chapter.md --strict --passport passport.yaml
 [ ! -e chapter_final.md ] || { echo "gate wrote output although it refused" >&2; exit 1; }
+step 0 "you have read ji_2023 in full: say so" -- \
+  ars-docs mark-read ji_2023 --passport passport.yaml --note "read the survey, sections 1-5"
+step 0 "only a table-of-contents read: recorded, does not promote" -- \
+  ars-docs mark-read lewis_2020 --scope toc_only --passport passport.yaml
+step 0 "the next pass promotes ji_2023 from LOW-WARN to ok" -- \
+  ars-docs finalize chapter.md --passport passport.yaml
+step 0 "active marks in the human-read log" -- \
+  ars-docs list-read --passport passport.yaml
+step 65 "a key that is not in the corpus is refused; nothing written" -- \
+  ars-docs mark-read ji2023 --passport passport.yaml
 step 0 "a section citing only human-read, verified sources" -- \
   ars-docs finalize clean_section.md --passport passport.yaml
 step 0 "passes the gate; the final document has no markers" -- \

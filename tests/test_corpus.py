@@ -489,7 +489,7 @@ def test_literal_human_read_never_counts(tmp_path: Path) -> None:
     entry = corpus.entries["smith2024"]
     assert not hasattr(entry, "human_read_source")
     assert codes(corpus) == [LITERAL_HUMAN_READ]
-    assert "/ars-mark-read" in corpus.diagnostics[0].message
+    assert "ars-docs mark-read" in corpus.diagnostics[0].message
 
 
 # --- schema findings -----------------------------------------------------------

@@ -1,0 +1,356 @@
+"""The human-read signal commands, write side (§3.6, §4 Step 7).
+
+``mark_read`` / ``unmark_read`` / ``list_read`` are what ``ars-docs mark-read``,
+``unmark-read`` and ``list-read`` call; orchestrators can call them directly.
+The user's explicit "I read this source" is the only thing that turns
+LOW-WARN into ok, so these functions are strict:
+
+* every key is checked against the passport's ``literature_corpus[]`` before
+  anything is written; one unknown key refuses the whole batch;
+* the log is append-only: a rescind adds ``rescinded_at`` to the active mark,
+  a new mark is appended, nothing is ever deleted;
+* a corrupt log is never overwritten; the passport is never written;
+* each change is a read-modify-write under an exclusive ``flock`` on the
+  log's folder (POSIX; no lock file is left behind), written atomically and
+  verified by parsing the new text before it replaces the old; comments and
+  layout survive (round-trip YAML).
+
+Every refusal is a ``MarkReadError`` whose message has the canonical
+``[ARS-MARK-READ ERROR: …]`` form.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from .atomic import write_text_atomic
+from .clock import Clock
+from .corpus import Corpus, load_corpus
+from .errors import ArsError, ExitCode, InputMissingError, OutputError
+from .readlog import (
+    FULL_TEXT,
+    READ_SCOPE_LEVELS,
+    ReadLog,
+    ReadMark,
+    load_read_log,
+    parse_read_log,
+    read_log_path,
+)
+from .yamlio import decode_utf8
+
+try:  # POSIX; elsewhere writes are atomic but not serialised between processes
+    import fcntl
+except ImportError:  # pragma: no cover - exercised only on Windows
+    fcntl = None  # type: ignore[assignment]
+
+
+class MarkReadError(ArsError):
+    """A refused mark-read/unmark-read/list-read call; nothing was written."""
+
+    def __init__(self, problem: str, exit_code: ExitCode) -> None:
+        super().__init__(f"[ARS-MARK-READ ERROR: {problem}]")
+        self.exit_code = exit_code
+
+    def format(self) -> str:
+        return self.message
+
+
+class UnknownKeysError(MarkReadError):
+    """Keys not in ``literature_corpus[]``; one canonical line per key."""
+
+    def __init__(self, keys: Sequence[str], suggestions: dict[str, list[str]]) -> None:
+        lines = []
+        for key in keys:
+            line = f"[ARS-MARK-READ ERROR: citation_key '{key}' not in literature_corpus[]]"
+            if suggestions.get(key):
+                line += f" (closest keys: {', '.join(suggestions[key])})"
+            lines.append(line)
+        lines.append("nothing was written: the whole batch of keys is refused")
+        ArsError.__init__(self, "\n".join(lines))
+        self.exit_code = ExitCode.DATA_ERR
+        self.keys = tuple(keys)
+
+
+@dataclass
+class MarkOutcome:
+    """What a call changed: keys written, and keys left alone with the reason."""
+
+    log_path: Path
+    written: list[str] = field(default_factory=list)
+    unchanged: dict[str, str] = field(default_factory=dict)
+    created: bool = False
+
+
+# -- preconditions (the fail-fast modes of §3.6) --------------------------------
+
+
+def require_passport(passport: str | os.PathLike[str] | None) -> Path:
+    if passport is None or not os.fspath(passport):
+        raise MarkReadError(
+            "no active passport: pass --passport PASSPORT or set $ARS_PASSPORT",
+            ExitCode.USAGE,
+        )
+    path = Path(passport)
+    folder = path.parent
+    try:
+        os.listdir(folder)
+    except FileNotFoundError:
+        pass  # reported as "passport not found" below
+    except OSError as exc:
+        raise MarkReadError(
+            f"cannot read the passport's folder {folder}: {exc.strerror or exc}; check its "
+            "permissions",
+            ExitCode.IO_ERR,
+        ) from exc
+    if not path.exists():
+        raise MarkReadError(
+            f"passport not found: {path}; check --passport / $ARS_PASSPORT",
+            ExitCode.NO_INPUT,
+        )
+    return path
+
+
+def _load_corpus(passport: Path) -> Corpus:
+    try:
+        return load_corpus(passport)
+    except InputMissingError as exc:
+        raise MarkReadError(exc.message, ExitCode.NO_INPUT) from exc
+    except ArsError as exc:
+        raise MarkReadError(exc.message, exc.exit_code) from exc
+
+
+def _validate_keys(corpus: Corpus, keys: Sequence[str]) -> list[str]:
+    if not keys:
+        raise MarkReadError("no citation_key given", ExitCode.USAGE)
+    unknown = [key for key in dict.fromkeys(keys) if key not in corpus]
+    if unknown:
+        raise UnknownKeysError(unknown, {key: corpus.closest_keys(key) for key in unknown})
+    return list(dict.fromkeys(keys))
+
+
+def _check_writable(log: Path) -> None:
+    folder = log.parent
+    if not os.access(folder, os.W_OK) or (log.exists() and not os.access(log, os.W_OK)):
+        raise MarkReadError(
+            f"read log {log} is not writable; check the permissions of {folder}",
+            ExitCode.CANT_CREATE,
+        )
+
+
+def _load_log(log: Path) -> ReadLog:
+    try:
+        return load_read_log(log)
+    except ArsError as exc:
+        raise MarkReadError(exc.message, exc.exit_code) from exc
+
+
+# -- the lock and the round-trip document ------------------------------------------
+
+
+@contextlib.contextmanager
+def _locked(log: Path) -> Iterator[None]:
+    """Exclusive lock on the log's folder (flock on the directory: no lock file is left)."""
+    if fcntl is None:
+        yield
+        return
+    try:
+        fd = os.open(log.parent, os.O_RDONLY)
+    except OSError as exc:
+        raise MarkReadError(
+            f"cannot open the folder of {log} to lock it: {exc.strerror or exc}",
+            ExitCode.IO_ERR,
+        ) from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _yaml(text: str) -> YAML:
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    # Follow the file's own list indentation so untouched lines stay as they are.
+    match = re.search(
+        r"^human_read:[ \t]*(?:#.*)?\r?\n(?:[ \t]*(?:#.*)?\r?\n)*( *)-( +)", text, re.M
+    )
+    offset, gap = (len(match.group(1)), len(match.group(2))) if match else (2, 1)
+    yaml.indent(mapping=2, sequence=offset + gap + 1, offset=offset)
+    yaml.representer.add_representer(
+        type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null")
+    )
+    return yaml
+
+
+def _header(passport: Path, corpus: Corpus, clock: Clock) -> CommentedMap:
+    doc = CommentedMap()
+    doc["session_id"] = corpus.session_id or passport.stem
+    doc["created_at"] = clock.rfc3339()
+    doc["human_read"] = CommentedSeq()
+    doc.yaml_set_start_comment(
+        f"Human-read log for {passport.name} (ARS §3.6), written by ars-docs mark-read.\n"
+        "Append-only: unmark-read adds rescinded_at; no entry is ever deleted."
+    )
+    return doc
+
+
+def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
+    """Load, apply ``change(doc) -> bool``, verify and write the log atomically."""
+    # Bytes, not read_text(): universal-newline reading would hide a CRLF log.
+    text = decode_utf8(log.read_bytes(), str(log)) if log.exists() else ""
+    before = parse_read_log(text, str(log)).marks if text.strip() else []
+    yaml = _yaml(text)
+    doc = yaml.load(text) if text.strip() else header
+    if doc is None:  # an empty log file: start it with the header
+        doc = header
+    if not isinstance(doc, dict):  # unreachable: parse_read_log below refuses it first
+        raise MarkReadError(f"{log} is not a mapping", ExitCode.DATA_ERR)
+    if doc.get("human_read") is None:
+        doc["human_read"] = CommentedSeq()
+    if not change(doc["human_read"]):
+        return False
+    out = io.StringIO()
+    yaml.dump(doc, out)
+    new_text = out.getvalue()
+    if "\r\n" in text:
+        new_text = new_text.replace("\r\n", "\n").replace("\n", "\r\n")
+    after = parse_read_log(new_text, str(log)).marks
+    _verify_append_only(log, before, after)
+    try:
+        write_text_atomic(log, new_text)
+    except OutputError as exc:
+        raise MarkReadError(
+            f"read log {log} is not writable: {exc.message}", ExitCode.CANT_CREATE
+        ) from exc
+    return True
+
+
+def _verify_append_only(log: Path, before: list[ReadMark], after: list[ReadMark]) -> None:
+    kept = [
+        (m.citation_key, m.marked_at, m.level, m.rescinded_at or "") for m in after[: len(before)]
+    ]
+    old = [(m.citation_key, m.marked_at, m.level, m.rescinded_at) for m in before]
+    ok = len(after) >= len(before) and all(
+        k[:3] == o[:3] and (o[3] is None or k[3] == o[3]) for k, o in zip(kept, old, strict=False)
+    )
+    if not ok:  # a bug, never user input: refuse rather than lose a mark
+        raise MarkReadError(
+            f"refusing to write {log}: the update would change earlier marks", ExitCode.DATA_ERR
+        )
+
+
+# -- the three operations -------------------------------------------------------------
+
+
+def mark_read(
+    passport: str | os.PathLike[str] | None,
+    keys: Sequence[str],
+    *,
+    scope: str = FULL_TEXT,
+    locators: Sequence[str] = (),
+    note: str | None = None,
+    clock: Clock | None = None,
+) -> MarkOutcome:
+    """Append a mark for each key (a key whose active mark has this scope is left alone)."""
+    if scope not in READ_SCOPE_LEVELS:
+        raise MarkReadError(
+            f"unknown read scope {scope!r}; use one of {', '.join(READ_SCOPE_LEVELS)}",
+            ExitCode.USAGE,
+        )
+    path = require_passport(passport)
+    corpus = _load_corpus(path)
+    wanted = _validate_keys(corpus, keys)
+    clock = clock or Clock.from_env()
+    log = read_log_path(path)
+    outcome = MarkOutcome(log)
+    _check_writable(log)
+    with _locked(log):
+        current = _load_log(log)
+        outcome.created = not log.exists()
+
+        def append(marks: CommentedSeq) -> bool:
+            for key in wanted:
+                active = current.active(key)
+                if active is not None and active.level == scope:
+                    outcome.unchanged[key] = f"already marked ({scope}) at {active.marked_at}"
+                    continue
+                mark = CommentedMap()
+                mark["citation_key"] = key
+                mark["marked_at"] = clock.rfc3339()
+                read_scope = CommentedMap()
+                read_scope["level"] = scope
+                read_scope["locators"] = CommentedSeq(locators)
+                read_scope["note"] = note
+                mark["read_scope"] = read_scope
+                marks.append(mark)
+                outcome.written.append(key)
+            return bool(outcome.written)
+
+        _rewrite(log, append, header=_header(path, corpus, clock))
+    return outcome
+
+
+def unmark_read(
+    passport: str | os.PathLike[str] | None,
+    keys: Sequence[str],
+    *,
+    clock: Clock | None = None,
+) -> MarkOutcome:
+    """Add ``rescinded_at`` to each key's active mark; never delete anything."""
+    path = require_passport(passport)
+    corpus = _load_corpus(path)
+    wanted = _validate_keys(corpus, keys)
+    clock = clock or Clock.from_env()
+    log = read_log_path(path)
+    outcome = MarkOutcome(log)
+    _check_writable(log)
+    with _locked(log):
+        _load_log(log)  # refuse a corrupt log before touching it
+
+        def rescind(marks: CommentedSeq) -> bool:
+            for key in wanted:
+                latest = next(
+                    (
+                        m
+                        for m in reversed(marks)
+                        if isinstance(m, dict) and m.get("citation_key") == key
+                    ),
+                    None,
+                )
+                if latest is None or latest.get("rescinded_at") is not None:
+                    outcome.unchanged[key] = "no active mark; nothing to rescind"
+                    continue
+                latest["rescinded_at"] = clock.rfc3339()
+                outcome.written.append(key)
+            return bool(outcome.written)
+
+        if log.exists():
+            _rewrite(log, rescind, header=None)
+        else:
+            outcome.unchanged.update(dict.fromkeys(wanted, "no active mark; nothing to rescind"))
+    return outcome
+
+
+def list_read(
+    passport: str | os.PathLike[str] | None, *, include_all: bool = False
+) -> tuple[Path, list[ReadMark]]:
+    """Active marks (or the whole history with ``include_all``), in log order."""
+    path = require_passport(passport)
+    log = read_log_path(path)
+    current = _load_log(log)
+    if include_all:
+        return log, list(current.marks)
+    keys = dict.fromkeys(m.citation_key for m in current.marks)
+    active = [mark for key in keys if (mark := current.active(key)) is not None]
+    return log, sorted(active, key=lambda m: m.line)
