@@ -26,7 +26,7 @@ from .errors import (
     OutputError,
     UsageError,
 )
-from .mark_read import MarkOutcome, MarkReadError, list_read, mark_read, unmark_read
+from .human_read import MarkOutcome, MarkReadError, list_read, mark_read, unmark_read
 from .markers import Marker, format_marker, parse_comment
 from .provenance import Status, TrustFacts, classify
 from .readlog import ReadLog, ReadMark, load_read_log, read_log_path

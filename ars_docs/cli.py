@@ -20,8 +20,8 @@ from .corpus import Corpus, load_corpus
 from .diagnostics import Diagnostic, Severity
 from .document import read_document
 from .errors import ArsError, ExitCode, UsageError
+from .human_read import MarkOutcome, list_read, mark_read, unmark_read
 from .lint.corpus import lint_corpus
-from .mark_read import MarkOutcome, list_read, mark_read, unmark_read
 from .readlog import FULL_TEXT, READ_SCOPE_LEVELS, ReadLog, load_read_log, read_log_path
 
 PASSPORT_ENV = "ARS_PASSPORT"

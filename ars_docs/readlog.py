@@ -3,7 +3,7 @@
 The log is the user-owned peer file ``<passport-stem>_human_read_log.yaml``
 next to the passport. It is append-only: ``ars-docs mark-read`` (the spec's
 ``/ars-mark-read``) appends a mark, ``ars-docs unmark-read`` records
-``rescinded_at`` instead of deleting anything (write side: ``mark_read.py``).
+``rescinded_at`` instead of deleting anything (write side: ``human_read.py``).
 For each citation key the *latest* mark in file order decides: it is active
 unless it carries ``rescinded_at``. ``human_read_source`` is true only for an
 active mark whose ``read_scope.level`` is ``full_text`` (a mark without

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import Session, entry, passport_text
 
-from ars_docs import mark_read as mr
+from ars_docs import human_read as mr
 from ars_docs.clock import Clock
 from ars_docs.readlog import load_read_log
 
