@@ -31,22 +31,24 @@ from typing import TYPE_CHECKING, Any
 from .atomic import write_bytes_atomic
 from .diagnostics import Diagnostic, Severity
 from .errors import ArsError, ArsIOError, InputDataError
+from .schema_check import (
+    load_schema,
+    quick_validity_check,
+    schema_bytes,
+    unknown_properties,
+    without_closed_objects,
+)
 from .yamlio import (
     KeyPath,
     Position,
     YamlDocument,
     decode_utf8,
     gc_paused,
-    load_schema,
     location,
     parse_yaml,
     plain_values,
-    quick_validity_check,
     read_bytes,
-    schema_bytes,
     type_name,
-    unknown_properties,
-    without_closed_objects,
 )
 
 if TYPE_CHECKING:

@@ -22,11 +22,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import InputDataError
+from .schema_check import (
+    load_schema,
+)
 from .yamlio import (
     KeyPath,
     YamlDocument,
     decode_utf8,
-    load_schema,
     location,
     parse_yaml,
     plain_values,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from ars_docs import corpus as corpus_module
-from ars_docs import yamlio
+from ars_docs import schema_check, yamlio
 from ars_docs.corpus import (
     AUDITED_WITHOUT_SOURCE,
     LEGACY_VERIFIED,
@@ -807,11 +807,11 @@ def test_entry_schema_ships_with_the_package() -> None:
     ]
 
 
-SCHEMA = yamlio.load_schema("literature_corpus_entry.schema.json")
+SCHEMA = schema_check.load_schema("literature_corpus_entry.schema.json")
 STRICT = Draft202012Validator(SCHEMA)
-OPEN = Draft202012Validator(yamlio.without_closed_objects(SCHEMA))
-QUICK_STRICT = yamlio.quick_validity_check(SCHEMA)
-QUICK_OPEN = yamlio.quick_validity_check(yamlio.without_closed_objects(SCHEMA))
+OPEN = Draft202012Validator(schema_check.without_closed_objects(SCHEMA))
+QUICK_STRICT = schema_check.quick_validity_check(SCHEMA)
+QUICK_OPEN = schema_check.quick_validity_check(schema_check.without_closed_objects(SCHEMA))
 
 scalars = st.one_of(
     st.none(),
@@ -860,13 +860,15 @@ def test_quick_check_agrees_with_jsonschema(entry: dict[str, Any]) -> None:
         for name in error.instance
         if name not in error.schema.get("properties", {})
     }
-    assert set(yamlio.unknown_properties(SCHEMA, entry)) == expected
+    assert set(schema_check.unknown_properties(SCHEMA, entry)) == expected
 
 
 def test_quick_check_refuses_unknown_keywords() -> None:
-    assert yamlio.quick_validity_check({"type": "object", "minProperties": 1}) is None
-    assert yamlio.quick_validity_check({"$ref": "https://example.org/other.json"}) is None
-    check = yamlio.quick_validity_check({"type": ["integer", "null"], "enum": [1, None, True]})
+    assert schema_check.quick_validity_check({"type": "object", "minProperties": 1}) is None
+    assert schema_check.quick_validity_check({"$ref": "https://example.org/other.json"}) is None
+    check = schema_check.quick_validity_check(
+        {"type": ["integer", "null"], "enum": [1, None, True]}
+    )
     assert check is not None
     assert [check(v) for v in (1, 1.0, None, True, "1", 2)] == [
         True,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ars_docs import yamlio
+from ars_docs import schema_check, yamlio
 from ars_docs.errors import ArsIOError, ExitCode, InputDataError
 from ars_docs.readlog import (
     FULL_TEXT,
@@ -169,7 +169,7 @@ def test_each_read_scope_level(level: str) -> None:
 
 
 def test_read_scope_levels_are_the_schema_enum() -> None:
-    schema = yamlio.load_schema("human_read_log.schema.json")
+    schema = schema_check.load_schema("human_read_log.schema.json")
     enum = schema["$defs"]["mark"]["properties"]["read_scope"]["properties"]["level"]["enum"]
     assert tuple(enum) == READ_SCOPE_LEVELS
     assert READ_SCOPE_LEVELS[0] == FULL_TEXT == "full_text"
