@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .atomic import write_bytes_atomic
 from .diagnostics import Diagnostic, Severity
 from .errors import ArsError, ArsIOError, InputDataError
+from .perf import gc_paused
 from .schema_check import (
     load_schema,
     quick_validity_check,
@@ -43,7 +44,6 @@ from .yamlio import (
     Position,
     YamlDocument,
     decode_utf8,
-    gc_paused,
     location,
     parse_yaml,
     plain_values,

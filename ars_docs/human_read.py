@@ -36,6 +36,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from .atomic import write_text_atomic
 from .clock import Clock
 from .corpus import Corpus, load_corpus
+from .document import BOM
 from .errors import ArsError, ExitCode, InputMissingError, OutputError
 from .readlog import (
     FULL_TEXT,
@@ -206,9 +207,14 @@ def _header(passport: Path, corpus: Corpus, clock: Clock) -> CommentedMap:
 
 
 def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
-    """Load, apply ``change(doc) -> bool``, verify and write the log atomically."""
+    """Load, apply ``change(marks)``, verify and write the log atomically.
+
+    ``change`` returns ``None`` when there is nothing to write, else the set of
+    indexes of the marks it rescinded (empty when it only appended).
+    """
     # Bytes, not read_text(): universal-newline reading would hide a CRLF log.
-    text = decode_utf8(log.read_bytes(), str(log)) if log.exists() else ""
+    raw = log.read_bytes() if log.exists() else b""
+    text = decode_utf8(raw, str(log))  # drops a BOM; put back below
     before = parse_read_log(text, str(log)).marks if text.strip() else []
     yaml = _yaml(text)
     doc = yaml.load(text) if text.strip() else header
@@ -218,15 +224,19 @@ def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
         raise MarkReadError(f"{log} is not a mapping", ExitCode.DATA_ERR)
     if doc.get("human_read") is None:
         doc["human_read"] = CommentedSeq()
-    if not change(doc["human_read"]):
+    rescinded = change(doc["human_read"])
+    if rescinded is None:
         return False
     out = io.StringIO()
     yaml.dump(doc, out)
     new_text = out.getvalue()
-    if "\r\n" in text:
-        new_text = new_text.replace("\r\n", "\n").replace("\n", "\r\n")
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    if newline != "\n":
+        new_text = new_text.replace("\n", newline)
+    if raw.startswith(BOM.encode("utf-8")):
+        new_text = BOM + new_text
     after = parse_read_log(new_text, str(log)).marks
-    _verify_append_only(log, before, after)
+    _verify_append_only(log, before, after, rescinded)
     try:
         write_text_atomic(log, new_text)
     except OutputError as exc:
@@ -236,17 +246,27 @@ def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
     return True
 
 
-def _verify_append_only(log: Path, before: list[ReadMark], after: list[ReadMark]) -> None:
-    kept = [
-        (m.citation_key, m.marked_at, m.level, m.rescinded_at or "") for m in after[: len(before)]
-    ]
-    old = [(m.citation_key, m.marked_at, m.level, m.rescinded_at) for m in before]
-    ok = len(after) >= len(before) and all(
-        k[:3] == o[:3] and (o[3] is None or k[3] == o[3]) for k, o in zip(kept, old, strict=False)
+def _verify_append_only(
+    log: Path, before: list[ReadMark], after: list[ReadMark], rescinded: set[int]
+) -> None:
+    """Earlier marks must come back unchanged, except ``rescinded_at`` on ``rescinded``."""
+
+    def same(old: ReadMark, new: ReadMark, index: int) -> bool:
+        fields = ("citation_key", "marked_at", "level", "locators", "note")
+        if any(getattr(old, name) != getattr(new, name) for name in fields):
+            return False
+        if index in rescinded:
+            return old.rescinded_at is None and new.rescinded_at is not None
+        return old.rescinded_at == new.rescinded_at
+
+    unchanged = len(after) >= len(before) and all(
+        same(old, new, index) for index, (old, new) in enumerate(zip(before, after, strict=False))
     )
-    if not ok:  # a bug, never user input: refuse rather than lose a mark
+    if not unchanged:  # e.g. YAML aliases shared between marks: refuse, never lose a mark
         raise MarkReadError(
-            f"refusing to write {log}: the update would change earlier marks", ExitCode.DATA_ERR
+            f"refusing to write {log}: the update would also change earlier marks (does the "
+            "log use YAML anchors/aliases? write each mark out in full)",
+            ExitCode.DATA_ERR,
         )
 
 
@@ -279,7 +299,7 @@ def mark_read(
         current = _load_log(log)
         outcome.created = not log.exists()
 
-        def append(marks: CommentedSeq) -> bool:
+        def append(marks: CommentedSeq) -> set[int] | None:
             for key in wanted:
                 active = current.active(key)
                 if active is not None and active.level == scope:
@@ -295,7 +315,7 @@ def mark_read(
                 mark["read_scope"] = read_scope
                 marks.append(mark)
                 outcome.written.append(key)
-            return bool(outcome.written)
+            return set() if outcome.written else None
 
         _rewrite(log, append, header=_header(path, corpus, clock))
     return outcome
@@ -318,22 +338,25 @@ def unmark_read(
     with _locked(log):
         _load_log(log)  # refuse a corrupt log before touching it
 
-        def rescind(marks: CommentedSeq) -> bool:
+        def rescind(marks: CommentedSeq) -> set[int] | None:
+            indexes: set[int] = set()
             for key in wanted:
                 latest = next(
                     (
-                        m
-                        for m in reversed(marks)
-                        if isinstance(m, dict) and m.get("citation_key") == key
+                        index
+                        for index in reversed(range(len(marks)))
+                        if isinstance(marks[index], dict)
+                        and marks[index].get("citation_key") == key
                     ),
                     None,
                 )
-                if latest is None or latest.get("rescinded_at") is not None:
+                if latest is None or marks[latest].get("rescinded_at") is not None:
                     outcome.unchanged[key] = "no active mark; nothing to rescind"
                     continue
-                latest["rescinded_at"] = clock.rfc3339()
+                marks[latest]["rescinded_at"] = clock.rfc3339()
+                indexes.add(latest)
                 outcome.written.append(key)
-            return bool(outcome.written)
+            return indexes if indexes else None
 
         if log.exists():
             _rewrite(log, rescind, header=None)

@@ -31,11 +31,19 @@ SLUG_RE = re.compile(r"[A-Za-z0-9_\-:./]+")
 MARKER_START_RE = re.compile(r"<!--[ \t]*ref[ \t]*:", re.IGNORECASE)
 
 #: Any warning text, attached to a marker or not (the gate refuses it in prose).
+#: Whitespace between the words may be anything, a line break included (editors
+#: reflow paragraphs).
 WARNING_TEXT = "[UNVERIFIED CITATION"
-WARNING_TEXT_RE = re.compile(r"\[UNVERIFIED CITATION", re.IGNORECASE)
+WARNING_TEXT_RE = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
+#: The part of a warning that always sits on one line: what offsets are counted by.
+WARNING_ANCHOR_RE = re.compile(r"\[UNVERIFIED", re.IGNORECASE)
 
-#: A whole visible prefix directly before a marker (spaces/tabs allowed before it).
-PREFIX_BEFORE_RE = re.compile(r"\[UNVERIFIED CITATION[^\]\n\r]*\][ \t]*\Z", re.IGNORECASE)
+#: A whole visible prefix, from its ``[`` to the marker: no brackets or ``<`` inside
+#: (so it can neither swallow another warning nor another marker), then optional
+#: spaces or tabs before the ``<!--``.
+PREFIX_RE = re.compile(r"\[UNVERIFIED\s+CITATION[^\[\]<]*\][ \t]*", re.IGNORECASE)
+#: Prefix-shaped text to drop from heading titles.
+PREFIX_IN_TEXT_RE = re.compile(r"\[UNVERIFIED\s+CITATION[^\[\]]*\]", re.IGNORECASE)
 
 VISIBLE_PREFIX: dict[Status, str] = {
     Status.HIGH_WARN: "[UNVERIFIED CITATION — NO ORIGINAL]",
@@ -119,7 +127,7 @@ def format_marker(slug: str, status: Status) -> str:
 def claim_of(prefix: str, status_word: Status | None) -> str:
     """Name what the draft claims: ``bare``, ``ok``, ``LOW-WARN`` or a prefix status."""
     if prefix:
-        label = prefix.strip().upper()
+        label = prefix.strip().lstrip("\\").replace("\\]", "]").upper()
         for status, text in VISIBLE_PREFIX.items():
             if _normalise_prefix(text) == _normalise_prefix(label):
                 return status.value

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from markdown_it import MarkdownIt
@@ -46,24 +47,34 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .document import Document
-from .markers import MARKER_START_RE, WARNING_TEXT_RE
+from .errors import InputDataError
+from .markers import MARKER_START_RE, PREFIX_IN_TEXT_RE, WARNING_ANCHOR_RE, WARNING_TEXT_RE
+from .perf import gc_paused
 
 Kind = Literal["comment", "unterminated", "warning"]
 
 _COMMENT = "<!--"
-_WARNING_AT = re.compile(r"\\?\[UNVERIFIED CITATION", re.IGNORECASE)
+_WARNING_AT = re.compile(r"\\?\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 _RAW_TEXT_BLOCK = re.compile(r"\s*<(pre|script|style|textarea)(\s|>|$)", re.IGNORECASE)
 _CTX_KEY = "ars_docs_positions"
+#: ``env`` flag for ``parse_tokens``: keep every inline token's children.
+KEEP_CHILDREN = "ars_docs_keep_children"
 
 
 @dataclass(frozen=True, slots=True)
 class Occurrence:
-    """A comment, unterminated marker or warning text found in prose."""
+    """A comment, unterminated marker or warning text found in prose.
+
+    ``owner`` identifies the inline token or HTML block it was found in: a
+    visible prefix only belongs to a marker of the same owner (never across a
+    table cell or paragraph boundary).
+    """
 
     kind: Kind
     start: int
     end: int
     section: tuple[str, ...]
+    owner: int
 
 
 @dataclass
@@ -74,6 +85,10 @@ class _InlineContext:
 
 class LocateError(AssertionError):
     """A located span does not match the source text: a bug in ars-docs."""
+
+
+class NestingError(InputDataError):
+    """The draft nests deeper than the parser follows; markers there would be missed."""
 
 
 def _ctx(state: StateInline) -> _InlineContext:
@@ -89,10 +104,24 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         matched = original(state, silent)
         if not silent:
             ctx = _ctx(state)
+            base = ctx.base[-1]
             if matched:
-                ctx.events.append(("comment", ctx.base[-1] + pos))
+                # markdown-it may match past the first "-->" (e.g. "<!-- a ---> b <!--c-->");
+                # HTML ends a comment at the first "-->", so comments after it count too.
+                # The text between such comments is prose: warnings in it count too.
+                cursor = pos
+                while 0 <= cursor < state.pos:
+                    ctx.events.append(("comment", base + cursor))
+                    end = comment_end(state.src, cursor, state.pos)
+                    if end < 0:
+                        break
+                    cursor = state.src.find(_COMMENT, end, state.pos)
+                    gap_end = cursor if cursor >= 0 else state.pos
+                    for match in _WARNING_AT.finditer(state.src, end, gap_end):
+                        bracket = match.start() + (match.group().startswith("\\"))
+                        ctx.events.append(("warning", base + bracket))
             elif MARKER_START_RE.match(state.src, pos):
-                ctx.events.append(("unterminated", ctx.base[-1] + pos))
+                ctx.events.append(("unterminated", base + pos))
         return matched
 
     return html_inline
@@ -120,7 +149,8 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     match = _WARNING_AT.match(state.src, state.pos)
     if match is not None:
         ctx = _ctx(state)
-        ctx.events.append(("warning", ctx.base[-1] + match.end() - len("[UNVERIFIED CITATION")))
+        bracket = state.pos + (1 if ch == "\\" else 0)
+        ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
 
 
@@ -135,16 +165,36 @@ def _wrap_html_block(original: Callable[[StateBlock, int, int, bool], bool]) -> 
 
 
 def _core_inline(state: StateCore) -> None:
+    previous = ""
+    limit = state.md.options.maxNesting - 1
     for token in state.tokens:
+        if token.level >= limit:
+            _too_deep(token)
         if token.type == "inline":
-            if token.children is None:
-                token.children = []
             ctx = _InlineContext()
             state.env[_CTX_KEY] = ctx
-            state.md.inline.parse(token.content, state.md, state.env, token.children)
+            children: list[Token] = []
+            state.md.inline.parse(token.content, state.md, state.env, children)
+            if children and max(child.level for child in children) >= limit:
+                _too_deep(token)
+            # Only headings need their children (for the section path); dropping the
+            # rest halves peak memory on large drafts (the hooks already recorded
+            # every position we need).
+            keep = previous == "heading_open" or state.env.get(KEEP_CHILDREN, False)
+            token.children = children if keep else []
             if ctx.events:
                 token.meta["ars_events"] = ctx.events
+        previous = token.type
     state.env.pop(_CTX_KEY, None)
+
+
+def _too_deep(token: Token) -> None:
+    line = token.map[0] + 1 if token.map else 0
+    raise NestingError(
+        f"{line}: containers or inline markup are nested too deeply for the parser, "
+        "which skips what is inside; citations there could not be checked. Flatten the "
+        "nesting there"
+    )
 
 
 def make_parser() -> MarkdownIt:
@@ -162,6 +212,12 @@ def make_parser() -> MarkdownIt:
     return md
 
 
+@lru_cache(maxsize=1)
+def _shared_parser() -> MarkdownIt:
+    # Parsing does not change the MarkdownIt object, so one instance serves all calls.
+    return make_parser()
+
+
 def heading_text(inline: Token) -> str:
     """Plain text of a heading: text and code, without HTML or warning prefixes."""
     parts: list[str] = []
@@ -170,7 +226,7 @@ def heading_text(inline: Token) -> str:
             parts.append(child.content)
         elif child.children:
             parts.append(heading_text(child))
-    text = re.sub(r"\[UNVERIFIED CITATION[^\]]*\]", "", "".join(parts), flags=re.IGNORECASE)
+    text = PREFIX_IN_TEXT_RE.sub("", "".join(parts))
     return " ".join(text.split())
 
 
@@ -181,15 +237,30 @@ class _Locator:
         self.doc = doc
         self.used: dict[tuple[int, bool], int] = {}
 
-    def locate(self, token: Token, kind: Kind, pos: int) -> int:
-        content = token.content
+    def first_line(self, token: Token) -> int:
+        """Source line of the content's first line.
+
+        Usually ``map[0]``; but markdown-it strips the whole paragraph content,
+        so leading lines of Unicode whitespace (NBSP, form feed …) vanish from it.
+        """
         assert token.map is not None
-        line_in_content = content.count("\n", 0, pos)
+        content = token.content
+        first, last = token.map
+        if content.count("\n") + 1 >= last - first:
+            return first
+        head = content.split("\n", 1)[0].rstrip()
+        for line in range(first, last):
+            if self.doc.line_text(line).rstrip().endswith(head):
+                return line
+        return first
+
+    def locate(self, token: Token, first_line: int, kind: Kind, pos: int) -> int:
+        content = token.content
         line_start = content.rfind("\n", 0, pos) + 1
         is_warning = kind == "warning"
         before = content[line_start:pos]
-        ordinal = len(WARNING_TEXT_RE.findall(before)) if is_warning else before.count(_COMMENT)
-        line = token.map[0] + line_in_content
+        ordinal = len(WARNING_ANCHOR_RE.findall(before)) if is_warning else before.count(_COMMENT)
+        line = first_line + content.count("\n", 0, pos)
         ordinal += self.used.get((line, is_warning), 0)
         span = self.doc.line_span(line)
         offset = _nth(self.doc.text, span.start, span.end, is_warning, ordinal)
@@ -209,14 +280,14 @@ class _Locator:
         if _COMMENT in content:
             self.used[(line, False)] = self.used.get((line, False), 0) + content.count(_COMMENT)
         if "[" in content:
-            found = len(WARNING_TEXT_RE.findall(content))
+            found = len(WARNING_ANCHOR_RE.findall(content))
             if found:
                 self.used[(line, True)] = self.used.get((line, True), 0) + found
 
 
 def _nth(text: str, start: int, end: int, warning: bool, ordinal: int) -> int:
     if warning:
-        for index, match in enumerate(WARNING_TEXT_RE.finditer(text, start, end)):
+        for index, match in enumerate(WARNING_ANCHOR_RE.finditer(text, start, end)):
             if index == ordinal:
                 return match.start()
         return -1
@@ -244,14 +315,20 @@ def _line_end(doc: Document, offset: int) -> int:
 
 
 def _scan_html_block(
-    doc: Document, token: Token, section: tuple[str, ...], out: list[Occurrence]
+    doc: Document, token: Token, owner: int, section: tuple[str, ...], out: list[Occurrence]
 ) -> None:
     assert token.map is not None
-    if _RAW_TEXT_BLOCK.match(token.content):
-        return
+    text = doc.text
     start = doc.line_starts[token.map[0]]
     limit = doc.line_span(token.map[1] - 1).end
-    text = doc.text
+    raw = _RAW_TEXT_BLOCK.match(token.content)
+    if raw:
+        # <pre>/<script>/<style>/<textarea> content is code; what follows the
+        # closing tag on the block's last line is ordinary HTML again.
+        close = re.compile(rf"</{raw.group(1)}\s*>", re.IGNORECASE).search(text, start, limit)
+        if close is None:
+            return
+        start = close.end()
     comments: list[tuple[int, int]] = []
     pos = start
     while True:
@@ -262,22 +339,35 @@ def _scan_html_block(
         is_marker = MARKER_START_RE.match(text, found) is not None
         if end < 0:
             if is_marker:
-                out.append(Occurrence("unterminated", found, _line_end(doc, found), section))
+                out.append(Occurrence("unterminated", found, _line_end(doc, found), section, owner))
             comments.append((found, limit))
             break
         if is_marker:
-            out.append(Occurrence("comment", found, end, section))
+            out.append(Occurrence("comment", found, end, section, owner))
         comments.append((found, end))
         pos = end
     for match in WARNING_TEXT_RE.finditer(text, start, limit):
         if not any(a <= match.start() < b for a, b in comments):
-            out.append(Occurrence("warning", match.start(), match.end(), section))
+            out.append(Occurrence("warning", match.start(), match.end(), section, owner))
 
 
-def scan(doc: Document, md: MarkdownIt | None = None) -> list[Occurrence]:
-    """All marker-like comments and warning texts in the draft's prose, in order."""
-    parser = md or make_parser()
-    tokens = parser.parse(doc.body)
+def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
+    """The draft's token stream (children of inline tokens only when asked)."""
+    try:
+        with gc_paused():
+            tokens: list[Token] = _shared_parser().parse(doc.body, {KEEP_CHILDREN: keep_children})
+    except NestingError as exc:
+        raise NestingError(f"{doc.path}:{exc.message}") from None
+    return tokens
+
+
+def scan(doc: Document) -> list[Occurrence]:
+    """All marker-like comments and warning texts in the draft's prose, in order.
+
+    Raises ``NestingError`` (exit 65) when the draft nests deeper than the
+    parser follows, since markers in the skipped part could not be checked.
+    """
+    tokens = parse_tokens(doc)
     locator = _Locator(doc)
     text = doc.text
     headings: list[tuple[int, str]] = []
@@ -289,16 +379,17 @@ def scan(doc: Document, md: MarkdownIt | None = None) -> list[Occurrence]:
                 headings.pop()
             headings.append((level, heading_text(tokens[index + 1])))
         elif token.type == "html_block":
-            _scan_html_block(doc, token, tuple(h for _, h in headings), out)
+            _scan_html_block(doc, token, index, tuple(h for _, h in headings), out)
         elif token.type == "inline":
             events = token.meta.get("ars_events")
             if events:
                 section = tuple(h for _, h in headings)
+                first_line = locator.first_line(token)
                 for kind, pos in events:
                     if kind == "comment" and not MARKER_START_RE.match(token.content, pos):
                         continue
-                    start = locator.locate(token, kind, pos)
-                    out.append(_occurrence(doc, kind, start, section))
+                    start = locator.locate(token, first_line, kind, pos)
+                    out.append(_occurrence(doc, kind, start, section, index))
             locator.consume(token)
     out.sort(key=lambda o: o.start)
     for occ in out:
@@ -308,11 +399,15 @@ def scan(doc: Document, md: MarkdownIt | None = None) -> list[Occurrence]:
     return out
 
 
-def _occurrence(doc: Document, kind: Kind, start: int, section: tuple[str, ...]) -> Occurrence:
+def _occurrence(
+    doc: Document, kind: Kind, start: int, section: tuple[str, ...], owner: int
+) -> Occurrence:
     text = doc.text
     if kind == "warning":
-        return Occurrence(kind, start, start + len("[UNVERIFIED CITATION"), section)
+        match = WARNING_TEXT_RE.match(text, start)
+        end = match.end() if match else start + 1
+        return Occurrence(kind, start, end, section, owner)
     if kind == "unterminated":
-        return Occurrence(kind, start, _line_end(doc, start), section)
+        return Occurrence(kind, start, _line_end(doc, start), section, owner)
     end = comment_end(text, start, len(text))
-    return Occurrence(kind, start, end if end >= 0 else _line_end(doc, start), section)
+    return Occurrence(kind, start, end if end >= 0 else _line_end(doc, start), section, owner)

@@ -317,3 +317,20 @@ def test_python_m_entry_point(session: Session) -> None:
     )
     assert proc.returncode == 1, proc.stderr
     assert "3 citations" in proc.stdout
+
+
+def test_status_follows_the_corpus_not_the_draft(session: Session, cli) -> None:
+    """A source acquired and verified since the last pass loses its warning."""
+    session.write("draft.md", "Claim <!--ref:high2020-->.\n")
+    cli("finalize", session.draft, "--passport", session.passport)
+    assert "[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020-->" in session.draft.read_text(
+        encoding="utf-8"
+    )
+    text = session.passport.read_text(encoding="utf-8")
+    block = entry("high2020", acquired=False, verified=False)
+    session.passport.write_text(
+        text.replace(block, entry("high2020", acquired=True, verified=True))
+    )
+    result = cli("finalize", session.draft, "--passport", session.passport)
+    assert f"{session.draft}:1:7: high2020 HIGH-WARN -> LOW-WARN" in result.out
+    assert session.draft.read_text(encoding="utf-8") == "Claim <!--ref:high2020 LOW-WARN-->.\n"

@@ -347,3 +347,32 @@ def test_parallel_processes_all_land(tmp_path: Path) -> None:
     log = load_read_log(tmp_path / "passport_human_read_log.yaml")
     assert sorted(m.citation_key for m in log.marks) == keys
     assert all(log.human_read(k) for k in keys)
+
+
+def test_cr_only_log_keeps_cr(session: Session) -> None:
+    session.read_log.write_bytes(session.read_log.read_bytes().replace(b"\n", b"\r"))
+    before = session.read_log.read_bytes()
+    mr.mark_read(session.passport, ["low2020"], clock=FIXED)
+    after = session.read_log.read_bytes()
+    assert after.startswith(before) and b"\n" not in after
+
+
+def test_bom_is_kept(session: Session) -> None:
+    session.read_log.write_bytes(b"\xef\xbb\xbf" + session.read_log.read_bytes())
+    mr.mark_read(session.passport, ["low2020"], clock=FIXED)
+    assert session.read_log.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert load_read_log(session.read_log).human_read("low2020")
+
+
+def test_aliased_marks_are_refused_not_corrupted(session: Session, cli) -> None:
+    session.read_log.write_text(
+        "human_read:\n"
+        "  - &first {citation_key: ok2020, marked_at: '2026-01-01T00:00:00Z'}\n"
+        "  - *first\n",
+        encoding="utf-8",
+    )
+    before = session.read_log.read_bytes()
+    result = cli("unmark-read", "ok2020", "--passport", session.passport)
+    assert result.code == 65
+    assert "would also change earlier marks" in result.err
+    assert session.read_log.read_bytes() == before

@@ -40,11 +40,28 @@ STRIP_CASES = {
     "heading": ("## Results <!--ref:ok2020 ok-->\n", "## Results\n"),
     "start of line keeps indentation": ("- a\n  <!--ref:ok2020 ok--> b\n", "- a\n  b\n"),
     "marker-only line between blanks": ("a\n\n<!--ref:ok2020 ok-->\n\nb\n", "a\n\n\nb\n"),
-    "marker-only line between text keeps the break": (
-        "a\n<!--ref:ok2020 ok-->\nb\n",
-        "a\n\nb\n",
+    # A line starting with a marker continues the paragraph: removing it keeps one.
+    "marker-only line inside a paragraph": ("a\n<!--ref:ok2020 ok-->\nb\n", "a\nb\n"),
+    "marker-only quote line": ("> a\n> <!--ref:ok2020 ok-->\n> b\n", "> a\n> b\n"),
+    "marker-only line before setext underline": (
+        "Title\n<!--ref:ok2020 ok-->\n---\n",
+        "Title\n---\n",
     ),
-    "marker-only quote line": ("> a\n> <!--ref:ok2020 ok-->\n> b\n", "> a\n>\n> b\n"),
+    "marker-only line before indented text": (
+        "Para\n<!--ref:ok2020 ok-->\n    more\n",
+        "Para\n    more\n",
+    ),
+    "marker-only lazy line in quote": ("> A\n<!--ref:ok2020 ok-->\n> B\n", "> A\n> B\n"),
+    "marker-only line in list item": ("- A\n  <!--ref:ok2020 ok-->\n  B\n", "- A\n  B\n"),
+    "marker-only line in table": (
+        "a | b\n--|--\n<!--ref:ok2020 ok-->\n| c | d |\n",
+        "a | b\n--|--\n| c | d |\n",
+    ),
+    "closing emphasis": ("*Smith <!--ref:ok2020 ok-->* says\n", "*Smith* says\n"),
+    "closing quote": ('"Smith <!--ref:ok2020 ok-->" says\n', '"Smith" says\n'),
+    "opening emphasis after marker": ("a <!--ref:ok2020 ok-->*b*\n", "a *b*\n"),
+    "space then punctuation": ("Smith <!--ref:ok2020 ok--> .\n", "Smith.\n"),
+    "parentheses around marker": ("Smith (<!--ref:ok2020 ok-->) says.\n", "Smith says.\n"),
     "marker-only last line": ("a\n\n<!--ref:ok2020 ok-->", "a\n"),
     "crlf": ("one <!--ref:ok2020 ok-->.\r\nnext\r\n", "one.\r\nnext\r\n"),
     "non-ascii": ("引用（Smith, 2024）<!--ref:ok2020 ok-->。\n", "引用（Smith, 2024）。\n"),
@@ -136,3 +153,107 @@ def test_unknown_target_is_a_usage_error() -> None:
 
     with pytest.raises(UsageError, match="unknown render target 'pdf'"):
         api.render("x", to="pdf")
+
+
+# -- regressions from an adversarial review ------------------------------------------
+
+FULL = {
+    "literature_corpus": [
+        {
+            "citation_key": key,
+            "title": "T",
+            "authors": [{"family": "X"}],
+            "year": 2020,
+            "source_pointer": "p",
+            "source_acquired": acquired,
+            "source_verified_against_original": verified,
+            "source_verification_method": "codex_audit" if verified else "none",
+            "description_last_audit": "r1" if acquired else "none",
+        }
+        for key, acquired, verified in [("a", True, True), ("hi", False, False)]
+    ]
+}
+READ_A = {"human_read": [{"citation_key": "a", "marked_at": "2026-01-01T00:00:00Z"}]}
+
+FINALIZE_REGRESSIONS = {
+    "escaped prefix takes its backslash": (
+        "Smith \\[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:a-->.\n",
+        "Smith <!--ref:a ok-->.\n",
+    ),
+    "unicode-whitespace first line (NBSP)": (
+        "\u00a0\nSmith <!--ref:a-->\n",
+        "\u00a0\nSmith <!--ref:a ok-->\n",
+    ),
+    "unicode-whitespace first line (form feed)": (
+        "\x0c\nSmith <!--ref:a-->\n",
+        "\x0c\nSmith <!--ref:a ok-->\n",
+    ),
+    "prefix never crosses a table cell": (
+        "| a | b |\n|---|---|\n| [UNVERIFIED CITATION — see | x]<!--ref:a--> |\n",
+        "| a | b |\n|---|---|\n| [UNVERIFIED CITATION — see | x]<!--ref:a ok--> |\n",
+    ),
+    "prefix never swallows a marker": (
+        "See [UNVERIFIED CITATION <!--ref:a-->] <!--ref:a-->\n",
+        "See [UNVERIFIED CITATION <!--ref:a ok-->] <!--ref:a ok-->\n",
+    ),
+    "reflowed prefix is still the prefix": (
+        "Smith [UNVERIFIED\nCITATION — NO ORIGINAL]<!--ref:a-->\n",
+        "Smith <!--ref:a ok-->\n",
+    ),
+    "NBSP inside the prefix": (
+        "Smith [UNVERIFIED\u00a0CITATION — NO ORIGINAL]<!--ref:a-->\n",
+        "Smith <!--ref:a ok-->\n",
+    ),
+    "comment closed by ---> does not hide the next marker": (
+        "Smith <!-- note ---> and Jones <!--ref:hi-->.\n",
+        "Smith <!-- note ---> and Jones [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->.\n",
+    ),
+    "text after </pre> on the same line is prose": (
+        "<pre>code <!--ref:hi--></pre> Smith <!--ref:hi-->\n",
+        "<pre>code <!--ref:hi--></pre> Smith [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->\n",
+    ),
+    "an open warning is not a prefix": (
+        "Smith [UNVERIFIED CITATION <!--ref:hi--> and more.\n",
+        "Smith [UNVERIFIED CITATION [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi--> and more.\n",
+    ),
+    "warning text in an earlier code span": (
+        "See `[UNVERIFIED CITATION` x [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:a-->\n",
+        "See `[UNVERIFIED CITATION` x <!--ref:a ok-->\n",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), FINALIZE_REGRESSIONS.values(), ids=FINALIZE_REGRESSIONS.keys()
+)
+def test_finalize_regressions(text: str, expected: str) -> None:
+    once = api.finalize(text, FULL, READ_A)
+    assert once.text == expected
+    assert api.finalize(once.text, FULL, READ_A).text == once.text
+
+
+GATE_REGRESSIONS = {
+    "entity-encoded warning": "Smith &#91;UNVERIFIED CITATION — NO ORIGINAL] <!--ref:a ok-->.\n",
+    "escaped marker shows as text": "Smith \\<!--ref:zz--> and <!--ref:a ok-->\n",
+    "reflowed orphan warning": "Smith [UNVERIFIED\nCITATION — NO ORIGINAL] says <!--ref:a ok-->\n",
+    "comment closed by --->": "Smith <!-- note ---> and Jones <!--ref:zz-->.\n",
+    "warning after </pre>": "<pre>x</pre> Smith [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->\n",
+}
+
+
+@pytest.mark.parametrize("text", GATE_REGRESSIONS.values(), ids=GATE_REGRESSIONS.keys())
+def test_gate_regressions_refuse(text: str) -> None:
+    result = api.render(text, FULL, READ_A, strict=True)
+    assert result.output is None
+    assert result.gate is not None and result.gate.offenders
+
+
+@pytest.mark.parametrize("depth", [20, 40])
+def test_too_deep_nesting_is_an_input_error(depth: int) -> None:
+    from ars_docs.errors import InputDataError
+
+    text = "> " * depth + "Smith [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->\n"
+    with pytest.raises(InputDataError, match="nested too deeply"):
+        api.render(text, FULL, READ_A, strict=True)
+    with pytest.raises(InputDataError, match="nested too deeply"):
+        api.finalize(text, FULL, READ_A)

@@ -8,10 +8,12 @@ never found (see ``ars_docs.mdparse``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..codes import MALFORMED_MARKER, ORPHAN_WARNING
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document, Span
-from ..markers import CLAIM_MALFORMED, PREFIX_BEFORE_RE, Marker, claim_of, parse_comment
+from ..markers import CLAIM_MALFORMED, PREFIX_RE, Marker, claim_of, parse_comment
 from ..mdparse import Occurrence, scan
 from ..pipeline import DocState
 
@@ -19,16 +21,21 @@ from ..pipeline import DocState
 def extract(state: DocState) -> None:
     doc = state.document
     occurrences = scan(doc)
-    warning_starts = {o.start for o in occurrences if o.kind == "warning"}
+    warnings: dict[int, list[int]] = {}
+    for occ in occurrences:
+        if occ.kind == "warning":
+            warnings.setdefault(occ.owner, []).append(occ.start)
     attached: set[int] = set()
     markers: list[Marker] = []
+    previous_end = 0
     for occ in occurrences:
         if occ.kind == "warning":
             continue
-        marker = _marker(doc, occ, warning_starts)
+        marker = _marker(doc, occ, warnings.get(occ.owner, ()), previous_end)
         if marker.has_prefix:
-            attached.add(marker.span.start)
+            attached.add(_bracket(doc.text, marker.span.start))
         markers.append(marker)
+        previous_end = marker.span.end
         if marker.malformed:
             state.diagnostics.append(
                 Diagnostic(
@@ -57,20 +64,35 @@ def extract(state: DocState) -> None:
         )
 
 
-def _marker(doc: Document, occ: Occurrence, warning_starts: set[int]) -> Marker:
+def _bracket(text: str, span_start: int) -> int:
+    """Where the ``[`` of a prefix is (the span may start at an escaping backslash)."""
+    return span_start + 1 if text.startswith("\\", span_start) else span_start
+
+
+def _prefix_start(text: str, candidates: Sequence[int], comment: int, floor: int) -> int | None:
+    """Start of the visible prefix directly before ``comment``, if there is one.
+
+    Only a warning the parser saw as prose in the same inline token or HTML
+    block counts, and only the closest one can match (a prefix has no ``[``
+    inside). An escaping backslash before the ``[`` belongs to the prefix too.
+    """
+    before = [start for start in candidates if floor <= start < comment]
+    if not before or not PREFIX_RE.fullmatch(text, before[-1], comment):
+        return None
+    start = before[-1]
+    slashes = len(text[floor:start]) - len(text[floor:start].rstrip("\\"))
+    return start - 1 if slashes % 2 == 1 else start
+
+
+def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int) -> Marker:
     text = doc.text
     comment = text[occ.start : occ.end]
     parsed = parse_comment(comment)
-    line, col = doc.position(occ.start)
-    line_start = doc.line_starts[line - 1]
-    prefix_match = PREFIX_BEFORE_RE.search(text, line_start, occ.start)
-    start = occ.start
-    prefix = ""
-    # Only warning text the parser saw as prose counts (not text inside a code span).
-    if prefix_match is not None and prefix_match.start() in warning_starts:
-        start = prefix_match.start()
-        prefix = text[start : occ.start]
-        line, col = doc.position(start)
+    start = _prefix_start(text, warnings, occ.start, floor)
+    if start is None:
+        start = occ.start
+    prefix = text[start : occ.start]
+    line, col = doc.position(start)
     claim = CLAIM_MALFORMED if parsed.slug is None else claim_of(prefix, parsed.status)
     return Marker(
         slug=parsed.slug,

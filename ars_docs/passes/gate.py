@@ -13,9 +13,14 @@ word, and a warning says so.
 
 from __future__ import annotations
 
+import re
+
+from markdown_it.token import Token
+
 from .. import codes
 from ..diagnostics import Diagnostic, Severity
-from ..markers import CLAIM_BARE, VISIBLE_PREFIX
+from ..markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
+from ..mdparse import parse_tokens
 from ..pipeline import DocState, Offender
 from ..provenance import Status
 
@@ -81,6 +86,7 @@ def gate(state: DocState) -> None:
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)
         offenders.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
+    offenders.extend(_hidden_in_text(state, offenders))
     offenders.sort(key=lambda o: (o.line, o.col))
     state.offenders = offenders
     if unchecked_ok:
@@ -95,3 +101,51 @@ def gate(state: DocState) -> None:
                 "given; pass --passport to re-derive them from the corpus",
             )
         )
+
+
+_HIDDEN_MARKER = re.compile(r"<!--\s*ref\s*:", re.IGNORECASE)
+
+
+def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
+    """Safety net: what a reader would *see* must not contain marker or warning text.
+
+    Markers escaped with a backslash or written with entities
+    (``&#91;UNVERIFIED CITATION``) are plain text to the parser, so the hooks of
+    ``mdparse`` never report them; they still show in the final document.
+    This walks the decoded text of every inline token (code excluded) and
+    refuses such text, unless an offender was already reported on those lines.
+    """
+    reported = {o.line for o in found}
+    extra: list[Offender] = []
+    for token in parse_tokens(state.document, keep_children=True):
+        if token.type != "inline" or token.map is None:
+            continue
+        first, last = token.map[0] + 1, token.map[1]
+        if any(first <= line <= last for line in reported):
+            continue
+        visible = "".join(_texts(token.children or []))
+        if WARNING_TEXT_RE.search(visible):
+            extra.append(
+                Offender(
+                    first, 1, codes.REFUSE_WARNING_TEXT, "-", "written with escapes or entities"
+                )
+            )
+        elif _HIDDEN_MARKER.search(visible):
+            extra.append(
+                Offender(
+                    first, 1, codes.REFUSE_UNRESOLVED, "-", "marker text shown as prose (escaped?)"
+                )
+            )
+    return extra
+
+
+def _texts(children: list[Token]) -> list[str]:
+    parts: list[str] = []
+    for child in children:
+        if child.type in ("text", "text_special"):
+            parts.append(child.content)
+        elif child.type == "softbreak":
+            parts.append("\n")
+        if child.children:
+            parts.extend(_texts(child.children))
+    return parts

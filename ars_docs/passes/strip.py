@@ -5,13 +5,18 @@ once the gate passed); in preview mode only the ``<!--ref:…-->`` comment goes
 and visible warnings stay. Spacing rules, applied per removal on the
 original text:
 
-* a line left with nothing but whitespace or block-quote ``>`` is removed;
-  when it separated two non-blank lines it becomes an empty line of its
-  container instead, so paragraphs that the HTML block kept apart stay apart;
-* otherwise whitespace before the marker goes when the marker is followed by
-  whitespace, the end of the line or closing punctuation, so no double space
-  or space before punctuation is left; a marker at the start of a line takes
-  the whitespace after it instead.
+* a line left with nothing but whitespace or block-quote ``>`` is removed
+  with its line break (ars-docs reads a line that starts with a marker as
+  part of the paragraph around it, so removing it keeps that paragraph,
+  list item, quote or table whole);
+* whitespace before the marker goes when what follows is whitespace, the end
+  of the line, or closing punctuation / emphasis / quotes, so no double space
+  or space before punctuation is left; whitespace between the marker and
+  closing punctuation goes too (``Smith <!--ref:k--> .`` → ``Smith.``);
+* parentheses that held nothing but the marker go with it
+  (``Smith (<!--ref:k-->) says`` → ``Smith says``);
+* a marker at the start of a line takes the whitespace after it instead, so
+  indentation is kept.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from ..document import Document, Edit, Span
 from ..pipeline import DocState
 
 CLOSING_PUNCTUATION = frozenset(".,;:!?)]}»”’…")
+#: Characters that close emphasis or a quotation when followed by a boundary.
+CLOSING_MARKUP = frozenset("*_~\"'")
 
 
 def strip(state: DocState) -> None:
@@ -48,49 +55,62 @@ def _blankish(text: str) -> bool:
     return not text.strip().strip(">").strip()
 
 
+def _closes(text: str, index: int, end: int) -> bool:
+    """True when ``text[index:]`` starts with a boundary: end, space or closing mark."""
+    if index >= end or text[index] in " \t" or text[index] in CLOSING_PUNCTUATION:
+        return True
+    run = index
+    while run < end and text[run] in CLOSING_MARKUP:
+        run += 1
+    return run > index and (run >= end or not text[run].isalnum())
+
+
 def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
     text = doc.text
     bounds = doc.line_span(line)
     end_of_last = max(s.end for s in spans)
-    # A multi-line (malformed-free but spanning) removal ends on a later line.
     remaining = []
     cursor = bounds.start
     for span in spans:
         remaining.append(text[cursor : span.start])
         cursor = span.end
     remaining.append(text[cursor : max(bounds.end, end_of_last)])
-    rest = "".join(remaining)
-    if _blankish(rest) and end_of_last <= bounds.end:
-        return [_remove_line(doc, line, bounds, spans)]
+    if _blankish("".join(remaining)) and end_of_last <= bounds.end:
+        return [_remove_line(doc, line, bounds)]
     edits = []
     previous_end = bounds.start
     for span in spans:
         start, end = span.start, span.end
-        left = text[previous_end:start]
-        right_char = text[end] if end < bounds.end else "\n"
-        line_prefix = text[bounds.start : start]
-        if _blankish(line_prefix):
+        stop = max(bounds.end, end)
+        if _blankish(text[bounds.start : start]):
             # Marker at the start of the line: keep indentation, drop the space after it.
-            while end < bounds.end and text[end] in " \t":
+            while end < stop and text[end] in " \t":
                 end += 1
-        elif left.endswith((" ", "\t")) and (
-            right_char in " \t\n" or right_char in CLOSING_PUNCTUATION
-        ):
-            start -= len(left) - len(left.rstrip(" \t"))
+        elif start > previous_end and text[start - 1] == "(" and text.startswith(")", end):
+            # "(<!--ref:k-->)": the parentheses held only the marker.
+            start -= 1
+            end += 1
+            while start > previous_end and text[start - 1] in " \t":
+                start -= 1
+        else:
+            after = end
+            while after < stop and text[after] in " \t":
+                after += 1
+            if after > end and after < stop and text[after] in CLOSING_PUNCTUATION:
+                end = after  # "Smith <!--ref:k--> ." -> "Smith."
+            left = text[previous_end:start]
+            if left.endswith((" ", "\t")) and _closes(text, end, stop):
+                start -= len(left) - len(left.rstrip(" \t"))
         edits.append(Edit(Span(start, end), ""))
-        previous_end = span.end
+        previous_end = end
     return edits
 
 
-def _remove_line(doc: Document, line: int, bounds: Span, spans: list[Span]) -> Edit:
+def _remove_line(doc: Document, line: int, bounds: Span) -> Edit:
     text = doc.text
-    next_start = doc.line_starts[line + 1] if line + 1 < doc.line_count else len(text)
-    prev_blank = line == 0 or _blankish(doc.line_text(line - 1))
-    next_blank = line + 1 >= doc.line_count or _blankish(doc.line_text(line + 1))
-    if not prev_blank and not next_blank:
-        prefix = text[bounds.start : spans[0].start].rstrip()
-        return Edit(Span(bounds.start + len(prefix), bounds.end), "")
-    if line + 1 >= doc.line_count and line > 0:
+    if line + 1 < doc.line_count:
+        return Edit(Span(bounds.start, doc.line_starts[line + 1]), "")
+    if line > 0:
         # Last line without a trailing newline: remove the newline before it instead.
         return Edit(Span(doc.line_span(line - 1).end, bounds.end), "")
-    return Edit(Span(bounds.start, next_start), "")
+    return Edit(Span(bounds.start, len(text)), "")
