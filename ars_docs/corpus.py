@@ -150,8 +150,17 @@ class Corpus:
         return list(self.entries)
 
     def closest_keys(self, key: str, n: int = 3) -> list[str]:
-        """Up to ``n`` citation keys that look like ``key`` (for "did you mean")."""
-        return difflib.get_close_matches(key, self.entries, n=n, cutoff=0.6)
+        """Up to ``n`` citation keys that look like ``key`` (for "did you mean").
+
+        Only keys with the same first letter are compared: typos rarely hit the
+        first letter, and comparing every key of a 10,000-entry corpus costs
+        ~20 ms per unknown key.
+        """
+        if not key:
+            return []
+        first = key[0].lower()
+        same_start = [k for k in self.entries if k[:1].lower() == first]
+        return difflib.get_close_matches(key, same_start, n=n, cutoff=0.6)
 
 
 def load_corpus(path: str | os.PathLike[str], *, use_cache: bool = True) -> Corpus:

@@ -175,7 +175,8 @@ def _core_inline(state: StateCore) -> None:
             state.env[_CTX_KEY] = ctx
             children: list[Token] = []
             state.md.inline.parse(token.content, state.md, state.env, children)
-            if children and max(child.level for child in children) >= limit:
+            # Inline nesting needs at least ``limit`` opening tokens: skip short lists.
+            if len(children) > limit and max(child.level for child in children) >= limit:
                 _too_deep(token)
             # Only headings need their children (for the section path); dropping the
             # rest halves peak memory on large drafts (the hooks already recorded
