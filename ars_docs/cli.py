@@ -8,56 +8,47 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, api
 from .atomic import write_bytes_atomic, write_text_atomic
-from .corpus import Corpus, load_corpus
+from .cli_common import (
+    STDIO,
+    Parser,
+    Subparsers,
+    add_format,
+    add_passport,
+    load_trust_inputs,
+    passport_arg,
+    print_diagnostics,
+    same_file,
+    write_output,
+)
+from .corpus import Corpus
 from .diagnostics import Diagnostic, Severity
 from .document import read_document
 from .errors import ArsError, ExitCode, UsageError
 from .human_read import MarkOutcome, list_read, mark_read, unmark_read
 from .lint.corpus import lint_corpus
-from .readlog import FULL_TEXT, READ_SCOPE_LEVELS, ReadLog, load_read_log, read_log_path
-
-PASSPORT_ENV = "ARS_PASSPORT"
-STDIO = "-"
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def _add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
-    need = "required unless" if required else "optional; defaults to"
-    parser.add_argument(
-        "--passport",
-        metavar="PASSPORT",
-        help=f"Material Passport YAML with literature_corpus[] ({need} ${PASSPORT_ENV} is set)",
-    )
-
-
-def _add_format(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+from .readlog import FULL_TEXT, READ_SCOPE_LEVELS
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="ars-docs",
         description="Make citations in AI-written research drafts honest (ARS trust chain).",
     )
     parser.add_argument("--version", action="version", version=f"ars-docs {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
 
     p = sub.add_parser("finalize", help="resolve every <!--ref:slug--> marker by the §3.3 matrix")
+    p.set_defaults(handler=cmd_finalize)
     p.add_argument("draft", metavar="DRAFT")
-    _add_passport(p, required=True)
+    add_passport(p, required=True)
     p.add_argument(
         "-o", "--output", metavar="OUT", help="write here instead of in place ('-': stdout)"
     )
@@ -65,19 +56,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--check", action="store_true", help="write nothing; exit 1 if DRAFT would change"
     )
-    _add_format(p)
+    add_format(p)
 
     p = sub.add_parser("render", help="terminal gate (--strict), strip markers, write output")
+    p.set_defaults(handler=cmd_render)
     p.add_argument("draft", metavar="DRAFT")
     p.add_argument("--strict", action="store_true", help="refuse unverified/unresolved citations")
-    _add_passport(p, required=False)
+    add_passport(p, required=False)
     p.add_argument("-o", "--output", metavar="OUT", help="output path ('-': stdout)")
     p.add_argument("--to", choices=api.RENDER_TARGETS, default="markdown")
     p.add_argument("--allow-html", action="store_true", help="pass raw HTML through to HTML output")
 
     p = sub.add_parser("mark-read", help="record that you read a source yourself (§3.6)")
+    p.set_defaults(handler=cmd_mark_read)
     p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) from the passport")
-    _add_passport(p, required=True)
+    add_passport(p, required=True)
     p.add_argument(
         "--scope",
         choices=READ_SCOPE_LEVELS,
@@ -94,28 +87,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--note", help="free-text note stored with the mark")
 
     p = sub.add_parser("unmark-read", help="rescind a mark (adds rescinded_at; deletes nothing)")
+    p.set_defaults(handler=cmd_unmark_read)
     p.add_argument("keys", nargs="+", metavar="KEY")
-    _add_passport(p, required=True)
+    add_passport(p, required=True)
 
     p = sub.add_parser("list-read", help="print the human-read log's active marks")
-    _add_passport(p, required=True)
+    p.set_defaults(handler=cmd_list_read)
+    add_passport(p, required=True)
     p.add_argument("--all", action="store_true", help="the whole history, rescinded marks too")
-    _add_format(p)
+    add_format(p)
 
     p = sub.add_parser("lint", help="lint inputs against the firm rules")
-    lint_sub = p.add_subparsers(dest="lint_target", metavar="TARGET", parser_class=_Parser)
+    lint_sub = p.add_subparsers(dest="lint_target", metavar="TARGET", parser_class=Parser)
     lint_sub.required = True
     q = lint_sub.add_parser("corpus", help="schema + the three §3.1 firm rules")
+    q.set_defaults(handler=cmd_lint_corpus)
     q.add_argument("passport", metavar="PASSPORT", nargs="?")
-    _add_format(q)
+    add_format(q)
+    for register in EXTENSIONS:
+        register(sub, lint_sub)
     return parser
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        handler = _COMMANDS[args.command]
-        return int(handler(args))
+        return int(args.handler(args))
     except ArsError as exc:
         print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
@@ -127,42 +124,6 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def main() -> NoReturn:
     sys.exit(run())
-
-
-# -- shared helpers ----------------------------------------------------------
-
-
-def passport_arg(value: str | None, *, required: bool) -> str | None:
-    """``--passport`` wins over ``$ARS_PASSPORT``; empty values count as unset."""
-    chosen = value or os.environ.get(PASSPORT_ENV) or None
-    if chosen is None and required:
-        raise UsageError(f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV}")
-    return chosen
-
-
-def load_trust_inputs(passport: str) -> tuple[Corpus, ReadLog]:
-    corpus = load_corpus(passport)
-    return corpus, load_read_log(read_log_path(passport))
-
-
-def print_diagnostics(diagnostics: Sequence[Diagnostic], stream: TextIO) -> None:
-    for diagnostic in diagnostics:
-        print(diagnostic.format(), file=stream)
-
-
-def write_output(target: str, text: str) -> None:
-    if target == STDIO:
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
-    else:
-        write_text_atomic(Path(target), text)
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
 
 
 # -- commands ----------------------------------------------------------------
@@ -254,7 +215,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     corpus, read_log = load_trust_inputs(passport) if passport else (None, None)
     ext = "html" if args.to == "html" else "md"
     output = args.output or str(Path(args.draft).with_name(f"{Path(args.draft).stem}_final.{ext}"))
-    if output != STDIO and _same_file(output, args.draft):
+    if output != STDIO and same_file(output, args.draft):
         raise UsageError(
             f"output {output} is the draft itself; rendering strips the markers, so write "
             "the final document elsewhere (-o OUT)"
@@ -287,7 +248,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     return int(ExitCode.OK)
 
 
-def cmd_lint(args: argparse.Namespace) -> int:
+def cmd_lint_corpus(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
     diagnostics = list(lint_corpus(passport))
@@ -347,13 +308,7 @@ def cmd_list_read(args: argparse.Namespace) -> int:
     return int(ExitCode.OK)
 
 
-_COMMANDS = {
-    "finalize": cmd_finalize,
-    "render": cmd_render,
-    "lint": cmd_lint,
-    "mark-read": cmd_mark_read,
-    "unmark-read": cmd_unmark_read,
-    "list-read": cmd_list_read,
-}
+#: Command modules beyond the core ones; each adds its parsers (see cli_common).
+EXTENSIONS: tuple[Callable[[Subparsers, Subparsers], None], ...] = ()
 
 __all__ = ["build_parser", "main", "run"]

@@ -270,6 +270,28 @@ def _verify_append_only(
         )
 
 
+@dataclass(frozen=True)
+class _Call:
+    """What mark-read and unmark-read check before touching anything."""
+
+    passport: Path
+    corpus: Corpus
+    keys: list[str]
+    clock: Clock
+    log: Path
+
+    @classmethod
+    def prepare(
+        cls, passport: str | os.PathLike[str] | None, keys: Sequence[str], clock: Clock | None
+    ) -> _Call:
+        path = require_passport(passport)
+        corpus = _load_corpus(path)
+        wanted = _validate_keys(corpus, keys)
+        log = read_log_path(path)
+        _check_writable(log)
+        return cls(path, corpus, wanted, clock or Clock.from_env(), log)
+
+
 # -- the three operations -------------------------------------------------------------
 
 
@@ -288,13 +310,9 @@ def mark_read(
             f"unknown read scope {scope!r}; use one of {', '.join(READ_SCOPE_LEVELS)}",
             ExitCode.USAGE,
         )
-    path = require_passport(passport)
-    corpus = _load_corpus(path)
-    wanted = _validate_keys(corpus, keys)
-    clock = clock or Clock.from_env()
-    log = read_log_path(path)
+    call = _Call.prepare(passport, keys, clock)
+    path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
     outcome = MarkOutcome(log)
-    _check_writable(log)
     with _locked(log):
         current = _load_log(log)
         outcome.created = not log.exists()
@@ -328,13 +346,9 @@ def unmark_read(
     clock: Clock | None = None,
 ) -> MarkOutcome:
     """Add ``rescinded_at`` to each key's active mark; never delete anything."""
-    path = require_passport(passport)
-    corpus = _load_corpus(path)
-    wanted = _validate_keys(corpus, keys)
-    clock = clock or Clock.from_env()
-    log = read_log_path(path)
+    call = _Call.prepare(passport, keys, clock)
+    wanted, clock, log = call.keys, call.clock, call.log
     outcome = MarkOutcome(log)
-    _check_writable(log)
     with _locked(log):
         _load_log(log)  # refuse a corrupt log before touching it
 
