@@ -26,6 +26,15 @@ from .errors import (
     OutputError,
     UsageError,
 )
+from .handoff import (
+    DispatchResult,
+    HandoffError,
+    compile_metadata,
+    dispatch,
+    finalize_stage,
+    terminal_gate_stage,
+    validate_payload,
+)
 from .human_read import MarkOutcome, MarkReadError, list_read, mark_read, unmark_read
 from .markers import Marker, format_marker, parse_comment
 from .provenance import Status, TrustFacts, classify
@@ -38,9 +47,11 @@ __all__ = [
     "Corpus",
     "CorpusEntry",
     "Diagnostic",
+    "DispatchResult",
     "ExitCode",
     "FinalizeResult",
     "GateResult",
+    "HandoffError",
     "InputDataError",
     "InputMissingError",
     "MarkOutcome",
@@ -56,8 +67,11 @@ __all__ = [
     "UsageError",
     "__version__",
     "classify",
+    "compile_metadata",
     "corpus_from_data",
+    "dispatch",
     "finalize",
+    "finalize_stage",
     "format_marker",
     "gate",
     "list_read",
@@ -67,5 +81,7 @@ __all__ = [
     "parse_comment",
     "read_log_path",
     "render",
+    "terminal_gate_stage",
     "unmark_read",
+    "validate_payload",
 ]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, api
+from . import __version__, api, cli_dispatch
 from .atomic import write_bytes_atomic, write_text_atomic
 from .cli_common import (
     STDIO,
@@ -309,6 +309,6 @@ def cmd_list_read(args: argparse.Namespace) -> int:
 
 
 #: Command modules beyond the core ones; each adds its parsers (see cli_common).
-EXTENSIONS: tuple[Callable[[Subparsers, Subparsers], None], ...] = ()
+EXTENSIONS: tuple[Callable[[Subparsers, Subparsers], None], ...] = (cli_dispatch.register,)
 
 __all__ = ["build_parser", "main", "run"]

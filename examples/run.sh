@@ -49,5 +49,10 @@ step 0 "a section citing only human-read, verified sources" -- \
 step 0 "passes the gate; the final document has no markers" -- \
   ars-docs render clean_section.md --strict --passport passport.yaml -o clean_section_final.md
 
+step 1 "the deep-research dispatcher refuses the chapter; the payload says why" -- \
+  ars-docs dispatch chapter.md --passport passport.yaml
+step 0 "and emits the clean section" -- \
+  ars-docs dispatch clean_section.md --passport passport.yaml
+
 printf '\nOutputs in %s:\n' "$out"
 ls -1 "$out"
