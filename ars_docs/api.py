@@ -219,7 +219,7 @@ def render(
     state = DocState(
         Document(text, path=path),
         trust=_trust(corpus, read_log),
-        options=Options(strict=strict, allow_html=allow_html, to=to),
+        options=Options(strict=strict),
     )
     render_pipeline(strict=strict).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None

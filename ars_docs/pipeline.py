@@ -56,8 +56,6 @@ class Options:
 
     passport: str | None = None
     strict: bool = True
-    allow_html: bool = False
-    to: str = "markdown"
 
 
 @dataclass
