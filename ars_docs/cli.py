@@ -141,6 +141,8 @@ def cmd_finalize(args: argparse.Namespace) -> int:
         _report_finalize(args, result, diagnostics, report, wrote=None, checklist=None)
         return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
     checklist_path = Path(args.checklist) if args.checklist else default_checklist_path(args.draft)
+    # Checklist first: if it cannot be written, the draft has not been touched yet.
+    _write_if_changed(checklist_path, result.checklist)
     if args.output:
         write_output(args.output, result.text)
         wrote = args.output
@@ -149,7 +151,6 @@ def cmd_finalize(args: argparse.Namespace) -> int:
         wrote = args.draft
     else:
         wrote = None
-    _write_if_changed(checklist_path, result.checklist)
     _report_finalize(args, result, diagnostics, report, wrote=wrote, checklist=str(checklist_path))
     return int(ExitCode.OK)
 

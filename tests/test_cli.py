@@ -334,3 +334,13 @@ def test_status_follows_the_corpus_not_the_draft(session: Session, cli) -> None:
     result = cli("finalize", session.draft, "--passport", session.passport)
     assert f"{session.draft}:1:7: high2020 HIGH-WARN -> LOW-WARN" in result.out
     assert session.draft.read_text(encoding="utf-8") == "Claim <!--ref:high2020 LOW-WARN-->.\n"
+
+
+def test_unwritable_checklist_leaves_the_draft_untouched(session: Session, cli) -> None:
+    session.write("draft.md", DRAFT)
+    blocker = session.write("blocker", "a file, not a folder")
+    result = cli(
+        "finalize", session.draft, "--passport", session.passport, "--checklist", blocker / "c.md"
+    )
+    assert result.code == 73 and "c.md" in result.err
+    assert session.draft.read_text(encoding="utf-8") == DRAFT
