@@ -21,6 +21,7 @@ from .cli_common import (
     Subparsers,
     add_format,
     add_passport,
+    ensure_folder,
     load_trust_inputs,
     passport_arg,
     print_diagnostics,
@@ -141,8 +142,10 @@ def cmd_finalize(args: argparse.Namespace) -> int:
         _report_finalize(args, result, diagnostics, report, wrote=None, checklist=None)
         return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
     checklist_path = Path(args.checklist) if args.checklist else default_checklist_path(args.draft)
-    # Checklist first: if it cannot be written, the draft has not been touched yet.
-    _write_if_changed(checklist_path, result.checklist)
+    # Check both targets before writing either, so a bad path loses nothing.
+    for target in (checklist_path, Path(args.output or args.draft)):
+        if str(target) != STDIO:
+            ensure_folder(target)
     if args.output:
         write_output(args.output, result.text)
         wrote = args.output
@@ -151,6 +154,7 @@ def cmd_finalize(args: argparse.Namespace) -> int:
         wrote = args.draft
     else:
         wrote = None
+    _write_if_changed(checklist_path, result.checklist)
     _report_finalize(args, result, diagnostics, report, wrote=wrote, checklist=str(checklist_path))
     return int(ExitCode.OK)
 

@@ -17,7 +17,7 @@ from typing import Any, NoReturn, TextIO
 from .atomic import write_text_atomic
 from .corpus import Corpus, load_corpus
 from .diagnostics import Diagnostic
-from .errors import UsageError
+from .errors import OutputError, UsageError
 from .readlog import ReadLog, load_read_log, read_log_path
 
 PASSPORT_ENV = "ARS_PASSPORT"
@@ -79,3 +79,13 @@ def same_file(a: str, b: str) -> bool:
         return Path(a).resolve() == Path(b).resolve()
     except OSError:
         return False
+
+
+def ensure_folder(target: Path) -> None:
+    """Fail early (exit 73) when ``target``'s folder does not exist or is not a folder."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise OutputError(
+            f"cannot write {target}: {folder} is not an existing folder; create it or choose "
+            "another path (nothing was written)"
+        )
