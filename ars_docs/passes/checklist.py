@@ -13,10 +13,12 @@ import shlex
 from dataclasses import dataclass, field
 
 from ..pipeline import DocState
-from ..provenance import STATUS_ORDER, Status, count_statuses
+from ..provenance import Status, count_statuses
 from ..templating import render_template
 
 NO_SECTION = "(before the first heading)"
+#: Most serious first: a key nobody has, no original, not cross-checked, then syntax.
+MUST_FIX_ORDER = (Status.NOT_IN_CORPUS, Status.HIGH_WARN, Status.MED_WARN, Status.MALFORMED)
 
 _ACTIONS: dict[Status, str] = {
     Status.HIGH_WARN: "No original source on file: acquire it (e.g. `ars-docs retrieve`) and "
@@ -77,7 +79,7 @@ def checklist(state: DocState) -> None:
         total=len(state.resolutions),
         counts=list(counts.items()),
         must_fix=sorted(
-            must_fix.values(), key=lambda i: (STATUS_ORDER.index(Status(i.status)), i.lines[0])
+            must_fix.values(), key=lambda i: (MUST_FIX_ORDER.index(Status(i.status)), i.lines[0])
         ),
         low_warn=[
             {"title": title, "entries": list(items.values())} for title, items in low_warn.items()
