@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, api, cli_dispatch
+from . import __version__, api, cli_dispatch, cli_reports
 from .atomic import write_bytes_atomic, write_text_atomic
 from .cli_common import (
     STDIO,
@@ -314,6 +314,9 @@ def cmd_list_read(args: argparse.Namespace) -> int:
 
 
 #: Command modules beyond the core ones; each adds its parsers (see cli_common).
-EXTENSIONS: tuple[Callable[[Subparsers, Subparsers], None], ...] = (cli_dispatch.register,)
+EXTENSIONS: tuple[Callable[[Subparsers, Subparsers], None], ...] = (
+    cli_dispatch.register,
+    cli_reports.register,
+)
 
 __all__ = ["build_parser", "main", "run"]

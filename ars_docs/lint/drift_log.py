@@ -1,0 +1,128 @@
+"""Lint session drift logs for the §3.4 firm rules (D4, Step 4).
+
+==========  ================================================================
+code        finding
+==========  ================================================================
+ARS421      non-neutral wording: "deviation", "out-of-spec", "error",
+            "failure" and their forms (the log describes a return to an
+            earlier phase as ``backflow-to-<phase>``, never as a mistake)
+ARS422      a trajectory line whose classification is not one of
+            ``in-phase``, ``backflow-to-<phase>``,
+            ``crossphase-jump-to-<phase>``, ``ad-hoc``
+ARS423      a part of the §3.4 drift log is missing
+==========  ================================================================
+
+The wording rule covers the log's own voice. Code (fenced, indented, inline
+spans) and text in curly quotes (“…”, what an agent or person recorded, which
+``ars-docs drift-log`` shows as written) are not checked; everything else is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic, Severity
+from ..mdscan import MdScan, scan
+from ..section0 import BOM
+from ..yamlio import decode_utf8, read_bytes
+
+__all__ = ["FORBIDDEN_WORDS_RE", "lint_drift_log", "lint_drift_log_file"]
+
+NON_NEUTRAL = "ARS421"
+BAD_CLASSIFICATION = "ARS422"
+MISSING_PART = "ARS423"
+
+FORBIDDEN_WORDS_RE = re.compile(
+    r"\b(?:deviat\w*|out[-\s]+of[-\s]+spec\w*|errors?|erroneous\w*|failures?|failed|fails?"
+    r"|failing)\b",
+    re.IGNORECASE,
+)
+"""Words the drift log never uses about the session's trajectory (§3.4 firm rule 1)."""
+_QUOTED_RE = re.compile(r"“[^”]*”")
+_CLASSIFICATION_RE = re.compile(
+    r"in-phase|ad-hoc|backflow-to-[\w.-]+|crossphase-jump-to-[\w.-]+", re.IGNORECASE
+)
+_TRAJECTORY_RE = re.compile(r"^\s*[-*+]\s+(?:\d{2}-\d{2}\s+)?\d{1,2}:\d{2}\b(?P<rest>.*)$")
+_TRAILING_PAREN_RE = re.compile(r"\(([^()]*)\)\s*$")
+_PARTS = (
+    ("a 'Session <id> drift log' heading", r"^#{1,6}\s.*\bsession\b.*\bdrift log\b"),
+    ("'Session start phase:'", r"session start phase\W*:"),
+    ("'Session end phase:'", r"session end phase\W*:"),
+    ("'Pipeline mode:'", r"pipeline mode\W*:"),
+    ("a 'Phase trajectory' heading", r"^#{1,6}\s+phase trajectory\b"),
+    ("'Phase-standard artifacts produced:'", r"phase-standard artifacts produced"),
+    ("'Ad-hoc artifacts produced'", r"ad-hoc artifacts produced"),
+    ("'Sources newly verified-against-original:'", r"sources newly verified-against-original"),
+    ("'Sources still unverified-against-original:'", r"sources still unverified-against-original"),
+    ("a 'Phase status diff' heading", r"^#{1,6}\s+phase status diff\b"),
+    ("a 'Recommended next-session work' heading", r"^#{1,6}\s+recommended next-session work\b"),
+)
+
+
+def lint_drift_log_file(path: str | os.PathLike[str]) -> Iterator[Diagnostic]:
+    """Read and lint one drift log; a missing or unreadable file raises ``ArsError``."""
+    name = os.fspath(path)
+    raw = read_bytes(name, what="drift log", hint="check the file name")
+    return lint_drift_log(decode_utf8(raw, name), name)
+
+
+def lint_drift_log(text: str, path: str) -> Iterator[Diagnostic]:
+    """Yield every finding about the drift log ``text`` in line order (``path`` is for messages)."""
+    yield from sorted(_findings(text, path), key=lambda d: (d.line, d.col))
+
+
+def _findings(text: str, path: str) -> Iterator[Diagnostic]:
+    md = scan(text[1:] if text.startswith(BOM) else text)
+    own_words = [_own_words(md, index) for index in range(len(md.lines))]
+    for index, line in enumerate(own_words):
+        for match in FORBIDDEN_WORDS_RE.finditer(line):
+            yield Diagnostic(
+                path,
+                index + 1,
+                match.start() + 1,
+                NON_NEUTRAL,
+                Severity.ERROR,
+                f"'{match.group(0)}' is not neutral wording (§3.4): describe steps as "
+                "in-phase, backflow-to-<phase>, crossphase-jump-to-<phase> or ad-hoc; "
+                "leaving a phase to check sources is not a mistake. Reword it",
+            )
+        yield from _classification(path, index, line)
+    for what, pattern in _PARTS:
+        regex = re.compile(pattern, re.IGNORECASE)
+        if not any(regex.search(line) for line in own_words):
+            yield Diagnostic(
+                path,
+                1,
+                1,
+                MISSING_PART,
+                Severity.ERROR,
+                f"the drift log has no {what}; §3.4 requires every part (render it with "
+                "ars-docs drift-log)",
+            )
+
+
+def _own_words(md: MdScan, index: int) -> str:
+    """The line without code spans and quoted text, blanked to keep columns."""
+    return _QUOTED_RE.sub(lambda m: " " * len(m.group(0)), md.prose(index))
+
+
+def _classification(path: str, index: int, line: str) -> Iterator[Diagnostic]:
+    step = _TRAJECTORY_RE.match(line)
+    if step is None:
+        return
+    found = _TRAILING_PAREN_RE.search(step.group("rest"))
+    label = found.group(1).strip() if found else ""
+    if not _CLASSIFICATION_RE.fullmatch(label):
+        column = step.start("rest") + (found.start(1) if found else 0)
+        shown = f"'{label}'" if found else "none"
+        yield Diagnostic(
+            path,
+            index + 1,
+            column + 1,
+            BAD_CLASSIFICATION,
+            Severity.ERROR,
+            f"trajectory step classified as {shown}; end the line with one of (in-phase), "
+            "(backflow-to-<phase>), (crossphase-jump-to-<phase>), (ad-hoc)",
+        )

@@ -1,0 +1,38 @@
+"""Helpers shared by the Scope Report / drift log tests (issue 4)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ars_docs import cli, cli_reports
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+FIXED_EPOCH = "1777554000"  # 2026-04-30T13:00:00Z, the examples' "written at"
+
+
+def use_report_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register this issue's commands, keeping any extension already wired in cli.py."""
+    wired = tuple(dict.fromkeys((*cli.EXTENSIONS, cli_reports.register)))
+    monkeypatch.setattr(cli, "EXTENSIONS", wired)
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` (relative POSIX path → bytes)."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def fail_replace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the rename step of every atomic write fail, as a full disk would."""
+
+    def refuse(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("ars_docs.atomic.os.replace", refuse)
