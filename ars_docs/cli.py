@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, api, cli_dispatch, cli_reports
+from . import __version__, api, cli_dispatch, cli_reports, cli_retrieve
 from .atomic import write_bytes_atomic, write_text_atomic
 from .cli_common import (
     STDIO,
@@ -317,6 +317,7 @@ def cmd_list_read(args: argparse.Namespace) -> int:
 EXTENSIONS: tuple[Callable[[Subparsers, Subparsers], None], ...] = (
     cli_dispatch.register,
     cli_reports.register,
+    cli_retrieve.register,
 )
 
 __all__ = ["build_parser", "main", "run"]

@@ -1,0 +1,59 @@
+"""Retrieval fallback chain with content verification (spec §3.5 D5, §4 Step 5).
+
+Five mechanical auto-steps — ``publisher_direct``, ``wayback_cdx_search``,
+``author_personal_website``, ``scholar_all_versions``, ``oa_aggregators`` —
+tried in order with early exit on the first document whose content matches
+the entry, then a human handoff (``researchgate_request_<refcode>``) that is
+never automated. Modules:
+
+* ``reasons`` — channel names, failure reasons, entry outcomes (defined once)
+* ``config`` (+ ``config_keys``, ``config_file``) — ``ars-docs.toml``
+  ``[retrieval]`` and the ``ARS_RETRIEVAL_*`` variables
+* ``transport`` / ``http`` / ``cache`` — the network, the polite layer over it
+  (ResearchGate refused in both), the response cache
+* ``pages`` / ``content`` — what a page is; whether a document is the work
+* ``target`` / ``probe`` / ``channels`` / ``services`` — what an entry is
+  looked up by, one entry's search, the five steps, the scholarly APIs
+* ``plan`` / ``chain`` / ``batch`` / ``handoff`` — before any request, one
+  entry, a whole run, the ResearchGate handoff and log records
+* ``attemptlog`` / ``store`` / ``progress`` — the JSONL log, saved files, progress
+"""
+
+from __future__ import annotations
+
+from .attemptlog import attempt_log_path, read_attempt_log
+from .batch import RetrievalReport, RetrieveOptions, Runtime, retrieve
+from .chain import EntryOutcome
+from .config import RetrievalConfig, load_config
+from .content import MatchResult, match_content
+from .http import PoliteHttp, Politeness
+from .reasons import CHANNELS, EntryStatus, Reason, pending_action
+from .transport import BaseTransport, HttpxTransport, is_blocked_host
+from .types import Attempt, FetchFailure, RawResponse, Response
+
+__all__ = [
+    "CHANNELS",
+    "Attempt",
+    "BaseTransport",
+    "EntryOutcome",
+    "EntryStatus",
+    "FetchFailure",
+    "HttpxTransport",
+    "MatchResult",
+    "PoliteHttp",
+    "Politeness",
+    "RawResponse",
+    "Reason",
+    "Response",
+    "RetrievalConfig",
+    "RetrievalReport",
+    "RetrieveOptions",
+    "Runtime",
+    "attempt_log_path",
+    "is_blocked_host",
+    "load_config",
+    "match_content",
+    "pending_action",
+    "read_attempt_log",
+    "retrieve",
+]

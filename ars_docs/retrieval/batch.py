@@ -1,0 +1,265 @@
+"""A retrieval run over a passport (§3.5, §4 Step 5): select, fetch, log, record.
+
+``retrieve`` picks the entries (the given keys, else every entry whose
+``source_acquired`` is not true), runs the chain for up to ``concurrency``
+entries at a time (politeness per host is the HTTP layer's job), appends each
+entry's attempts to the attempt log in passport order as soon as the entries
+before it are done (so the log is the same whatever the timing), and finally
+records the acquired sources in the passport with one verified in-place
+rewrite. It never sets ``source_verified_against_original``: finding the
+right file is not checking a description against it.
+
+A dry run fetches and verifies (reading the response cache) but writes
+nothing: no source file, no log line, no cache entry, no passport change.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from .. import __version__
+from ..clock import Clock
+from ..corpus import CorpusEntry, load_corpus
+from ..errors import ArsError
+from ..passport_edit import set_entry_fields
+from .attemptlog import AttemptLog, attempt_log_path
+from .cache import ResponseCache, default_cache_dir
+from .chain import EntryOutcome, run_entry
+from .channels import default_chain
+from .config import RetrievalConfig, load_config
+from .handoff import entry_records
+from .http import PoliteHttp, Politeness
+from .plan import acquired_at, preflight, require_contact, select, sources_dir
+from .progress import Progress
+from .reasons import EntryStatus
+from .transport import BaseTransport, HttpxTransport
+
+__all__ = ["RetrievalReport", "RetrieveOptions", "Runtime", "retrieve"]
+
+
+@dataclass(frozen=True)
+class RetrieveOptions:
+    """What the command line asks for."""
+
+    keys: Sequence[str] = ()
+    sources_dir: str | None = None
+    """Overrides the config; relative to the working directory."""
+    config: str | None = None
+    concurrency: int | None = None
+    dry_run: bool = False
+    refresh: bool = False
+    """Ignore cached responses (fresh answers are still cached)."""
+
+
+@dataclass
+class Runtime:
+    """Everything a test or an embedding application may inject."""
+
+    transport: BaseTransport | None = None
+    sleep: Callable[[float], None] = time.sleep
+    monotonic: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time
+    clock: Clock | None = None
+    environ: Mapping[str, str] | None = None
+    progress: TextIO | None = None
+    """Where progress goes (a bar on a terminal, else one line per entry); ``None``: quiet."""
+
+
+@dataclass
+class RetrievalReport:
+    passport: str
+    log: str
+    sources_dir: str
+    config: str
+    dry_run: bool
+    entries: list[EntryOutcome] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    """Keys whose passport entry was rewritten."""
+    requests: int = 0
+    """Requests actually sent (cache hits not counted)."""
+
+    def counts(self) -> dict[str, int]:
+        return {s.value: sum(1 for e in self.entries if e.status is s) for s in EntryStatus}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "passport": self.passport,
+            "log": self.log,
+            "sources_dir": self.sources_dir,
+            "config": self.config,
+            "dry_run": self.dry_run,
+            "counts": self.counts(),
+            "passport_updated": self.updated,
+            "requests": self.requests,
+            "entries": [e.to_dict() for e in self.entries],
+        }
+
+
+def retrieve(
+    passport: str | os.PathLike[str],
+    options: RetrieveOptions | None = None,
+    runtime: Runtime | None = None,
+) -> RetrievalReport:
+    """Run the chain for the selected entries; raises ``ArsError`` (documented exit codes)."""
+    options = options or RetrieveOptions()
+    runtime = runtime or Runtime()
+    env = os.environ if runtime.environ is None else runtime.environ
+    clock = runtime.clock or Clock.from_env(env)
+    corpus = load_corpus(passport, use_cache=not options.dry_run)  # a dry run writes nothing
+    todo, already = select(corpus, options.keys)
+    config = load_config(options.config, passport, env)
+    require_contact(config)
+    base = Path(passport).parent
+    sources = sources_dir(options.sources_dir, config, base)
+    log_path = attempt_log_path(passport)
+    report = RetrievalReport(
+        str(passport), str(log_path), str(sources), config.source, options.dry_run
+    )
+    report.entries = [
+        EntryOutcome(e.citation_key, EntryStatus.ALREADY_ACQUIRED, detail=acquired_at(e))
+        for e in already
+    ]
+    if not todo:
+        return report
+    if not options.dry_run:
+        preflight(Path(passport), sources, log_path)
+    http = _http(config, options, runtime, env)
+    try:
+        outcomes = _run(todo, http, config, sources, Path(passport), options, runtime, clock)
+    finally:
+        report.requests = http.sent
+        if runtime.transport is None:
+            http.close()
+    report.entries += outcomes
+    acquired = [o for o in outcomes if o.status is EntryStatus.ACQUIRED]
+    if acquired and not options.dry_run:
+        report.updated = _record(passport, acquired, clock)
+    return report
+
+
+def _run(
+    todo: list[CorpusEntry],
+    http: PoliteHttp,
+    config: RetrievalConfig,
+    sources: Path,
+    passport: Path,
+    options: RetrieveOptions,
+    runtime: Runtime,
+    clock: Clock,
+) -> list[EntryOutcome]:
+    chain = default_chain()
+    log = None if options.dry_run else AttemptLog(attempt_log_path(passport))
+    results: list[EntryOutcome | None] = [None] * len(todo)
+    logged = 0
+    progress = Progress(len(todo), runtime.progress) if runtime.progress is not None else None
+    workers = options.concurrency or config.concurrency
+    pool = ThreadPoolExecutor(max_workers=min(workers, len(todo)))
+    futures: dict[Future[EntryOutcome], int] = {}
+    try:
+        for index, entry in enumerate(todo):
+            job = pool.submit(
+                run_entry,
+                entry,
+                http=http,
+                config=config,
+                chain=chain,
+                sources=sources,
+                base=passport.parent,
+                save=not options.dry_run,
+            )
+            futures[job] = index
+        for future in as_completed(futures):
+            outcome = future.result()
+            results[futures[future]] = outcome
+            if progress is not None:
+                progress.update(outcome.citation_key, _summary(outcome))
+            while logged < len(results) and (done := results[logged]) is not None:
+                if log is not None:
+                    log.append(entry_records(done, clock, passport=passport, sources=sources))
+                logged += 1
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if progress is not None:
+            progress.close()
+        # After an error or Ctrl-C, still log every entry that finished, in order.
+        for future, index in futures.items():
+            finished = future.done() and not future.cancelled()
+            if results[index] is None and finished and future.exception() is None:
+                results[index] = future.result()
+        for done in results[logged:]:
+            if done is not None and log is not None:
+                log.append(entry_records(done, clock, passport=passport, sources=sources))
+    return [r for r in results if r is not None]
+
+
+def _record(
+    passport: str | os.PathLike[str], acquired: list[EntryOutcome], clock: Clock
+) -> list[str]:
+    now = clock.rfc3339()
+    updates = {
+        o.citation_key: {
+            "source_acquired": True,
+            "source_acquisition_date": now,
+            "source_acquisition_path": o.path,
+        }
+        for o in acquired
+    }
+    try:
+        return set_entry_fields(passport, updates)
+    except ArsError as exc:
+        saved = ", ".join(str(o.path) for o in acquired)
+        raise type(exc)(
+            f"{exc.message}\nthe retrieved file(s) are saved ({saved}) and logged; after fixing "
+            "the passport, run ars-docs retrieve again: saved files are verified and recorded "
+            "without fetching"
+        ) from exc
+
+
+def _http(
+    config: RetrievalConfig, options: RetrieveOptions, runtime: Runtime, env: Mapping[str, str]
+) -> PoliteHttp:
+    cache = None
+    folder = default_cache_dir(env)  # None when ARS_DOCS_NO_CACHE is set
+    if config.cache_dir and env.get("ARS_DOCS_NO_CACHE", "").strip() in ("", "0"):
+        folder = Path(config.cache_dir)
+    if folder is not None and config.cache_max_age_days > 0:
+        cache = ResponseCache(
+            folder,
+            max_age=config.cache_max_age_days * 86400,
+            wall=runtime.wall,
+            writable=not options.dry_run,
+        )
+    politeness = Politeness(
+        user_agent=f"ars-docs/{__version__} (citation source retrieval; "
+        f"mailto:{config.contact_email})",
+        min_interval=config.min_interval,
+        timeout=config.timeout,
+        download_timeout=config.download_timeout,
+        max_retries=config.max_retries,
+        backoff=config.backoff,
+        max_wait=config.max_wait,
+        max_bytes=config.max_bytes,
+    )
+    return PoliteHttp(
+        runtime.transport or HttpxTransport(),
+        politeness,
+        cache=cache,
+        refresh=options.refresh,
+        sleep=runtime.sleep,
+        monotonic=runtime.monotonic,
+        wall=runtime.wall,
+    )
+
+
+def _summary(outcome: EntryOutcome) -> str:
+    if outcome.status is EntryStatus.ACQUIRED:
+        return f"acquired via {outcome.channel} -> {outcome.path}"
+    if outcome.status is EntryStatus.PENDING_USER_ACTION:
+        return f"pending_user_action {outcome.pending_user_action}"
+    return str(outcome.status.value)

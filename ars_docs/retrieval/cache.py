@@ -1,0 +1,100 @@
+"""On-disk response cache of the retrieval HTTP layer (§3.5, "a rerun does not refetch").
+
+One file per request (URL plus the headers that change the answer), written
+atomically: a JSON header line, a newline, then the body. Entries older than
+``cache_max_age_days`` are ignored. Failures and transient answers (429, 5xx,
+bot challenges, network errors) are never stored, so a rerun retries them.
+The cache is a convenience, not a record: when it cannot be read or written
+the request simply goes to the network. The attempt log is the record.
+
+Location: ``cache_dir`` from the config, else ``$ARS_DOCS_CACHE_DIR/retrieval``,
+else ``$XDG_CACHE_HOME/ars-docs/retrieval``, else ``~/.cache/ars-docs/retrieval``;
+``ARS_DOCS_NO_CACHE=1`` or ``cache_max_age_days = 0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from ..atomic import write_bytes_atomic
+from ..errors import OutputError
+from .types import RawResponse
+
+__all__ = ["CACHEABLE_STATUSES", "ResponseCache", "default_cache_dir"]
+
+CACHEABLE_STATUSES = frozenset({200, 203, 300, 301, 302, 303, 307, 308, 401, 402, 403, 404, 410})
+_FORMAT = 1
+
+
+def default_cache_dir(environ: Mapping[str, str]) -> Path | None:
+    """The cache folder by the rule in the module docstring; ``None`` when disabled."""
+    if environ.get("ARS_DOCS_NO_CACHE", "").strip() not in ("", "0"):
+        return None
+    folder = environ.get("ARS_DOCS_CACHE_DIR")
+    if folder:
+        return Path(folder) / "retrieval"
+    xdg = environ.get("XDG_CACHE_HOME")
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no home directory
+        return None
+    return base / "ars-docs" / "retrieval"
+
+
+class ResponseCache:
+    """Responses by request key; ``writable=False`` (a dry run) only reads."""
+
+    def __init__(
+        self, folder: Path, *, max_age: float, wall: Callable[[], float], writable: bool
+    ) -> None:
+        self.folder = folder
+        self.max_age = max_age
+        self.wall = wall
+        self.writable = writable
+
+    @staticmethod
+    def key(url: str, headers: Mapping[str, str]) -> str:
+        # Accept and Authorization change the answer; the key's secret never hits the disk.
+        material = "\n".join(
+            (url, headers.get("accept", ""), headers.get("authorization", ""))
+        ).encode("utf-8", "surrogateescape")
+        return hashlib.sha256(material).hexdigest()
+
+    def _file(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.http"
+
+    def get(self, key: str) -> RawResponse | None:
+        try:
+            data = self._file(key).read_bytes()
+            head, _, body = data.partition(b"\n")
+            meta = json.loads(head)
+            if meta.get("format") != _FORMAT:
+                return None
+            if self.wall() - float(meta["stored_at"]) > self.max_age:
+                return None
+            headers = {str(k): str(v) for k, v in dict(meta["headers"]).items()}
+            return RawResponse(int(meta["status"]), headers, body)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None  # missing or unreadable: go to the network
+
+    def put(self, key: str, url: str, response: RawResponse) -> None:
+        if not self.writable or response.status not in CACHEABLE_STATUSES:
+            return
+        meta = {
+            "format": _FORMAT,
+            "url": url,
+            "status": response.status,
+            "headers": dict(response.headers),
+            "stored_at": self.wall(),
+        }
+        head = json.dumps(meta, ensure_ascii=True, sort_keys=True).encode("ascii")
+        target = self._file(key)
+        try:
+            os.makedirs(target.parent, exist_ok=True)
+            write_bytes_atomic(target, head + b"\n" + response.body)
+        except (OSError, OutputError):
+            return  # best effort, see the module docstring

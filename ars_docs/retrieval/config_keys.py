@@ -1,0 +1,80 @@
+"""The settings ``[retrieval]`` accepts, their defaults and limits (§3.5).
+
+One table of keys shared by the config file reader and the environment
+reader, so the two can never disagree about what a key means or allows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+__all__ = [
+    "ENDPOINT_DEFAULTS",
+    "PATH_KEYS",
+    "SCALAR_KEYS",
+    "TABLES",
+    "scalar_problem",
+    "url_problem",
+]
+
+ENDPOINT_DEFAULTS: Mapping[str, str] = {
+    "doi_resolver": "https://doi.org",
+    "wayback_cdx": "https://web.archive.org/cdx/search/cdx",
+    "wayback": "https://web.archive.org/web",
+    "openalex": "https://api.openalex.org",
+    "unpaywall": "https://api.unpaywall.org",
+    "core": "https://api.core.ac.uk/v3",
+}
+"""Base URL of each service; tests and mirrors point them elsewhere."""
+
+# name -> (type, default, lowest allowed, highest allowed)
+SCALAR_KEYS: Mapping[str, tuple[type, Any, float | None, float | None]] = {
+    "contact_email": (str, None, None, None),
+    "openalex_api_key": (str, None, None, None),
+    "core_api_key": (str, None, None, None),
+    "sources_dir": (str, None, None, None),
+    "cache_dir": (str, None, None, None),
+    "min_interval": (float, 1.0, 0, 3600),
+    "timeout": (float, 30.0, 0.01, 3600),
+    "download_timeout": (float, 300.0, 0.01, 86400),
+    "max_retries": (int, 3, 0, 10),
+    "backoff": (float, 2.0, 0, 600),
+    "max_wait": (float, 300.0, 0, 86400),
+    "concurrency": (int, 4, 1, 32),
+    "max_bytes": (int, 100_000_000, 1024, 10_000_000_000),
+    "max_candidates": (int, 5, 1, 50),
+    "verify_pages": (int, 1, 1, 10),
+    "cache_max_age_days": (float, 30.0, 0, 36500),
+}
+TABLES = ("endpoints", "author_homepages", "entry_homepages")
+PATH_KEYS = ("sources_dir", "cache_dir")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+\Z")
+
+
+def scalar_problem(key: str, raw: Any) -> str:
+    kind, _default, low, high = SCALAR_KEYS[key]
+    if kind is str:
+        if not isinstance(raw, str) or not raw.strip():
+            return f"expected a non-empty string, got {raw!r}"
+        if key == "contact_email" and not _EMAIL.match(raw):
+            return f"{raw!r} is not an e-mail address (name@example.org)"
+        return ""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return f"expected a number, got {raw!r}"
+    if kind is int and not isinstance(raw, int):
+        return f"expected a whole number, got {raw!r}"
+    if (low is not None and raw < low) or (high is not None and raw > high):
+        return f"{raw!r} is out of range ({low}–{high})"
+    return ""
+
+
+def url_problem(url: Any) -> str:
+    if not isinstance(url, str):
+        return f"expected a URL string, got {url!r}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"{url!r} is not an absolute http(s) URL"
+    return ""

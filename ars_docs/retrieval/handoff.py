@@ -1,0 +1,80 @@
+"""Attempt-log records and the ResearchGate human handoff (§3.5 firm rule 3, F-007).
+
+When the five auto-steps are exhausted, retrieval emits
+``pending_user_action: researchgate_request_<refcode>`` as a log record and
+prints what the user can do: ask the authors through their own ResearchGate
+account, save the file under the sources folder, and run ``retrieve`` again,
+which verifies the saved file before recording it. ars-docs itself never
+sends anything to ResearchGate.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..clock import Clock
+from .chain import EntryOutcome
+from .reasons import CHANNELS, RESEARCHGATE_REQUEST, EntryStatus
+from .store import safe_name
+
+__all__ = ["entry_records", "handoff_instructions"]
+
+
+def entry_records(
+    outcome: EntryOutcome, clock: Clock, *, passport: Path, sources: Path
+) -> list[dict[str, Any]]:
+    """The attempt-log lines of one entry: its attempts, then how it ended."""
+    now = clock.rfc3339()
+    head = {"time": now, "refcode": outcome.citation_key}
+    records: list[dict[str, Any]] = [
+        {**head, "event": "attempt", **attempt.to_dict()} for attempt in outcome.attempts
+    ]
+    if outcome.status is EntryStatus.ACQUIRED:
+        records.append(
+            {
+                **head,
+                "event": "acquired",
+                "channel": outcome.channel,
+                "url": outcome.url,
+                "path": outcome.path,
+                "sha256": outcome.sha256,
+                "bytes": outcome.size,
+            }
+        )
+    elif outcome.status is EntryStatus.PENDING_USER_ACTION:
+        records.append(
+            {
+                **head,
+                "event": "pending_user_action",
+                "pending_user_action": outcome.pending_user_action,
+                "action": RESEARCHGATE_REQUEST,
+                "channels_tried": list(CHANNELS),
+                "instructions": handoff_instructions(outcome, passport=passport, sources=sources),
+            }
+        )
+    elif outcome.status is EntryStatus.UNVERIFIABLE:
+        records.append({**head, "event": "unverifiable", "detail": outcome.detail})
+    return records
+
+
+def handoff_instructions(outcome: EntryOutcome, *, passport: Path, sources: Path) -> str:
+    """What the user can do for a ``researchgate_request_<refcode>`` (plain text)."""
+    key = outcome.citation_key
+    target = outcome.target
+    title = target.title if target else key
+    authors = ", ".join(target.authors) if target else ""
+    file = sources / f"{safe_name(key)}.pdf"
+    return "\n".join(
+        [
+            f"pending_user_action: {outcome.pending_user_action}",
+            f"  No automatic channel found a copy of “{title}” ({authors}) whose content matched.",
+            "  ars-docs never contacts ResearchGate. To ask the authors yourself:",
+            "    1. Open an author's ResearchGate profile in your browser and find this work.",
+            "    2. Use “Request full-text”; the request goes out from your own account.",
+            f"    3. When the file arrives, save it as {file}",
+            f"    4. Run: ars-docs retrieve --passport {passport} {key}",
+            "       (its first page is checked against the title and authors before the "
+            "passport records it)",
+        ]
+    )

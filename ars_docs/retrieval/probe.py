@@ -1,0 +1,268 @@
+"""One entry's search: fetch candidates, classify refusals, verify content (§3.5).
+
+A ``Probe`` is what every channel works through. It records one ``Attempt``
+per URL tried (or per reason no URL could be tried), so no channel can skip
+silently, and it applies the two firm rules of §3.5 to every document:
+a refusal gets its reason from the vocabulary, and nothing counts as the
+original until ``content.match_content`` says so. An HTML page counts only
+for web-native entries (see ``target.WEB_TYPES``); elsewhere the page's
+``citation_pdf_url`` is followed, and without one the attempt is
+``landing_page_only``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .config import RetrievalConfig
+from .content import match_content, pdf_text
+from .http import PoliteHttp, redact_url
+from .pages import challenge_signature, is_pdf, login_url, looks_like_html, parse_html
+from .reasons import Reason
+from .target import Target
+from .types import Acquired, Attempt, FetchFailure, Response
+
+__all__ = ["Probe", "refusal_of"]
+
+
+class Probe:
+    """Fetches and judges candidates for one entry; collects its attempts."""
+
+    def __init__(self, target: Target, http: PoliteHttp, config: RetrievalConfig) -> None:
+        self.target = target
+        self.http = http
+        self.config = config
+        self.attempts: list[Attempt] = []
+        self.last_url: str | None = None
+        """Where the last top-level document request ended."""
+        self.landing_url: str | None = None
+        """The publisher landing page the DOI led to (for the Wayback lookup)."""
+        self._seen: dict[str, Attempt] = {}
+
+    # -- recording ---------------------------------------------------------------
+
+    def note(
+        self,
+        channel: str,
+        url: str | None,
+        reason: Reason | None,
+        detail: str,
+        *,
+        status: int | None = None,
+        service: str | None = None,
+        cached: bool = False,
+    ) -> Attempt:
+        shown = redact_url(url) if url else None
+        attempt = Attempt(channel, shown, status, reason, detail, service, cached)
+        self.attempts.append(attempt)
+        return attempt
+
+    def fetch(
+        self,
+        channel: str,
+        url: str,
+        *,
+        service: str | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Response | None:
+        """GET ``url``; a failure is recorded and gives ``None``."""
+        try:
+            return self.http.get(url, headers)
+        except FetchFailure as failure:
+            self.note(
+                channel,
+                failure.url,
+                failure.reason,
+                failure.detail,
+                status=failure.status,
+                service=service,
+            )
+            return None
+
+    def get_json(
+        self,
+        channel: str,
+        url: str,
+        *,
+        service: str,
+        headers: Mapping[str, str] | None = None,
+    ) -> Any | None:
+        """An API answer as JSON, or ``None`` with the reason recorded."""
+        answer = self.fetch(channel, url, service=service, headers=headers)
+        if answer is None:
+            return None
+        status = answer.status
+        problem: tuple[Reason, str] | None = None
+        if status in (404, 410):
+            problem = (Reason.NOT_FOUND, f"{service} has no record (HTTP {status})")
+        elif status in (401, 403):
+            problem = (
+                Reason.HTTP_ERROR,
+                f"{service} refused the request (HTTP {status}); check its API key and "
+                "contact_email in the [retrieval] config",
+            )
+        elif status == 429:
+            problem = (
+                Reason.RATE_LIMITED,
+                f"{service} answered HTTP 429 still after {answer.tries} request(s)",
+            )
+        elif status >= 500:
+            problem = (Reason.SERVER_ERROR, f"{service} answered HTTP {status}")
+        elif not 200 <= status < 300:
+            problem = (Reason.HTTP_ERROR, f"{service} answered HTTP {status}")
+        if problem is None:
+            try:
+                return json.loads(answer.body)
+            except ValueError:
+                problem = (Reason.BAD_RESPONSE, f"{service} did not answer with JSON")
+        self.note(
+            channel,
+            answer.url,
+            problem[0],
+            problem[1],
+            status=status,
+            service=service,
+            cached=answer.from_cache,
+        )
+        return None
+
+    # -- documents -------------------------------------------------------------------
+
+    def try_document(
+        self,
+        channel: str,
+        url: str,
+        *,
+        service: str | None = None,
+        rewrite: Callable[[str], str] | None = None,
+        via: str | None = None,
+    ) -> Acquired | None:
+        """Fetch ``url`` and accept it only if its content matches the entry.
+
+        An HTML page's ``citation_pdf_url`` is followed once (through
+        ``rewrite``, e.g. into the Wayback Machine); ``via`` names the page a
+        followed link came from.
+        """
+        earlier = self._seen.get(url)
+        if earlier is not None:
+            # Same URL from another channel: same answer; say so instead of refetching.
+            self.note(
+                channel,
+                url,
+                earlier.reason,
+                f"{earlier.detail} (already tried by {earlier.channel}; not fetched again)",
+                status=earlier.http_status,
+                service=service,
+                cached=True,
+            )
+            return None
+        answer = self.fetch(channel, url, service=service)
+        if via is None:
+            self.last_url = answer.url if answer is not None else None
+        if answer is None:
+            self._seen[url] = self.attempts[-1]
+            return None
+        return self.judge(channel, url, answer, service=service, rewrite=rewrite, via=via)
+
+    def judge(
+        self,
+        channel: str,
+        url: str,
+        answer: Response,
+        *,
+        service: str | None = None,
+        rewrite: Callable[[str], str] | None = None,
+        via: str | None = None,
+    ) -> Acquired | None:
+        """Classify and verify an answer already fetched for ``url``."""
+        prefix = f"via citation_pdf_url of {redact_url(via)}: " if via else ""
+
+        def record(reason: Reason | None, detail: str) -> None:
+            self._seen[url] = self.note(
+                channel,
+                answer.url,
+                reason,
+                prefix + detail,
+                status=answer.status,
+                service=service,
+                cached=answer.from_cache,
+            )
+
+        refusal = refusal_of(answer)
+        if refusal is not None:
+            record(*refusal)
+            return None
+        if is_pdf(answer.body):
+            text = pdf_text(answer.body, self.config.verify_pages)
+            if text.problem:
+                record(Reason.PDF_UNREADABLE, text.problem)
+                return None
+            return self._verify(
+                record, channel, answer, "pdf", text.text, "the PDF's first page(s)"
+            )
+        if not looks_like_html(answer.body, answer.headers):
+            kind = answer.headers.get("content-type") or "no Content-Type"
+            record(Reason.NOT_PDF_OR_HTML, f"got {kind}")
+            return None
+        page = parse_html(answer.body, answer.headers, answer.url)
+        if page.password_field:
+            record(Reason.LOGIN_REDIRECT, "a sign-in form instead of the document")
+            return None
+        if via is None:
+            for link in page.pdf_links[:2]:
+                target = rewrite(link) if rewrite else link
+                found = self.try_document(channel, target, service=service, via=answer.url)
+                if found is not None:
+                    return found
+        if not self.target.html_is_original:
+            why = (
+                "its full-text PDF link failed (see the attempt before)"
+                if page.pdf_links and via is None
+                else "no full-text PDF link (citation_pdf_url) on it"
+            )
+            record(Reason.LANDING_PAGE_ONLY, f"an HTML landing page, not the original; {why}")
+            return None
+        return self._verify(record, channel, answer, "html", page.main_text, "the page's main text")
+
+    def _verify(
+        self,
+        record: Callable[[Reason | None, str], None],
+        channel: str,
+        answer: Response,
+        kind: str,
+        text: str,
+        where: str,
+    ) -> Acquired | None:
+        verdict = match_content(text, self.target.title, self.target.authors, where=where)
+        if not verdict.ok:
+            record(Reason.CONTENT_MATCH_FAILED, verdict.detail)
+            return None
+        record(None, f"verified: {verdict.detail}")
+        return Acquired(channel, answer.url, kind, answer.body, verdict.detail)
+
+
+def refusal_of(answer: Response) -> tuple[Reason, str] | None:
+    """The vocabulary's reason when ``answer`` is not a document to look at."""
+    status = answer.status
+    who = challenge_signature(answer.headers, answer.body)
+    if who is not None:
+        return Reason.WAF_BLOCKED, f"{who} (HTTP {status}) instead of the document"
+    hops = (*answer.redirects[1:], answer.url) if answer.redirects else ()
+    sign_in = next((hop for hop in hops if login_url(hop)), None)
+    if sign_in is not None:
+        return Reason.LOGIN_REDIRECT, f"redirected to the sign-in page {redact_url(sign_in)}"
+    if status == 401:
+        return Reason.LOGIN_REDIRECT, "HTTP 401: the server asks for a sign-in"
+    if status in (402, 403):
+        return Reason.PAYWALL_403, f"HTTP {status}: access refused (paywall)"
+    if status in (404, 410):
+        return Reason.NOT_FOUND, f"HTTP {status}"
+    if status == 429:
+        return Reason.RATE_LIMITED, f"HTTP 429 still after {answer.tries} request(s)"
+    if status >= 500:
+        return Reason.SERVER_ERROR, f"HTTP {status} still after {answer.tries} request(s)"
+    if not 200 <= status < 300:
+        return Reason.HTTP_ERROR, f"unexpected HTTP {status}"
+    return None

@@ -1,0 +1,46 @@
+"""Progress of a retrieval batch on standard error (§3.5 "acceptable for batch retrieval").
+
+On a terminal, a batch of more than one entry gets a one-line bar redrawn in
+place; otherwise (a pipe, a log file, CI, or a single entry) each finished
+entry gets one plain line. Called from one thread only.
+"""
+
+from __future__ import annotations
+
+import shutil
+from typing import TextIO
+
+__all__ = ["Progress"]
+
+_BAR = 24
+
+
+class Progress:
+    def __init__(self, total: int, stream: TextIO, *, bar: bool | None = None) -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream
+        interactive = bool(getattr(stream, "isatty", lambda: False)())
+        self.bar = (interactive and total > 1) if bar is None else bar
+        self._drawn = False
+
+    def update(self, citation_key: str, summary: str) -> None:
+        self.done += 1
+        if not self.bar:
+            print(
+                f"retrieve [{self.done}/{self.total}] {citation_key}: {summary}", file=self.stream
+            )
+            self.stream.flush()
+            return
+        filled = _BAR * self.done // max(self.total, 1)
+        line = f"[{'#' * filled}{'.' * (_BAR - filled)}] {self.done}/{self.total} {citation_key}"
+        width = shutil.get_terminal_size((80, 20)).columns - 1
+        self.stream.write("\r" + f"{line}: {summary}"[:width].ljust(width))
+        self.stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._drawn = False

@@ -1,0 +1,103 @@
+"""What the chain looks for, read from one passport entry (§3.5, §3.1 entry fields).
+
+``Target`` holds the identifiers the channels use (DOI, URL, author
+homepages) and the facts content verification matches (title, author
+surnames). DOIs are accepted bare, as ``doi:…`` or as doi.org URLs (also in
+``url``). An HTML page can be the original only for web-native CSL types
+(``WEB_TYPES``): for a journal article, a landing page carries the title and
+authors too, and accepting it would over-claim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..corpus import CorpusEntry
+from .content import name_key
+
+__all__ = ["WEB_TYPES", "Target", "normalise_doi"]
+
+WEB_TYPES = frozenset(
+    {
+        "webpage",
+        "post",
+        "post-weblog",
+        "article-newspaper",
+        "article-magazine",
+        "entry",
+        "entry-dictionary",
+        "entry-encyclopedia",
+        "interview",
+        "broadcast",
+    }
+)
+"""CSL types whose original may be an HTML page."""
+
+_DOI = re.compile(r"10\.\d{4,9}/\S+\Z")
+_DOI_PREFIX = re.compile(r"(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)")
+
+
+def normalise_doi(raw: object) -> str | None:
+    """``10.NNNN/suffix`` from a DOI written bare, as ``doi:…`` or as a doi.org URL."""
+    if not isinstance(raw, str):
+        return None
+    doi = _DOI_PREFIX.sub("", raw.strip())
+    return doi if _DOI.match(doi) else None
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the chain looks for: the identifiers and the facts content must match."""
+
+    citation_key: str
+    title: str
+    authors: tuple[str, ...]
+    """Family names (or organisations' literal names) used for matching."""
+    doi: str | None
+    url: str | None
+    html_is_original: bool
+    author_urls: tuple[str, ...] = ()
+    """Homepages carried on the entry's author objects (``url``/``homepage``)."""
+    name_keys: tuple[str, ...] = ()
+    """``name_key`` of each author's family name and of "given family": how
+    ``[retrieval.author_homepages]`` is looked up."""
+
+    @classmethod
+    def from_entry(cls, entry: CorpusEntry) -> Target:
+        data = entry.data
+        authors: list[str] = []
+        urls: list[str] = []
+        keys: list[str] = []
+        for person in data.get("authors") or ():
+            if not isinstance(person, Mapping):
+                continue
+            name = person.get("family") or person.get("literal")
+            if isinstance(name, str) and name.strip():
+                authors.append(name.strip())
+                keys.append(name_key(name))
+                given = person.get("given")
+                if isinstance(given, str) and given.strip():
+                    keys.append(name_key(f"{given} {name}"))
+            for field in ("url", "homepage"):
+                if isinstance(person.get(field), str):
+                    urls.append(person[field])
+        url = data.get("url")
+        kind = data.get("type")
+        return cls(
+            citation_key=entry.citation_key,
+            title=entry.title,
+            authors=tuple(authors),
+            doi=normalise_doi(data.get("doi")) or _doi_from_url(url),
+            url=url.strip() if isinstance(url, str) and url.strip() else None,
+            html_is_original=isinstance(kind, str) and kind in WEB_TYPES,
+            author_urls=tuple(dict.fromkeys(urls)),
+            name_keys=tuple(dict.fromkeys(keys)),
+        )
+
+
+def _doi_from_url(url: object) -> str | None:
+    if isinstance(url, str) and re.match(r"(?i)https?://(dx\.)?doi\.org/", url.strip()):
+        return normalise_doi(url)
+    return None

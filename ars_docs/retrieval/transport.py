@@ -1,0 +1,118 @@
+"""The network under the polite HTTP layer (§3.5): one GET, nothing else.
+
+``BaseTransport`` is the pluggable part (one method, ``send``; tests inject
+fakes). ``HttpxTransport`` sends through one shared ``httpx.Client`` without
+following redirects (``PoliteHttp`` follows them, hop by hop), streams the
+body with a size cap and an overall deadline, and — like ``PoliteHttp``
+before it — refuses ResearchGate hosts, so not even a direct caller of the
+transport can reach them (§3.5 firm rule 3, F-007).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Mapping
+from urllib.parse import urlsplit
+
+from .reasons import RESEARCHGATE_HOST
+from .types import RawResponse
+
+__all__ = [
+    "BaseTransport",
+    "BlockedHost",
+    "BodyTooLarge",
+    "HttpxTransport",
+    "TransportError",
+    "TransportTimeout",
+    "is_blocked_host",
+]
+
+
+def is_blocked_host(host: str) -> bool:
+    """ResearchGate or any of its subdomains (case, trailing dot and IDNA tolerant)."""
+    name = host.strip().rstrip(".").lower()
+    with contextlib.suppress(UnicodeError):  # not IDNA-encodable: compare as written
+        name = name.encode("idna").decode("ascii").lower()
+    return name == RESEARCHGATE_HOST or name.endswith("." + RESEARCHGATE_HOST)
+
+
+class TransportTimeout(Exception):
+    """No answer in time."""
+
+
+class TransportError(Exception):
+    """DNS, connection, TLS or protocol failure."""
+
+
+class BodyTooLarge(Exception):
+    """The body exceeded the size limit."""
+
+
+class BlockedHost(TransportError):
+    """A ResearchGate URL reached the transport; refused, nothing sent."""
+
+
+class BaseTransport:
+    """Sends one GET and returns the raw answer; never follows redirects."""
+
+    def send(
+        self,
+        url: str,
+        headers: Mapping[str, str],
+        *,
+        timeout: float,
+        deadline: float,
+        max_bytes: int,
+    ) -> RawResponse:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release connections (nothing to do for most fakes)."""
+
+
+class HttpxTransport(BaseTransport):
+    """The real network, through one shared ``httpx.Client`` (thread-safe)."""
+
+    def __init__(self) -> None:
+        import httpx
+
+        self._httpx = httpx
+        self._client = httpx.Client(follow_redirects=False)
+
+    def send(
+        self,
+        url: str,
+        headers: Mapping[str, str],
+        *,
+        timeout: float,
+        deadline: float,
+        max_bytes: int,
+    ) -> RawResponse:
+        host = urlsplit(url).hostname or ""
+        if is_blocked_host(host):
+            raise BlockedHost(f"refused to contact {host}: ResearchGate is a human handoff")
+        httpx = self._httpx
+        started = time.monotonic()
+        try:
+            with self._client.stream(
+                "GET", url, headers=dict(headers), timeout=httpx.Timeout(timeout)
+            ) as answer:
+                chunks: list[bytes] = []
+                size = 0
+                for chunk in answer.iter_bytes():
+                    size += len(chunk)
+                    if size > max_bytes:
+                        raise BodyTooLarge(f"more than {max_bytes} bytes")
+                    if time.monotonic() - started > deadline:
+                        raise TransportTimeout(f"download took longer than {deadline:g} s")
+                    chunks.append(chunk)
+                found = {k.lower(): v for k, v in answer.headers.items()}
+                return RawResponse(answer.status_code, found, b"".join(chunks))
+        except httpx.TimeoutException as exc:
+            raise TransportTimeout(f"{type(exc).__name__} after {timeout:g} s") from exc
+        except (httpx.TransportError, httpx.DecodingError, httpx.InvalidURL) as exc:
+            raise TransportError(f"{type(exc).__name__}: {exc}"[:300]) from exc
+
+    def close(self) -> None:
+        self._client.close()
