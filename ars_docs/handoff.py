@@ -26,7 +26,6 @@ import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +37,7 @@ from .errors import InputDataError, UsageError
 from .metadata import compile_metadata_of
 from .provenance import Status, count_statuses
 from .readlog import ReadLog
-from .schema_check import load_schema
+from .schema_check import validator as schema_validator
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -60,14 +59,8 @@ class HandoffError(InputDataError):
     """A payload that does not validate, or arrives at a stage too early."""
 
 
-@lru_cache(maxsize=1)
 def _validator() -> Validator:
-    from jsonschema import Draft202012Validator
-
-    schema = load_schema(HANDOFF_SCHEMA)
-    Draft202012Validator.check_schema(schema)
-    validator: Validator = Draft202012Validator(schema)
-    return validator
+    return schema_validator(HANDOFF_SCHEMA)
 
 
 def validate_payload(payload: Mapping[str, Any], *, where: str = "payload") -> None:

@@ -37,7 +37,8 @@ from .atomic import write_text_atomic
 from .clock import Clock
 from .corpus import Corpus, load_corpus
 from .document import BOM
-from .errors import ArsError, ExitCode, InputMissingError, OutputError
+from .errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
+from .locking import folder_lock
 from .readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,
@@ -48,11 +49,6 @@ from .readlog import (
     read_log_path,
 )
 from .yamlio import decode_utf8
-
-try:  # POSIX; elsewhere writes are atomic but not serialised between processes
-    import fcntl
-except ImportError:  # pragma: no cover - exercised only on Windows
-    fcntl = None  # type: ignore[assignment]
 
 
 class MarkReadError(ArsError):
@@ -160,22 +156,13 @@ def _load_log(log: Path) -> ReadLog:
 
 @contextlib.contextmanager
 def _locked(log: Path) -> Iterator[None]:
-    """Exclusive lock on the log's folder (flock on the directory: no lock file is left)."""
-    if fcntl is None:
+    """The session folder lock, with a failure to take it in the canonical form."""
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(folder_lock(log.parent))
+        except ArsIOError as exc:
+            raise MarkReadError(exc.message, ExitCode.IO_ERR) from exc
         yield
-        return
-    try:
-        fd = os.open(log.parent, os.O_RDONLY)
-    except OSError as exc:
-        raise MarkReadError(
-            f"cannot open the folder of {log} to lock it: {exc.strerror or exc}",
-            ExitCode.IO_ERR,
-        ) from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
 
 
 def _yaml(text: str) -> YAML:

@@ -22,7 +22,6 @@ a message saying how to fix it.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import os
@@ -32,15 +31,11 @@ from typing import Any
 
 from .atomic import write_bytes_atomic
 from .corpus import load_corpus
-from .errors import ArsIOError, InputDataError
+from .errors import InputDataError
 from .json_edit import edit_json
+from .locking import folder_lock
 from .yaml_lines import line_ending, render_scalar, replace_scalar, split_lines
 from .yamlio import KeyPath, YamlDocument, decode_utf8, location, parse_yaml, read_bytes
-
-try:  # POSIX; elsewhere writes are atomic but not serialised between processes
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
 
 __all__ = ["set_entry_fields"]
 
@@ -56,7 +51,7 @@ def set_entry_fields(passport: str | os.PathLike[str], updates: Updates) -> list
     path = Path(passport)
     if not updates:
         return []
-    with _locked(path.parent):
+    with folder_lock(path.parent):
         if path.is_dir():
             corpus = load_corpus(path, use_cache=False)
             by_file: dict[str, dict[str, Mapping[str, Any]]] = {}
@@ -69,23 +64,6 @@ def set_entry_fields(passport: str | os.PathLike[str], updates: Updates) -> list
                 done += _edit_file(Path(name), wanted)
             return [key for key in updates if key in done]
         return _edit_file(path, updates)
-
-
-@contextlib.contextmanager
-def _locked(folder: Path) -> Iterator[None]:
-    """Exclusive flock on the folder (the same lock ``mark-read`` takes)."""
-    if fcntl is None:  # pragma: no cover - Windows
-        yield
-        return
-    try:
-        fd = os.open(folder if str(folder) else ".", os.O_RDONLY)
-    except OSError as exc:
-        raise ArsIOError(f"cannot open {folder} to lock it: {exc.strerror or exc}") from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def _edit_file(path: Path, updates: Updates) -> list[str]:

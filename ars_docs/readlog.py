@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import InputDataError
-from .schema_check import (
-    load_schema,
-)
+from .schema_check import validator as schema_validator
 from .yamlio import (
     KeyPath,
     YamlDocument,
@@ -229,11 +226,5 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-@lru_cache(maxsize=1)
 def _validator() -> Validator:
-    from jsonschema import Draft202012Validator
-
-    schema = load_schema(READ_LOG_SCHEMA)
-    Draft202012Validator.check_schema(schema)
-    validator: Validator = Draft202012Validator(schema)
-    return validator
+    return schema_validator(READ_LOG_SCHEMA)

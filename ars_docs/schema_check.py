@@ -13,10 +13,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .yamlio import KeyPath
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 __all__ = [
     "Check",
@@ -24,6 +28,7 @@ __all__ = [
     "quick_validity_check",
     "schema_bytes",
     "unknown_properties",
+    "validator",
     "without_closed_objects",
 ]
 
@@ -31,6 +36,17 @@ __all__ = [
 def schema_bytes(name: str) -> bytes:
     """The bytes of a JSON Schema shipped in ``ars_docs/schemas`` (works from a wheel)."""
     return (resources.files("ars_docs") / "schemas" / name).read_bytes()
+
+
+@cache
+def validator(name: str) -> Validator:
+    """A checked draft 2020-12 validator for a shipped schema, built once per name."""
+    from jsonschema import Draft202012Validator
+
+    schema = load_schema(name)
+    Draft202012Validator.check_schema(schema)
+    checked: Validator = Draft202012Validator(schema)
+    return checked
 
 
 def load_schema(name: str) -> dict[str, Any]:

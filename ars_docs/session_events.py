@@ -14,29 +14,24 @@ does not parse is refused (exit 65 naming the line), never appended to.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .atomic import write_bytes_atomic
 from .clock import Clock
-from .errors import ArsIOError, InputDataError, InputMissingError
-from .schema_check import load_schema
+from .errors import InputDataError, InputMissingError
+from .locking import folder_lock
+from .schema_check import validator as schema_validator
 from .yamlio import decode_utf8, read_bytes
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
-try:  # POSIX; elsewhere appends are atomic but not serialised between processes
-    import fcntl
-except ImportError:  # pragma: no cover - exercised only on Windows
-    fcntl = None  # type: ignore[assignment]
 
 __all__ = [
     "EVENTS_SCHEMA",
@@ -128,7 +123,7 @@ def append_event(
     event = SessionEvent(ts, phase, action, agent, tuple(artifacts), rationale)
     line = event.to_json()
     _parse_line(line, str(log), 0)  # the event itself must match the schema
-    with _folder_locked(log):
+    with folder_lock(log.parent):
         raw = read_bytes(str(log), what="session events log", hint="") if log.exists() else b""
         try:
             earlier = parse_events(decode_utf8(raw, str(log)), str(log))
@@ -207,31 +202,5 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-@contextlib.contextmanager
-def _folder_locked(log: Path) -> Iterator[None]:
-    """Exclusive ``flock`` on the log's folder (no lock file is left behind)."""
-    if fcntl is None:
-        yield
-        return
-    try:
-        fd = os.open(log.parent if str(log.parent) else ".", os.O_RDONLY)
-    except OSError as exc:
-        raise ArsIOError(
-            f"cannot open the folder of {log} to lock it: {exc.strerror or exc}; check its "
-            "permissions"
-        ) from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)  # closing releases the lock
-
-
-@lru_cache(maxsize=1)
 def _validator() -> Validator:
-    from jsonschema import Draft202012Validator
-
-    schema = load_schema(EVENTS_SCHEMA)
-    Draft202012Validator.check_schema(schema)
-    validator: Validator = Draft202012Validator(schema)
-    return validator
+    return schema_validator(EVENTS_SCHEMA)

@@ -18,14 +18,13 @@ import hashlib
 import json
 import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .clock import Clock
 from .corpus import Corpus
 from .errors import ArsIOError, InputDataError
-from .schema_check import load_schema
+from .schema_check import validator as schema_validator
 from .session_events import parse_timestamp
 from .yamlio import decode_utf8, read_bytes
 
@@ -204,11 +203,5 @@ def _fingerprint(path: Path) -> str:
     return f"sha256:{digest.hexdigest()}"
 
 
-@lru_cache(maxsize=1)
 def _validator() -> Validator:
-    from jsonschema import Draft202012Validator
-
-    schema: dict[str, Any] = load_schema(SNAPSHOT_SCHEMA)
-    Draft202012Validator.check_schema(schema)
-    validator: Validator = Draft202012Validator(schema)
-    return validator
+    return schema_validator(SNAPSHOT_SCHEMA)
