@@ -10,6 +10,7 @@ transport can reach them (§3.5 firm rule 3, F-007).
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import time
 from collections.abc import Mapping
@@ -53,9 +54,10 @@ class BlockedHost(TransportError):
     """A ResearchGate URL reached the transport; refused, nothing sent."""
 
 
-class BaseTransport:
+class BaseTransport(abc.ABC):
     """Sends one GET and returns the raw answer; never follows redirects."""
 
+    @abc.abstractmethod
     def send(
         self,
         url: str,
@@ -65,9 +67,9 @@ class BaseTransport:
         deadline: float,
         max_bytes: int,
     ) -> RawResponse:
-        raise NotImplementedError
+        """One request; raises ``TransportError`` subclasses for network problems."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook, a no-op for most fakes
         """Release connections (nothing to do for most fakes)."""
 
 
