@@ -196,7 +196,9 @@ def _report_finalize(
         print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
         return
     counts = ", ".join(f"{name} {count}" for name, count in result.counts.items())
-    print(f"{args.draft}: {len(result.citations)} citations: {counts}", file=stream)
+    total = len(result.citations)
+    noun = "citation" if total == 1 else "citations"
+    print(f"{args.draft}: {total} {noun}: {counts}", file=stream)
     if args.check:
         verdict = "would rewrite" if result.would_change else "up to date:"
         print(f"--check: {verdict} {result.changed} marker(s); nothing written", file=stream)
