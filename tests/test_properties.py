@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_fixtures import without_markers
 
@@ -102,6 +102,7 @@ def test_finalize_is_idempotent(text: str) -> None:
 
 @SETTINGS
 @given(draft)
+@example("# <!--ref:ok_a-->:\n    <!--ref:ok_a-->\n")  # once turned a heading into prose
 def test_nothing_marker_like_survives_strict_render(text: str) -> None:
     finalized = api.finalize(text, CORPUS, READ_LOG).text
     result = api.render(finalized, CORPUS, READ_LOG, strict=True)

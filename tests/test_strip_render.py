@@ -62,6 +62,14 @@ STRIP_CASES = {
     "opening emphasis after marker": ("a <!--ref:ok2020 ok-->*b*\n", "a *b*\n"),
     "space then punctuation": ("Smith <!--ref:ok2020 ok--> .\n", "Smith.\n"),
     "parentheses around marker": ("Smith (<!--ref:ok2020 ok-->) says.\n", "Smith says.\n"),
+    # Found by the property tests: "#:" would no longer be a heading, and the indented
+    # line after it would turn from code into prose.
+    "heading starting with marker keeps its space": (
+        "# <!--ref:ok2020 ok-->:\n    <!--ref:code-->\n",
+        "# :\n    <!--ref:code-->\n",
+    ),
+    "list item starting with marker": ("- <!--ref:ok2020 ok--> text\n", "- text\n"),
+    "quote starting with marker": ("> <!--ref:ok2020 ok-->, text\n", "> , text\n"),
     "marker-only last line": ("a\n\n<!--ref:ok2020 ok-->", "a\n"),
     "crlf": ("one <!--ref:ok2020 ok-->.\r\nnext\r\n", "one.\r\nnext\r\n"),
     "non-ascii": ("引用（Smith, 2024）<!--ref:ok2020 ok-->。\n", "引用（Smith, 2024）。\n"),

@@ -21,6 +21,8 @@ original text:
 
 from __future__ import annotations
 
+import re
+
 from ..document import Document, Edit, Span
 from ..pipeline import DocState
 
@@ -49,6 +51,10 @@ def strip_edits(doc: Document, removals: list[Span]) -> list[Edit]:
     for line, spans in by_line.items():
         edits.extend(_line_edits(doc, line, spans))
     return edits
+
+
+#: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
+_LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
 
 
 def _blankish(text: str) -> bool:
@@ -82,8 +88,9 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
     for span in spans:
         start, end = span.start, span.end
         stop = max(bounds.end, end)
-        if _blankish(text[bounds.start : start]):
-            # Marker at the start of the line: keep indentation, drop the space after it.
+        if _LINE_PREFIX.fullmatch(text, bounds.start, start):
+            # Marker at the start of the line's content (after indentation, quote, list or
+            # heading markers, whose space must stay): drop the space after it instead.
             while end < stop and text[end] in " \t":
                 end += 1
         elif start > previous_end and text[start - 1] == "(" and text.startswith(")", end):
