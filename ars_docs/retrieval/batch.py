@@ -235,16 +235,9 @@ def _http(
             wall=runtime.wall,
             writable=not options.dry_run,
         )
-    politeness = Politeness(
-        user_agent=f"ars-docs/{__version__} (citation source retrieval; "
-        f"mailto:{config.contact_email})",
-        min_interval=config.min_interval,
-        timeout=config.timeout,
-        download_timeout=config.download_timeout,
-        max_retries=config.max_retries,
-        backoff=config.backoff,
-        max_wait=config.max_wait,
-        max_bytes=config.max_bytes,
+    politeness = Politeness.from_config(
+        config,
+        f"ars-docs/{__version__} (citation source retrieval; mailto:{config.contact_email})",
     )
     return PoliteHttp(
         runtime.transport or HttpxTransport(),

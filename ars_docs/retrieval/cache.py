@@ -1,7 +1,9 @@
 """On-disk response cache of the retrieval HTTP layer (§3.5, "a rerun does not refetch").
 
 One file per request (URL plus the headers that change the answer), written
-atomically: a JSON header line, a newline, then the body. Entries older than
+atomically: a JSON header line, a newline, then the body. The header records
+the body's SHA-256, so a damaged or edited entry is ignored (the request goes
+to the network), never trusted. Entries older than
 ``cache_max_age_days`` are ignored. Failures and transient answers (429, 5xx,
 bot challenges, network errors) are never stored, so a rerun retries them.
 The cache is a convenience, not a record: when it cannot be read or written
@@ -27,7 +29,7 @@ from .types import RawResponse
 __all__ = ["CACHEABLE_STATUSES", "ResponseCache", "default_cache_dir"]
 
 CACHEABLE_STATUSES = frozenset({200, 203, 300, 301, 302, 303, 307, 308, 401, 402, 403, 404, 410})
-_FORMAT = 1
+_FORMAT = 2
 
 
 def default_cache_dir(environ: Mapping[str, str]) -> Path | None:
@@ -72,10 +74,12 @@ class ResponseCache:
             data = self._file(key).read_bytes()
             head, _, body = data.partition(b"\n")
             meta = json.loads(head)
-            if meta.get("format") != _FORMAT:
+            if not isinstance(meta, dict) or meta.get("format") != _FORMAT:
                 return None
             if self.wall() - float(meta["stored_at"]) > self.max_age:
                 return None
+            if hashlib.sha256(body).hexdigest() != meta["sha256"]:
+                return None  # damaged: never trusted
             headers = {str(k): str(v) for k, v in dict(meta["headers"]).items()}
             return RawResponse(int(meta["status"]), headers, body)
         except (OSError, ValueError, KeyError, TypeError):
@@ -90,6 +94,7 @@ class ResponseCache:
             "status": response.status,
             "headers": dict(response.headers),
             "stored_at": self.wall(),
+            "sha256": hashlib.sha256(response.body).hexdigest(),
         }
         head = json.dumps(meta, ensure_ascii=True, sort_keys=True).encode("ascii")
         target = self._file(key)

@@ -115,7 +115,7 @@ def load_config(
 
 def _from_env(env: Mapping[str, str], endpoints: Mapping[str, str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
-    for key, (kind, _default, _low, _high) in SCALAR_KEYS.items():
+    for key, (kind, _low, _high) in SCALAR_KEYS.items():
         name = ENV_PREFIX + key.upper()
         raw = env.get(name, "")
         if not raw:

@@ -30,24 +30,24 @@ ENDPOINT_DEFAULTS: Mapping[str, str] = {
 }
 """Base URL of each service; tests and mirrors point them elsewhere."""
 
-# name -> (type, default, lowest allowed, highest allowed)
-SCALAR_KEYS: Mapping[str, tuple[type, Any, float | None, float | None]] = {
-    "contact_email": (str, None, None, None),
-    "openalex_api_key": (str, None, None, None),
-    "core_api_key": (str, None, None, None),
-    "sources_dir": (str, None, None, None),
-    "cache_dir": (str, None, None, None),
-    "min_interval": (float, 1.0, 0, 3600),
-    "timeout": (float, 30.0, 0.01, 3600),
-    "download_timeout": (float, 300.0, 0.01, 86400),
-    "max_retries": (int, 3, 0, 10),
-    "backoff": (float, 2.0, 0, 600),
-    "max_wait": (float, 300.0, 0, 86400),
-    "concurrency": (int, 4, 1, 32),
-    "max_bytes": (int, 100_000_000, 1024, 10_000_000_000),
-    "max_candidates": (int, 5, 1, 50),
-    "verify_pages": (int, 1, 1, 10),
-    "cache_max_age_days": (float, 30.0, 0, 36500),
+# name -> (type, lowest allowed, highest allowed); the defaults are ``RetrievalConfig``'s
+SCALAR_KEYS: Mapping[str, tuple[type, float | None, float | None]] = {
+    "contact_email": (str, None, None),
+    "openalex_api_key": (str, None, None),
+    "core_api_key": (str, None, None),
+    "sources_dir": (str, None, None),
+    "cache_dir": (str, None, None),
+    "min_interval": (float, 0, 3600),
+    "timeout": (float, 0.01, 3600),
+    "download_timeout": (float, 0.01, 86400),
+    "max_retries": (int, 0, 10),
+    "backoff": (float, 0, 600),
+    "max_wait": (float, 0, 86400),
+    "concurrency": (int, 1, 32),
+    "max_bytes": (int, 1024, 10_000_000_000),
+    "max_candidates": (int, 1, 50),
+    "verify_pages": (int, 1, 10),
+    "cache_max_age_days": (float, 0, 36500),
 }
 TABLES = ("endpoints", "author_homepages", "entry_homepages")
 PATH_KEYS = ("sources_dir", "cache_dir")
@@ -55,7 +55,7 @@ _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+\Z")
 
 
 def scalar_problem(key: str, raw: Any) -> str:
-    kind, _default, low, high = SCALAR_KEYS[key]
+    kind, low, high = SCALAR_KEYS[key]
     if kind is str:
         if not isinstance(raw, str) or not raw.strip():
             return f"expected a non-empty string, got {raw!r}"

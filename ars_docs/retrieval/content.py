@@ -17,6 +17,10 @@ hyphenated across a line break rejoined, diacritics dropped, case folded, and
 all punctuation and line breaks treated as word separators. Title fragments
 are additionally matched with all separators removed, which tolerates PDF
 text extraction that splits or glues words.
+
+Text after a reference-list heading (a line reading just ``References``,
+``Bibliography``, ``Works Cited`` …) is not searched: a document that merely
+cites the work lists its title and authors there.
 """
 
 from __future__ import annotations
@@ -46,6 +50,23 @@ _WORD = re.compile(r"\w+")
 # Spacing accents that PDF extraction emits beside the letter they belong to.
 _SPACING_MARKS = "\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02db\u02dd`"
 _MIN_SQUASHED = 12  # shorter fragments must match as whole words
+_REFERENCE_HEADINGS = frozenset(
+    {
+        "references",
+        "reference list",
+        "bibliography",
+        "works cited",
+        "literature cited",
+        "cited literature",
+        "literatur",
+        "literaturverzeichnis",
+        "daftar pustaka",
+        "bibliografia",
+        "referencias",
+        "referencias bibliograficas",
+    }
+)
+"""Headings (as ``name_key``) after which a page lists works it cites."""
 _PYPDF_QUIET = threading.Lock()
 
 
@@ -93,7 +114,10 @@ def match_content(text: str, title: str, surnames: Sequence[str], *, where: str)
     names = [n for n in (words(s) for s in surnames) if n]
     if not title_words or not names:
         return MatchResult(False, "the passport entry has no title or no author name to match")
-    text_words = words(text)
+    searched = _before_references(text, title)
+    if len(searched) < len(text):
+        where = f"{where} (before its reference list)"
+    text_words = words(searched)
     spaced = f" {' '.join(text_words)} "
     squashed = "".join(text_words)
     fragment = _title_fragment(title_words, spaced, squashed)
@@ -108,6 +132,16 @@ def match_content(text: str, title: str, surnames: Sequence[str], *, where: str)
             False, f"title fragment found but no author surname ({shown}) in {where}"
         )
     return MatchResult(True, f"title fragment {fragment!r} and author {surname!r} in {where}")
+
+
+def _before_references(text: str, title: str) -> str:
+    """``text`` up to its first reference-list heading (unless that line is the title)."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        heading = " ".join(w for w in words(line) if not w.isdigit())
+        if heading in _REFERENCE_HEADINGS and heading != name_key(title):
+            return "\n".join(lines[:index])
+    return text
 
 
 def _title_fragment(title: list[str], spaced: str, squashed: str) -> str | None:

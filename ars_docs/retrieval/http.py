@@ -26,10 +26,11 @@ import email.utils
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from .cache import CACHEABLE_STATUSES, ResponseCache
+from .config import RetrievalConfig
 from .pages import challenge_signature
 from .reasons import Reason
 from .transport import (
@@ -95,18 +96,26 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     return max(0.0, when.timestamp() - now)
 
 
+_DEFAULTS = RetrievalConfig()
+
+
 @dataclass(frozen=True, slots=True)
 class Politeness:
-    """The knobs of ``PoliteHttp`` (see ``config.RetrievalConfig``)."""
+    """The knobs of ``PoliteHttp``; defaults and meaning as in ``config.RetrievalConfig``."""
 
     user_agent: str
-    min_interval: float = 1.0
-    timeout: float = 30.0
-    download_timeout: float = 300.0
-    max_retries: int = 3
-    backoff: float = 2.0
-    max_wait: float = 300.0
-    max_bytes: int = 100_000_000
+    min_interval: float = _DEFAULTS.min_interval
+    timeout: float = _DEFAULTS.timeout
+    download_timeout: float = _DEFAULTS.download_timeout
+    max_retries: int = _DEFAULTS.max_retries
+    backoff: float = _DEFAULTS.backoff
+    max_wait: float = _DEFAULTS.max_wait
+    max_bytes: int = _DEFAULTS.max_bytes
+
+    @classmethod
+    def from_config(cls, config: RetrievalConfig, user_agent: str) -> Politeness:
+        knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name != "user_agent"}
+        return cls(user_agent, **knobs)
 
 
 class _Host:
@@ -116,6 +125,10 @@ class _Host:
         self.lock = threading.Lock()
         self.last = float("-inf")
         self.penalty = 1.0
+        self.not_before = float("-inf")
+        """No request before this (monotonic): the host's last ``Retry-After``."""
+        self.asked_by = 429
+        """The status that carried that ``Retry-After``."""
 
 
 class PoliteHttp:
@@ -187,13 +200,17 @@ class PoliteHttp:
         with host.lock:
             tries = 0
             while True:
-                self._wait_turn(host)
+                self._wait_turn(host, url)
                 tries += 1
                 raw = self._send(url, headers, host)
                 if raw.status not in _RETRY or challenge_signature(raw.headers, raw.body):
                     break
                 if raw.status == 429:
                     host.penalty = min(host.penalty * 2, 64.0)
+                asked = parse_retry_after(raw.headers.get("retry-after"), self.wall())
+                if asked is not None:  # the whole host asked for the pause, not just this URL
+                    host.not_before = max(host.not_before, self.monotonic() + asked)
+                    host.asked_by = raw.status
                 if tries > polite.max_retries:
                     break
                 delay = self._delay(url, raw, tries)
@@ -244,8 +261,19 @@ class PoliteHttp:
             )
         return delay
 
-    def _wait_turn(self, host: _Host) -> None:
-        wait = host.last + self.politeness.min_interval * host.penalty - self.monotonic()
+    def _wait_turn(self, host: _Host, url: str) -> None:
+        polite = self.politeness
+        now = self.monotonic()
+        if host.not_before - now > polite.max_wait:
+            reason = Reason.RATE_LIMITED if host.asked_by == 429 else Reason.SERVER_ERROR
+            raise FetchFailure(
+                reason,
+                url,
+                f"not requested: the host asked (Retry-After) for a pause of "
+                f"{host.not_before - now:g} s more, longer than max_wait {polite.max_wait:g} s; "
+                "try again later",
+            )
+        wait = max(host.last + polite.min_interval * host.penalty, host.not_before) - now
         if wait > 0:
             self.sleep(wait)
 
