@@ -30,8 +30,8 @@ from .corpus import load_corpus
 from .diagnostics import Diagnostic, Severity
 from .drift import build_drift_log, drift_log_path, events_of_session, render_drift_log
 from .drift_artifacts import collect
-from .errors import ExitCode, InputMissingError, OutputError, UsageError
-from .phases import AD_HOC, classify_step, closest_phases, normalise_phase, read_session_settings
+from .errors import ExitCode, InputDataError, InputMissingError, OutputError, UsageError
+from .phases import AD_HOC, classify_steps, closest_phases, normalise_phase, read_session_settings
 from .session_events import append_event, events_path, load_events
 from .session_snapshot import Snapshot, file_inventory, load_snapshot, snapshot_json, snapshot_path
 
@@ -120,12 +120,10 @@ def cmd_log_event(args: argparse.Namespace) -> int:
         artifacts=artifacts,
         rationale=args.rationale.strip() if args.rationale else None,
     )
-    current = None
-    for previous in earlier:
-        step = normalise_phase(previous.phase)
-        if classify_step(settings.phases, current, step) != AD_HOC:
-            current = step
-    classification = classify_step(settings.phases, current, phase)
+    # Classified as the drift log will show it: among this session's steps only.
+    session = events_of_session(earlier, _session_start(passport))
+    steps = [normalise_phase(previous.phase) for previous in session] + [phase]
+    classification = classify_steps(settings.phases, steps)[0][-1]
     print(f"{log}:{event.line}: {event.ts} {phase} ({classification})")
     return int(ExitCode.OK)
 
@@ -240,6 +238,21 @@ def _session_dir(given: str | None, passport: str) -> Path:
     if not folder.is_dir():
         raise InputMissingError(f"{folder}: session folder not found; check --session-dir")
     return folder
+
+
+def _session_start(passport: str) -> Snapshot | None:
+    """The passport's default snapshot, or ``None`` when there is none or it is unreadable."""
+    path = snapshot_path(passport)
+    if not path.exists():
+        return None
+    try:
+        return load_snapshot(path)
+    except InputDataError as exc:
+        print(
+            f"note: {exc.message}; the step is classified among all recorded steps",
+            file=sys.stderr,
+        )
+        return None
 
 
 def _own_files(*paths: Path) -> frozenset[Path]:

@@ -30,7 +30,7 @@ from .corpus import Corpus
 from .diagnostics import Diagnostic, Severity
 from .drift_artifacts import ArtifactNote, sort_artifacts
 from .mdscan import code_span
-from .phases import AD_HOC, SessionSettings, classify_step, normalise_phase
+from .phases import AD_HOC, SessionSettings, classify_steps, normalise_phase
 from .readlog import ReadLog
 from .scope import refcode_order
 from .session_events import SessionEvent, parse_timestamp
@@ -175,13 +175,10 @@ def events_of_session(events: list[SessionEvent], snapshot: Snapshot | None) -> 
 def _trajectory(
     settings: SessionSettings, events: list[SessionEvent], events_file: str
 ) -> tuple[list[Step], str | None, str | None, list[Diagnostic]]:
-    steps: list[Step] = []
     diagnostics: list[Diagnostic] = []
-    current: str | None = None
-    start: str | None = None
-    several_days = len({e.instant.date() for e in events}) > 1
-    for event in events:
-        phase = normalise_phase(event.phase)
+    phases = [normalise_phase(event.phase) for event in events]
+    classifications, start, end = classify_steps(settings.phases, phases)
+    for event, phase in zip(events, phases, strict=True):
         if phase != AD_HOC and phase not in settings.phases:
             diagnostics.append(
                 Diagnostic(
@@ -195,14 +192,18 @@ def _trajectory(
                     "phase or list it in the passport's pipeline_phases",
                 )
             )
-        classification = classify_step(settings.phases, current, phase)
-        if classification != AD_HOC:
-            current = phase
-            start = start or phase
-        stamp = event.instant
-        when = stamp.strftime("%m-%d %H:%M" if several_days else "%H:%M")
-        steps.append(Step(when, event.action, phase, classification, event.agent))
-    return steps, start, current, diagnostics
+    several_days = len({e.instant.date() for e in events}) > 1
+    steps = [
+        Step(
+            event.instant.strftime("%m-%d %H:%M" if several_days else "%H:%M"),
+            event.action,
+            phase,
+            classification,
+            event.agent,
+        )
+        for event, phase, classification in zip(events, phases, classifications, strict=True)
+    ]
+    return steps, start, end, diagnostics
 
 
 def _window(events: list[SessionEvent]) -> str:

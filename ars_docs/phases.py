@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +34,7 @@ __all__ = [
     "IN_PHASE",
     "SessionSettings",
     "classify_step",
+    "classify_steps",
     "closest_phases",
     "normalise_phase",
     "read_session_settings",
@@ -127,6 +128,27 @@ def classify_step(phases: Sequence[str], current: str | None, phase: str) -> str
     if there == here + 1:
         return IN_PHASE
     return f"crossphase-jump-to-{phase}"
+
+
+def classify_steps(
+    phases: Sequence[str], steps: Iterable[str]
+) -> tuple[list[str], str | None, str | None]:
+    """Classify a session's steps (normalised phase names, in order).
+
+    Returns the classification of each step, the start phase and the end
+    phase (``None`` without a step of a pipeline phase). The first pipeline
+    step is in-phase; ad-hoc steps do not change the current phase.
+    """
+    found: list[str] = []
+    start: str | None = None
+    current: str | None = None
+    for phase in steps:
+        classification = classify_step(phases, current, phase)
+        if classification != AD_HOC:
+            current = phase
+            start = start or phase
+        found.append(classification)
+    return found, start, current
 
 
 def closest_phases(name: str, phases: Sequence[str]) -> list[str]:

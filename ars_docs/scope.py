@@ -174,7 +174,8 @@ def _subset(
     if verdict is None:
         return SubsetResult(NOT_EVALUATED, len(keys), reason="no audit verdict given")
     if verdict.audit_failed:
-        why = f": {verdict.failure_reason}" if verdict.failure_reason else ""
+        recorded = _one_line(verdict.failure_reason or "")
+        why = f": {recorded}" if recorded else ""
         return SubsetResult(NOT_EVALUATED, len(keys), reason=f"the audit run did not complete{why}")
     own = [finding for key in keys for finding in by_key.get(key, ())]
     blocking = [f for f in own if f.severity in BLOCKING_SEVERITIES]
@@ -182,6 +183,17 @@ def _subset(
     blocking.sort(key=lambda finding: finding.line)
     minor = sum(1 for f in own if f.severity not in BLOCKING_SEVERITIES)
     return SubsetResult(FAIL if blocking else PASS, len(keys), tuple(blocking), minor)
+
+
+def _one_line(text: str) -> str:
+    """Recorded text from the verdict, safe inside a list item of Section 0.
+
+    Whitespace is collapsed (a line break could start a heading, even a fake
+    Section 1); text that contains the combined word is shown as a code span,
+    so the report never says it in its own voice.
+    """
+    flat = " ".join(text.split())
+    return code_span(flat) if re.search(r"passed", flat, re.IGNORECASE) else flat
 
 
 def render_scope_report(report: ScopeReport, *, heading_level: int = 2) -> str:

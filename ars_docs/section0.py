@@ -47,7 +47,9 @@ def prepend_section0(
     (the level of the Section 1 heading) and ``\\n`` line endings; they are
     converted to the report's own.
     Raises ``InputDataError`` when there is no Section 1, a Scope Report
-    comes after Section 1, or there is more than one before it.
+    comes after Section 1, there is more than one before it, or it is a
+    heading above Section 1's level (a title, whose section would run to
+    Section 1).
     """
     bom = BOM if report.startswith(BOM) else ""
     text = report[len(bom) :]
@@ -71,6 +73,14 @@ def prepend_section0(
         raise InputDataError(
             f"{path}:{scopes[1].index + 1}:1: a second Scope Report heading before Section 1 "
             f"(first at line {scopes[0].index + 1}); delete one by hand, then rerun"
+        )
+    if scopes and scopes[0].level < section1.level:
+        raise InputDataError(
+            f"{path}:{scopes[0].index + 1}:1: the heading '{scopes[0].text}' names a Scope "
+            f"Report but is a level-{scopes[0].level} heading above Section 1 (level "
+            f"{section1.level}, line {section1.index + 1}), so it looks like the report's "
+            "title; replacing it would delete everything up to Section 1. Rename it (or, if "
+            f"it is the Scope Report, make it a level-{section1.level} heading), then rerun"
         )
     newline = _newline_of(text)
     cut_end = md.starts[section1.index]

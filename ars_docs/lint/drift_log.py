@@ -4,8 +4,9 @@
 code        finding
 ==========  ================================================================
 ARS421      non-neutral wording: "deviation", "out-of-spec", "error",
-            "failure" and their forms (the log describes a return to an
-            earlier phase as ``backflow-to-<phase>``, never as a mistake)
+            "failure" and their forms ("deviant", "errored", "failing"; the
+            log describes a return to an earlier phase as
+            ``backflow-to-<phase>``, never as a mistake)
 ARS422      a trajectory line whose classification is not one of
             ``in-phase``, ``backflow-to-<phase>``,
             ``crossphase-jump-to-<phase>``, ``ad-hoc``
@@ -35,8 +36,8 @@ BAD_CLASSIFICATION = "ARS422"
 MISSING_PART = "ARS423"
 
 FORBIDDEN_WORDS_RE = re.compile(
-    r"\b(?:deviat\w*|out[-\s]+of[-\s]+spec\w*|errors?|erroneous\w*|failures?|failed|fails?"
-    r"|failing)\b",
+    r"\b(?:deviat\w*|devian(?:ce|cy|ts?)|out[-\s]+of[-\s]+spec\w*|error(?:s|ed|ing)?"
+    r"|erroneous\w*|failures?|failed|fails?|failing)\b",
     re.IGNORECASE,
 )
 """Words the drift log never uses about the session's trajectory (§3.4 firm rule 1)."""
