@@ -14,6 +14,17 @@ from pathlib import Path
 from .errors import OutputError
 
 
+def _read_umask() -> int:
+    # os.umask can only be read by setting it; do that once, at import, before any
+    # worker threads exist (retrieval writes from several threads).
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+_UMASK = _read_umask()
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
     folder = path.parent if str(path.parent) else Path(".")
@@ -30,8 +41,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
+        # mkstemp creates 0600; a new file gets what open() would have given it.
+        os.chmod(tmp, mode if mode is not None else 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):

@@ -344,3 +344,20 @@ def test_unwritable_checklist_leaves_the_draft_untouched(session: Session, cli) 
     )
     assert result.code == 73 and "c.md" in result.err
     assert session.draft.read_text(encoding="utf-8") == DRAFT
+
+
+def test_new_files_get_normal_permissions(session: Session, cli) -> None:
+    """Atomic writes go through a 0600 temp file; the result must not stay private."""
+    session.write("draft.md", DRAFT)
+    cli("finalize", session.draft, "--passport", session.passport)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    checklist = session.root / "draft_prefinalization_checklist.md"
+    assert checklist.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_rewrite_keeps_existing_permissions(session: Session, cli) -> None:
+    session.write("draft.md", DRAFT)
+    session.draft.chmod(0o640)
+    cli("finalize", session.draft, "--passport", session.passport)
+    assert session.draft.stat().st_mode & 0o777 == 0o640
