@@ -33,7 +33,6 @@ MARKER_START_RE = re.compile(r"<!--[ \t]*ref[ \t]*:", re.IGNORECASE)
 #: Any warning text, attached to a marker or not (the gate refuses it in prose).
 #: Whitespace between the words may be anything, a line break included (editors
 #: reflow paragraphs).
-WARNING_TEXT = "[UNVERIFIED CITATION"
 WARNING_TEXT_RE = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 #: The part of a warning that always sits on one line: what offsets are counted by.
 WARNING_ANCHOR_RE = re.compile(r"\[UNVERIFIED", re.IGNORECASE)

@@ -38,11 +38,6 @@ class Status(str, Enum):
 #: Report order, most trusted first.
 STATUS_ORDER: tuple[Status, ...] = tuple(Status)
 
-#: Statuses the terminal gate refuses outright (visible warnings in the draft).
-MUST_FIX: frozenset[Status] = frozenset(
-    {Status.MED_WARN, Status.HIGH_WARN, Status.NOT_IN_CORPUS, Status.MALFORMED}
-)
-
 
 @dataclass(frozen=True, slots=True)
 class TrustFacts:

@@ -265,3 +265,28 @@ def test_too_deep_nesting_is_an_input_error(depth: int) -> None:
         api.render(text, FULL, READ_A, strict=True)
     with pytest.raises(InputDataError, match="nested too deeply"):
         api.finalize(text, FULL, READ_A)
+
+
+def test_every_refusal_reason_is_in_the_vocabulary() -> None:
+    from ars_docs.codes import REFUSAL_REASONS
+
+    reasons = {reason for _, reason, _ in REFUSALS.values()}
+    assert reasons <= set(REFUSAL_REASONS)
+    assert set(REFUSAL_REASONS) == reasons  # every reason has a refusal case above
+
+
+def test_pipelines_are_editable_by_name() -> None:
+    from ars_docs.api import finalize_pipeline
+
+    seen: list[str] = []
+    pipeline = finalize_pipeline()
+    pipeline.insert_before("resolve", "spy", lambda state: seen.append("before-resolve"))
+    pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
+    pipeline.remove("checklist")
+    assert pipeline.names == ["extract", "spy", "resolve", "spy2"]
+    result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
+    assert seen == ["before-resolve", "after-resolve"]
+    assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
+    assert finalize_pipeline().names == ["extract", "resolve", "checklist"]  # not shared
+    with pytest.raises(KeyError, match="no pass named 'nope'"):
+        pipeline.remove("nope")
