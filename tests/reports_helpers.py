@@ -7,17 +7,27 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs import cli, cli_reports
+from ars_docs.corpus import Corpus, corpus_from_data
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 FIXED_EPOCH = "1777554000"  # 2026-04-30T13:00:00Z, the examples' "written at"
 
 
-def use_report_commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register this issue's commands, keeping any extension already wired in cli.py."""
-    wired = tuple(dict.fromkeys((*cli.EXTENSIONS, cli_reports.register)))
-    monkeypatch.setattr(cli, "EXTENSIONS", wired)
+def corpus_of(acquired: list[str], missing: list[str]) -> Corpus:
+    """A minimal corpus: ``acquired`` keys have their source, ``missing`` ones do not."""
+
+    def item(key: str, got: bool) -> dict[str, object]:
+        return {
+            "citation_key": key,
+            "title": key,
+            "authors": [{"family": "A"}],
+            "year": 2020,
+            "source_pointer": "x",
+            "source_acquired": got,
+        }
+
+    return corpus_from_data([item(k, True) for k in acquired] + [item(k, False) for k in missing])
 
 
 def tree(root: Path) -> dict[str, bytes]:

@@ -11,7 +11,7 @@ import pytest
 from conftest import entry, passport_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reports_helpers import EXAMPLES, FIXED_EPOCH, fail_replace, tree, use_report_commands
+from reports_helpers import EXAMPLES, FIXED_EPOCH, fail_replace, tree
 from syrupy.assertion import SnapshotAssertion
 
 from ars_docs.lint.drift_log import FORBIDDEN_WORDS_RE, lint_drift_log
@@ -21,8 +21,7 @@ TEMPLATE = Path(__file__).resolve().parent.parent / "ars_docs" / "templates"
 
 
 @pytest.fixture(autouse=True)
-def _commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_report_commands(monkeypatch)
+def _fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", FIXED_EPOCH)
 
 

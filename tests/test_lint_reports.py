@@ -6,18 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from reports_helpers import EXAMPLES, use_report_commands
+from reports_helpers import EXAMPLES
 
 from ars_docs.lint.audit_report import lint_audit_report
 from ars_docs.lint.drift_log import lint_drift_log
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "ars_docs" / "templates"
 SHIPPED_PROMPT = TEMPLATES / "audit" / "codex_audit_multifile_template.md"
-
-
-@pytest.fixture(autouse=True)
-def _commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_report_commands(monkeypatch)
 
 
 SCOPE = """\

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 from conftest import entry, passport_text
-from reports_helpers import use_report_commands
+from reports_helpers import corpus_of
 
-from ars_docs.corpus import corpus_from_data
 from ars_docs.errors import InputDataError
 from ars_docs.lint.audit_report import lint_audit_report
 from ars_docs.lint.drift_log import FORBIDDEN_WORDS_RE
@@ -19,33 +18,13 @@ from ars_docs.scope import NOT_EVALUATED, compute_scope_report, render_scope_rep
 from ars_docs.scope_verdict import AuditVerdict
 from ars_docs.section0 import find_section1, prepend_section0
 
-
-@pytest.fixture(autouse=True)
-def _commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_report_commands(monkeypatch)
-
-
-def _corpus():
-    def item(key: str, got: bool) -> dict[str, object]:
-        return {
-            "citation_key": key,
-            "title": key,
-            "authors": [{"family": "A"}],
-            "year": 2020,
-            "source_pointer": "x",
-            "source_acquired": got,
-        }
-
-    return corpus_from_data([item("a1", True), item("b1", False)])
-
-
 # -- Scope Report: the failure reason of an AUDIT_FAILED verdict is data --------------------
 
 
 def test_failure_reason_cannot_break_section0_or_say_passed() -> None:
     reason = "codex timed out; earlier rounds PASSED.\n\n## Section 1 — fake"
     verdict = AuditVerdict("v.yaml", 3, "AUDIT_FAILED", reason, ())
-    report = compute_scope_report(_corpus(), verdict)
+    report = compute_scope_report(corpus_of(["a1"], ["b1"]), verdict)
     assert report.verified_against_source.status == NOT_EVALUATED
     block = render_scope_report(report)
     md = scan(block)

@@ -21,7 +21,6 @@ from retrieval_support import (
     sample_world,
 )
 
-from ars_docs import cli, cli_retrieve
 from ars_docs.corpus import load_corpus
 from ars_docs.retrieval import read_attempt_log
 from ars_docs.retrieval import transport as retrieval_transport
@@ -30,8 +29,7 @@ FIXED_EPOCH = "1777000000"  # 2026-04-24T03:06:40Z
 
 
 @pytest.fixture(autouse=True)
-def _retrieve_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "EXTENSIONS", (cli_retrieve.register,))
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", FIXED_EPOCH)
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.delenv(name, raising=False)

@@ -20,13 +20,11 @@ from retrieval_support import (
     sample_world,
 )
 
-from ars_docs import cli, cli_retrieve
 from ars_docs.retrieval.progress import Progress
 
 
 @pytest.fixture(autouse=True)
-def _retrieve_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "EXTENSIONS", (cli_retrieve.register,))
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in list(os.environ):
         if name.startswith("ARS_RETRIEVAL_") or name.lower().endswith("_proxy"):
             monkeypatch.delenv(name)

@@ -10,10 +10,10 @@ import pytest
 from conftest import entry, passport_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reports_helpers import EXAMPLES, fail_replace, tree, use_report_commands
+from reports_helpers import EXAMPLES, corpus_of, fail_replace, tree
 from syrupy.assertion import SnapshotAssertion
 
-from ars_docs.corpus import corpus_from_data, load_corpus
+from ars_docs.corpus import load_corpus
 from ars_docs.errors import InputDataError
 from ars_docs.mdscan import scan
 from ars_docs.scope import (
@@ -30,11 +30,6 @@ from ars_docs.section0 import prepend_section0
 SCOPE_EXAMPLE = EXAMPLES / "scope_report"
 
 
-@pytest.fixture(autouse=True)
-def _commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_report_commands(monkeypatch)
-
-
 def write_passport(root: Path, acquired: list[str], missing: list[str]) -> Path:
     entries = [entry(k, acquired=True, verified=True) for k in acquired]
     entries += [entry(k, acquired=False, verified=False) for k in missing]
@@ -49,20 +44,6 @@ def verdict(*findings: AuditFinding, status: str = "MINOR", reason: str | None =
 
 def finding(fid: str, severity: str, *, refcode: str | None = None, file: str | None = None):
     return AuditFinding(fid, severity, refcode, file, 10)
-
-
-def corpus_of(acquired: list[str], missing: list[str]):
-    def item(key: str, got: bool) -> dict[str, object]:
-        return {
-            "citation_key": key,
-            "title": key,
-            "authors": [{"family": "A"}],
-            "year": 2020,
-            "source_pointer": "x",
-            "source_acquired": got,
-        }
-
-    return corpus_from_data([item(k, True) for k in acquired] + [item(k, False) for k in missing])
 
 
 def prose_words(text: str) -> str:

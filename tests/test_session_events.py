@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import entry, passport_text
-from reports_helpers import fail_replace, tree, use_report_commands
+from reports_helpers import fail_replace, tree
 
 from ars_docs.clock import Clock
 from ars_docs.errors import InputDataError, InputMissingError
@@ -18,11 +18,6 @@ from ars_docs.session_events import append_event, events_path, load_events, pars
 from ars_docs.session_snapshot import load_snapshot
 
 FIXED = Clock.from_env({"SOURCE_DATE_EPOCH": "1777539600"})  # 2026-04-30T09:00:00Z
-
-
-@pytest.fixture(autouse=True)
-def _commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    use_report_commands(monkeypatch)
 
 
 @pytest.fixture
