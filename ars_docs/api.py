@@ -190,7 +190,11 @@ def gate(
     path: str = "<text>",
 ) -> GateResult:
     """Run the terminal hard gate only (inspects, never rewrites)."""
-    state = DocState(Document(text, path=path), trust=_trust(corpus, read_log))
+    state = DocState(
+        Document(text, path=path),
+        trust=_trust(corpus, read_log),
+        options=Options(keep_children=True),
+    )
     gate_pipeline().run(state)
     return _gate_result(state)
 
@@ -219,7 +223,7 @@ def render(
     state = DocState(
         Document(text, path=path),
         trust=_trust(corpus, read_log),
-        options=Options(strict=strict),
+        options=Options(strict=strict, keep_children=True),
     )
     render_pipeline(strict=strict).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None

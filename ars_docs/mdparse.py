@@ -362,13 +362,15 @@ def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
     return tokens
 
 
-def scan(doc: Document) -> list[Occurrence]:
+def scan(doc: Document, tokens: list[Token] | None = None) -> list[Occurrence]:
     """All marker-like comments and warning texts in the draft's prose, in order.
 
     Raises ``NestingError`` (exit 65) when the draft nests deeper than the
     parser follows, since markers in the skipped part could not be checked.
+    ``tokens`` is the result of ``parse_tokens(doc)`` when the caller has it.
     """
-    tokens = parse_tokens(doc)
+    if tokens is None:
+        tokens = parse_tokens(doc)
     locator = _Locator(doc)
     text = doc.text
     headings: list[tuple[int, str]] = []

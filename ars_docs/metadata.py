@@ -24,9 +24,8 @@ from markdown_it.token import Token
 
 from .document import Document
 from .markers import PREFIX_IN_TEXT_RE
-from .mdparse import parse_tokens
 from .passes.extract import extract
-from .pipeline import DocState
+from .pipeline import DocState, Options
 
 _WORDISH = re.compile(r"\w")
 
@@ -48,12 +47,11 @@ class CompilationMetadata:
 
 
 def compile_metadata_of(doc: Document) -> CompilationMetadata:
-    state = DocState(doc)
-    extract(state)
-    tokens = parse_tokens(doc, keep_children=True)
+    state = DocState(doc, options=Options(keep_children=True))
+    extract(state)  # one parse serves the markers and the word count
     words = 0
     sections = 0
-    for token in tokens:
+    for token in state.tokens:
         if token.type == "heading_open":
             sections += 1
         elif token.type == "inline":

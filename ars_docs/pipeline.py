@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from markdown_it.token import Token
+
 from .clock import Clock
 from .diagnostics import Diagnostic
 from .document import Document, Edit
@@ -56,6 +58,9 @@ class Options:
 
     passport: str | None = None
     strict: bool = True
+    #: Keep inline children in ``DocState.tokens`` (the gate and metadata read the
+    #: visible text; finalize does not, and saves half its memory without them).
+    keep_children: bool = False
 
 
 @dataclass
@@ -66,6 +71,7 @@ class DocState:
     trust: TrustView | None = None
     options: Options = field(default_factory=Options)
     clock: Clock = field(default_factory=Clock)
+    tokens: list[Token] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
     orphan_warnings: list[Occurrence] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)

@@ -14,13 +14,14 @@ from ..codes import MALFORMED_MARKER, ORPHAN_WARNING
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document, Span
 from ..markers import CLAIM_MALFORMED, PREFIX_RE, Marker, claim_of, parse_comment
-from ..mdparse import Occurrence, scan
+from ..mdparse import Occurrence, parse_tokens, scan
 from ..pipeline import DocState
 
 
 def extract(state: DocState) -> None:
     doc = state.document
-    occurrences = scan(doc)
+    state.tokens = parse_tokens(doc, keep_children=state.options.keep_children)
+    occurrences = scan(doc, state.tokens)
     warnings: dict[int, list[int]] = {}
     for occ in occurrences:
         if occ.kind == "warning":

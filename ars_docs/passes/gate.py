@@ -117,7 +117,8 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     """
     reported = {o.line for o in found}
     extra: list[Offender] = []
-    for token in parse_tokens(state.document, keep_children=True):
+    tokens = state.tokens if state.options.keep_children else []
+    for token in tokens or parse_tokens(state.document, keep_children=True):
         if token.type != "inline" or token.map is None:
             continue
         first, last = token.map[0] + 1, token.map[1]
