@@ -58,8 +58,8 @@ class Options:
 
     passport: str | None = None
     strict: bool = True
-    #: Keep inline children in ``DocState.tokens`` (the gate and metadata read the
-    #: visible text; finalize does not, and saves half its memory without them).
+    #: Keep the token stream, inline children included, in ``DocState.tokens`` (the
+    #: gate and metadata read the visible text; finalize does not, and stays lean).
     keep_children: bool = False
 
 

@@ -20,8 +20,13 @@ from ..pipeline import DocState
 
 def extract(state: DocState) -> None:
     doc = state.document
-    state.tokens = parse_tokens(doc, keep_children=state.options.keep_children)
-    occurrences = scan(doc, state.tokens)
+    keep = state.options.keep_children
+    tokens = parse_tokens(doc, keep_children=keep)
+    occurrences = scan(doc, tokens)
+    # Only pipelines that read the text again keep the tree; for finalize, holding
+    # it through the later passes would double peak memory on a large draft.
+    state.tokens = tokens if keep else []
+    del tokens
     warnings: dict[int, list[int]] = {}
     for occ in occurrences:
         if occ.kind == "warning":
