@@ -2,43 +2,121 @@
 
 Public API (see the README): ``finalize``, ``gate`` and ``render`` work on text;
 ``load_corpus`` / ``load_read_log`` read a passport and its human-read log.
+
+The names are loaded on first use (PEP 562), so ``import ars_docs`` — which
+every command pays for — costs almost nothing.
 """
+
+
+import importlib as _importlib
+import typing as _typing
+from typing import Any as _Any
 
 __version__ = "0.1.0"
 
-from .api import (
-    Citation,
-    FinalizeResult,
-    GateResult,
-    RenderResult,
-    finalize,
-    gate,
-    render,
-)
-from .corpus import Corpus, CorpusEntry, corpus_from_data, load_corpus
-from .diagnostics import Diagnostic, Severity
-from .errors import (
-    ArsError,
-    ArsIOError,
-    ExitCode,
-    InputDataError,
-    InputMissingError,
-    OutputError,
-    UsageError,
-)
-from .handoff import (
-    DispatchResult,
-    HandoffError,
-    compile_metadata,
-    dispatch,
-    finalize_stage,
-    terminal_gate_stage,
-    validate_payload,
-)
-from .human_read import MarkOutcome, MarkReadError, list_read, mark_read, unmark_read
-from .markers import Marker, format_marker, parse_comment
-from .provenance import Status, TrustFacts, classify
-from .readlog import ReadLog, ReadMark, load_read_log, read_log_path
+#: Public name → the module that defines it.
+_EXPORTS = {
+    "ArsError": "ars_docs.errors",
+    "ArsIOError": "ars_docs.errors",
+    "Citation": "ars_docs.draft.api",
+    "Corpus": "ars_docs.session.corpus",
+    "CorpusEntry": "ars_docs.session.corpus",
+    "Diagnostic": "ars_docs.diagnostics",
+    "DispatchResult": "ars_docs.handoff.dispatch",
+    "ExitCode": "ars_docs.errors",
+    "FinalizeResult": "ars_docs.draft.api",
+    "GateResult": "ars_docs.draft.api",
+    "HandoffError": "ars_docs.handoff.dispatch",
+    "InputDataError": "ars_docs.errors",
+    "InputMissingError": "ars_docs.errors",
+    "MarkOutcome": "ars_docs.session.human_read",
+    "MarkReadError": "ars_docs.session.human_read",
+    "Marker": "ars_docs.draft.markers",
+    "OutputError": "ars_docs.errors",
+    "ReadLog": "ars_docs.session.readlog",
+    "ReadMark": "ars_docs.session.readlog",
+    "RenderResult": "ars_docs.draft.api",
+    "Severity": "ars_docs.diagnostics",
+    "Status": "ars_docs.draft.provenance",
+    "TrustFacts": "ars_docs.draft.provenance",
+    "UsageError": "ars_docs.errors",
+    "classify": "ars_docs.draft.provenance",
+    "compile_metadata": "ars_docs.handoff.dispatch",
+    "corpus_from_data": "ars_docs.session.corpus",
+    "dispatch": "ars_docs.handoff.dispatch",
+    "finalize": "ars_docs.draft.api",
+    "finalize_stage": "ars_docs.handoff.dispatch",
+    "format_marker": "ars_docs.draft.markers",
+    "gate": "ars_docs.draft.api",
+    "list_read": "ars_docs.session.human_read",
+    "load_corpus": "ars_docs.session.corpus",
+    "load_read_log": "ars_docs.session.readlog",
+    "mark_read": "ars_docs.session.human_read",
+    "parse_comment": "ars_docs.draft.markers",
+    "read_log_path": "ars_docs.session.readlog",
+    "render": "ars_docs.draft.api",
+    "terminal_gate_stage": "ars_docs.handoff.dispatch",
+    "unmark_read": "ars_docs.session.human_read",
+    "validate_payload": "ars_docs.handoff.dispatch",
+}
+
+if _typing.TYPE_CHECKING:
+    from ars_docs.diagnostics import Diagnostic as Diagnostic
+    from ars_docs.diagnostics import Severity as Severity
+    from ars_docs.draft.api import Citation as Citation
+    from ars_docs.draft.api import FinalizeResult as FinalizeResult
+    from ars_docs.draft.api import GateResult as GateResult
+    from ars_docs.draft.api import RenderResult as RenderResult
+    from ars_docs.draft.api import finalize as finalize
+    from ars_docs.draft.api import gate as gate
+    from ars_docs.draft.api import render as render
+    from ars_docs.draft.markers import Marker as Marker
+    from ars_docs.draft.markers import format_marker as format_marker
+    from ars_docs.draft.markers import parse_comment as parse_comment
+    from ars_docs.draft.provenance import Status as Status
+    from ars_docs.draft.provenance import TrustFacts as TrustFacts
+    from ars_docs.draft.provenance import classify as classify
+    from ars_docs.errors import ArsError as ArsError
+    from ars_docs.errors import ArsIOError as ArsIOError
+    from ars_docs.errors import ExitCode as ExitCode
+    from ars_docs.errors import InputDataError as InputDataError
+    from ars_docs.errors import InputMissingError as InputMissingError
+    from ars_docs.errors import OutputError as OutputError
+    from ars_docs.errors import UsageError as UsageError
+    from ars_docs.handoff.dispatch import DispatchResult as DispatchResult
+    from ars_docs.handoff.dispatch import HandoffError as HandoffError
+    from ars_docs.handoff.dispatch import compile_metadata as compile_metadata
+    from ars_docs.handoff.dispatch import dispatch as dispatch
+    from ars_docs.handoff.dispatch import finalize_stage as finalize_stage
+    from ars_docs.handoff.dispatch import terminal_gate_stage as terminal_gate_stage
+    from ars_docs.handoff.dispatch import validate_payload as validate_payload
+    from ars_docs.session.corpus import Corpus as Corpus
+    from ars_docs.session.corpus import CorpusEntry as CorpusEntry
+    from ars_docs.session.corpus import corpus_from_data as corpus_from_data
+    from ars_docs.session.corpus import load_corpus as load_corpus
+    from ars_docs.session.human_read import MarkOutcome as MarkOutcome
+    from ars_docs.session.human_read import MarkReadError as MarkReadError
+    from ars_docs.session.human_read import list_read as list_read
+    from ars_docs.session.human_read import mark_read as mark_read
+    from ars_docs.session.human_read import unmark_read as unmark_read
+    from ars_docs.session.readlog import ReadLog as ReadLog
+    from ars_docs.session.readlog import ReadMark as ReadMark
+    from ars_docs.session.readlog import load_read_log as load_read_log
+    from ars_docs.session.readlog import read_log_path as read_log_path
+
+
+def __getattr__(name: str) -> _Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ars_docs' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "ArsError",

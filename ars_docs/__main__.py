@@ -1,5 +1,5 @@
 """``python -m ars_docs`` runs the CLI."""
 
-from .cli import main
+from ars_docs.cli.main import main
 
 main()

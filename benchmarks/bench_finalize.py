@@ -1,4 +1,4 @@
-"""Benchmark ``ars_docs.api.finalize`` and the passport loader on generated inputs.
+"""Benchmark ``ars_docs.draft.api.finalize`` and the passport loader on generated inputs.
 
 One run generates, deterministically (seeded ``random``), in a temporary
 directory (or ``--keep DIR``):
@@ -828,9 +828,9 @@ def rss_probe(draft: str, passport: str, read_log: str) -> None:
     it is the growth of ``ru_maxrss``, which underestimates when an earlier
     peak (loading the inputs) was higher.
     """
-    from ars_docs.api import finalize
-    from ars_docs.corpus import load_corpus
-    from ars_docs.readlog import load_read_log
+    from ars_docs.draft.api import finalize
+    from ars_docs.session.corpus import load_corpus
+    from ars_docs.session.readlog import load_read_log
 
     text = Path(draft).read_text(encoding="utf-8")
     corpus = load_corpus(passport)
@@ -880,7 +880,7 @@ class Inputs:
 
 def generate(args: argparse.Namespace, work: Path) -> Inputs:
     """Write the inputs; only the draft text stays alive (the generator state is freed)."""
-    from ars_docs.readlog import read_log_path
+    from ars_docs.session.readlog import read_log_path
 
     rng = random.Random(args.seed)
     print(f"generating inputs in {work} (seed {args.seed}) ...", flush=True)
@@ -913,10 +913,10 @@ def run(args: argparse.Namespace, work: Path, scratch: Path) -> list[Row]:
     from markdown_it import MarkdownIt
     from mdit_py_plugins.front_matter import front_matter_plugin
 
-    from ars_docs.api import finalize
-    from ars_docs.corpus import load_corpus
-    from ars_docs.provenance import STATUS_ORDER
-    from ars_docs.readlog import load_read_log
+    from ars_docs.draft.api import finalize
+    from ars_docs.draft.provenance import STATUS_ORDER
+    from ars_docs.session.corpus import load_corpus
+    from ars_docs.session.readlog import load_read_log
 
     inputs = generate(args, work)
     text, draft, passport, log_path = inputs.text, inputs.draft, inputs.passport, inputs.read_log

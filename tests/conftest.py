@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ars_docs.cli import run
+from ars_docs.cli.main import run
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs.corpus import Corpus, corpus_from_data
+from ars_docs.session.corpus import Corpus, corpus_from_data
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
@@ -45,4 +45,4 @@ def fail_replace(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("ars_docs.atomic.os.replace", refuse)
+    monkeypatch.setattr("ars_docs.session.atomic.os.replace", refuse)

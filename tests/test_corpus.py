@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ars_docs import corpus as corpus_module
-from ars_docs import schema_check, yamlio
-from ars_docs.corpus import (
+from ars_docs.diagnostics import Severity
+from ars_docs.errors import ArsIOError, ExitCode, InputDataError, InputMissingError
+from ars_docs.session import corpus as corpus_module
+from ars_docs.session import schema_check, yaml_compose, yamlio
+from ars_docs.session.corpus import (
     AUDITED_WITHOUT_SOURCE,
     LEGACY_VERIFIED,
     LITERAL_HUMAN_READ,
@@ -28,8 +30,6 @@ from ars_docs.corpus import (
     corpus_from_data,
     load_corpus,
 )
-from ars_docs.diagnostics import Severity
-from ars_docs.errors import ArsIOError, ExitCode, InputDataError, InputMissingError
 
 
 @pytest.fixture(autouse=True)
@@ -658,7 +658,7 @@ def test_pure_python_parser_gives_the_same_result(
 ) -> None:
     path = write(tmp_path / "p.yaml", PASSPORT, crlf=True, bom=True)
     fast = load_corpus(path, use_cache=False)
-    monkeypatch.setattr(yamlio, "_event_source", yamlio._pure_event_source)
+    monkeypatch.setattr(yaml_compose, "event_source", yaml_compose._pure_event_source)
     slow = load_corpus(path, use_cache=False)
     assert slow.entries == fast.entries
     assert slow.diagnostics == fast.diagnostics

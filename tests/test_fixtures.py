@@ -16,12 +16,12 @@ import pytest
 from conftest import FIXTURES
 from syrupy.assertion import SnapshotAssertion
 
-from ars_docs import api
-from ars_docs.corpus import Corpus, load_corpus
-from ars_docs.document import Document
-from ars_docs.passes.extract import extract
-from ars_docs.pipeline import DocState
-from ars_docs.readlog import ReadLog, load_read_log, read_log_path
+from ars_docs.draft import api
+from ars_docs.draft.document import Document
+from ars_docs.draft.passes.extract import extract
+from ars_docs.draft.pipeline import DocState
+from ars_docs.session.corpus import Corpus, load_corpus
+from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
 
 ROOT = FIXTURES / "finalize"
 PASSPORT = ROOT / "passport.yaml"

@@ -9,11 +9,11 @@ import pytest
 from conftest import Session, read_log_text, standard_passport
 from ruamel.yaml import YAML
 
-from ars_docs import handoff
-from ars_docs.corpus import corpus_from_data
-from ars_docs.document import Document
-from ars_docs.metadata import compile_metadata_of, count_words
-from ars_docs.readlog import read_log_from_data
+from ars_docs.draft.document import Document
+from ars_docs.handoff import dispatch as handoff
+from ars_docs.handoff.metadata import compile_metadata_of, count_words
+from ars_docs.session.corpus import corpus_from_data
+from ars_docs.session.readlog import read_log_from_data
 
 CORPUS = corpus_from_data(YAML(typ="safe").load(standard_passport()))
 READ = read_log_from_data(YAML(typ="safe").load(read_log_text("ok2020")))

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs import corpus as corpus_module
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.errors import InputDataError, InputMissingError
 from ars_docs.lint import corpus as lint_module
@@ -21,6 +20,7 @@ from ars_docs.lint.corpus import (
     VERIFIED_WITHOUT_BASIS,
     lint_corpus,
 )
+from ars_docs.session import corpus as corpus_module
 
 
 @pytest.fixture(autouse=True)

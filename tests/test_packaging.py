@@ -16,9 +16,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_public_api_names() -> None:
-    public = {name for name in vars(ars_docs) if not name.startswith("_")}
+    public = {name for name in dir(ars_docs) if not name.startswith("_")}
     modules = {name for name in public if type(getattr(ars_docs, name)).__name__ == "module"}
     assert set(ars_docs.__all__) == (public - modules) | {"__version__"}
+    for name in ars_docs.__all__:  # every lazy name resolves to a real object
+        assert getattr(ars_docs, name) is not None
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        ars_docs.nope  # noqa: B018
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +83,7 @@ def test_installed_wheel_runs_finalize(wheel: Path, tmp_path: Path) -> None:
     for name in ("chapter.md", "passport.yaml", "passport_human_read_log.yaml"):
         (session / name).write_bytes((shutil_copy / name).read_bytes())
     script = (
-        "import ars_docs, sys; from ars_docs.cli import run; "
+        "import ars_docs, sys; from ars_docs.cli.main import run; "
         "assert ars_docs.__file__.startswith(sys.argv[1]), ars_docs.__file__; "
         "sys.exit(run(['finalize', 'chapter.md', '--passport', 'passport.yaml']))"
     )

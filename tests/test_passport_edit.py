@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs.corpus import load_corpus
 from ars_docs.errors import InputDataError
-from ars_docs.passport_edit import set_entry_fields
+from ars_docs.session.corpus import load_corpus
+from ars_docs.session.passport_edit import set_entry_fields
 
 FIELDS = {
     "source_acquired": True,

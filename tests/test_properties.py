@@ -6,11 +6,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_fixtures import without_markers
 
-from ars_docs import api
-from ars_docs.corpus import corpus_from_data
-from ars_docs.document import Document
-from ars_docs.mdparse import scan
-from ars_docs.readlog import read_log_from_data
+from ars_docs.draft import api
+from ars_docs.draft.document import Document
+from ars_docs.draft.mdparse import scan
+from ars_docs.session.corpus import corpus_from_data
+from ars_docs.session.readlog import read_log_from_data
 
 SLUGS = ["ok_a", "low_b", "med_c", "high_d", "ghost_e"]
 

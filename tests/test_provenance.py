@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ars_docs.provenance import Status, TrustFacts, classify, count_statuses
+from ars_docs.draft.provenance import Status, TrustFacts, classify, count_statuses
 
 EXPECTED = {
     # (acquired, verified, human_read): status, written out cell by cell from §3.3

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ars_docs import schema_check, yamlio
 from ars_docs.errors import ArsIOError, ExitCode, InputDataError
-from ars_docs.readlog import (
+from ars_docs.session import schema_check, yamlio
+from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,
     ReadLog,

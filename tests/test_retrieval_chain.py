@@ -25,13 +25,13 @@ from retrieval_support import (
     redirect,
 )
 
-from ars_docs.corpus import load_corpus
 from ars_docs.retrieval import EntryStatus, RetrievalReport, RetrieveOptions, Runtime, retrieve
 from ars_docs.retrieval.chain import run_entry
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.http import PoliteHttp, Politeness
 from ars_docs.retrieval.probe import Probe
 from ars_docs.retrieval.transport import HttpxTransport
+from ars_docs.session.corpus import load_corpus
 
 TITLE = "Signals of quality in doctoral supervision"
 AUTHORS = [{"family": "Nakamura", "given": "Aiko"}]

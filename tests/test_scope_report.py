@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from reports_helpers import EXAMPLES, corpus_of, fail_replace, tree
 from syrupy.assertion import SnapshotAssertion
 
-from ars_docs.corpus import load_corpus
+from ars_docs.draft.mdscan import scan
 from ars_docs.errors import InputDataError
-from ars_docs.mdscan import scan
-from ars_docs.scope import (
+from ars_docs.reports.scope import (
     FAIL,
     NOT_EVALUATED,
     PASS,
@@ -24,8 +23,9 @@ from ars_docs.scope import (
     refcode_order,
     render_scope_report,
 )
-from ars_docs.scope_verdict import AuditFinding, AuditVerdict, load_verdict
-from ars_docs.section0 import prepend_section0
+from ars_docs.reports.scope_verdict import AuditFinding, AuditVerdict, load_verdict
+from ars_docs.reports.section0 import prepend_section0
+from ars_docs.session.corpus import load_corpus
 
 SCOPE_EXAMPLE = EXAMPLES / "scope_report"
 

@@ -6,9 +6,9 @@ import pytest
 from conftest import read_log_text, standard_passport
 from ruamel.yaml import YAML
 
-from ars_docs import api
-from ars_docs.document import Document, Span, apply_edits
-from ars_docs.passes.strip import strip_edits
+from ars_docs.draft import api
+from ars_docs.draft.document import Document, Span, apply_edits
+from ars_docs.draft.passes.strip import strip_edits
 
 
 def _data(text: str) -> object:
@@ -276,7 +276,7 @@ def test_every_refusal_reason_is_in_the_vocabulary() -> None:
 
 
 def test_pipelines_are_editable_by_name() -> None:
-    from ars_docs.api import finalize_pipeline
+    from ars_docs.draft.api import finalize_pipeline
 
     seen: list[str] = []
     pipeline = finalize_pipeline()

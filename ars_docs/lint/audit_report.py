@@ -29,11 +29,11 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic, Severity
-from ..mdscan import Heading, MdScan, scan
-from ..scope import FAIL, NOT_EVALUATED, PASS
-from ..section0 import BOM, find_section1, is_scope_heading
-from ..yamlio import decode_utf8, read_bytes
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.mdscan import Heading, MdScan, scan
+from ars_docs.reports.scope import FAIL, NOT_EVALUATED, PASS
+from ars_docs.reports.section0 import BOM, find_section1, is_scope_heading
+from ars_docs.session.yamlio import decode_utf8, read_bytes
 
 __all__ = ["lint_audit_report", "lint_audit_report_file"]
 

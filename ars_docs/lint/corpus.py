@@ -1,6 +1,6 @@
 """Lint a corpus against its schema and the three §3.1 firm rules (spec D1).
 
-The findings are the ones ``ars_docs.corpus`` makes while loading (one
+The findings are the ones ``ars_docs.session.corpus`` makes while loading (one
 implementation, one set of codes), with one difference: loading reads a
 firm-rule breach conservatively and carries on, so it is a warning there;
 the lint exists to stop such an entry from shipping, so here it is an error.
@@ -31,7 +31,8 @@ import dataclasses
 import os
 from collections.abc import Iterator
 
-from ..corpus import (
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.session.corpus import (
     AUDITED_WITHOUT_SOURCE,
     FIRM_RULE_CODES,
     LEGACY_VERIFIED,
@@ -43,7 +44,6 @@ from ..corpus import (
     VERIFIED_WITHOUT_BASIS,
     load_corpus,
 )
-from ..diagnostics import Diagnostic, Severity
 
 __all__ = [
     "AUDITED_WITHOUT_SOURCE",

@@ -24,10 +24,10 @@ import os
 import re
 from collections.abc import Iterator
 
-from ..diagnostics import Diagnostic, Severity
-from ..mdscan import MdScan, scan
-from ..section0 import BOM
-from ..yamlio import decode_utf8, read_bytes
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.mdscan import MdScan, scan
+from ars_docs.reports.section0 import BOM
+from ars_docs.session.yamlio import decode_utf8, read_bytes
 
 __all__ = ["FORBIDDEN_WORDS_RE", "lint_drift_log", "lint_drift_log_file"]
 

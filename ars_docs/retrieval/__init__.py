@@ -21,15 +21,15 @@ never automated. Modules:
 
 from __future__ import annotations
 
-from .attemptlog import attempt_log_path, read_attempt_log
-from .batch import RetrievalReport, RetrieveOptions, Runtime, retrieve
-from .chain import EntryOutcome
-from .config import RetrievalConfig, load_config
-from .content import MatchResult, match_content
-from .http import PoliteHttp, Politeness
-from .reasons import CHANNELS, EntryStatus, Reason, pending_action
-from .transport import BaseTransport, HttpxTransport, is_blocked_host
-from .types import Attempt, FetchFailure, RawResponse, Response
+from ars_docs.retrieval.attemptlog import attempt_log_path, read_attempt_log
+from ars_docs.retrieval.batch import RetrievalReport, RetrieveOptions, Runtime, retrieve
+from ars_docs.retrieval.chain import EntryOutcome
+from ars_docs.retrieval.config import RetrievalConfig, load_config
+from ars_docs.retrieval.content import MatchResult, match_content
+from ars_docs.retrieval.http import PoliteHttp, Politeness
+from ars_docs.retrieval.reasons import CHANNELS, EntryStatus, Reason, pending_action
+from ars_docs.retrieval.transport import BaseTransport, HttpxTransport, is_blocked_host
+from ars_docs.retrieval.types import Attempt, FetchFailure, RawResponse, Response
 
 __all__ = [
     "CHANNELS",

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import OutputError
+from ars_docs.errors import OutputError
 
 try:  # POSIX; elsewhere O_APPEND alone keeps appends whole in practice
     import fcntl

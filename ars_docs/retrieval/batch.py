@@ -23,22 +23,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from .. import __version__
-from ..clock import Clock
-from ..corpus import CorpusEntry, load_corpus
-from ..errors import ArsError
-from ..passport_edit import set_entry_fields
-from .attemptlog import AttemptLog, attempt_log_path
-from .cache import ResponseCache, default_cache_dir
-from .chain import EntryOutcome, run_entry
-from .channels import default_chain
-from .config import RetrievalConfig, load_config
-from .handoff import entry_records
-from .http import PoliteHttp, Politeness
-from .plan import acquired_at, preflight, require_contact, select, sources_dir
-from .progress import Progress
-from .reasons import EntryStatus
-from .transport import BaseTransport, HttpxTransport
+from ars_docs import __version__
+from ars_docs.errors import ArsError
+from ars_docs.retrieval.attemptlog import AttemptLog, attempt_log_path
+from ars_docs.retrieval.cache import ResponseCache, default_cache_dir
+from ars_docs.retrieval.chain import EntryOutcome, run_entry
+from ars_docs.retrieval.channels import default_chain
+from ars_docs.retrieval.config import RetrievalConfig, load_config
+from ars_docs.retrieval.handoff import entry_records
+from ars_docs.retrieval.http import PoliteHttp, Politeness
+from ars_docs.retrieval.plan import acquired_at, preflight, require_contact, select, sources_dir
+from ars_docs.retrieval.progress import Progress
+from ars_docs.retrieval.reasons import EntryStatus
+from ars_docs.retrieval.transport import BaseTransport, HttpxTransport
+from ars_docs.session.clock import Clock
+from ars_docs.session.corpus import CorpusEntry, load_corpus
+from ars_docs.session.passport_edit import set_entry_fields
 
 __all__ = ["RetrievalReport", "RetrieveOptions", "Runtime", "retrieve"]
 

@@ -22,9 +22,9 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ..atomic import write_bytes_atomic
-from ..errors import OutputError
-from .types import RawResponse
+from ars_docs.errors import OutputError
+from ars_docs.retrieval.types import RawResponse
+from ars_docs.session.atomic import write_bytes_atomic
 
 __all__ = ["CACHEABLE_STATUSES", "ResponseCache", "default_cache_dir"]
 

@@ -21,17 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..corpus import CorpusEntry
-from .channels import Channel
-from .config import RetrievalConfig
-from .content import match_content, pdf_text, words
-from .http import PoliteHttp, redact_url
-from .pages import is_pdf, parse_html
-from .probe import Probe
-from .reasons import LOCAL_FILE, EntryStatus, Reason, pending_action
-from .store import expected_files, safe_name, save_source
-from .target import Target
-from .types import Acquired, Attempt
+from ars_docs.retrieval.channels import Channel
+from ars_docs.retrieval.config import RetrievalConfig
+from ars_docs.retrieval.content import match_content, pdf_text, words
+from ars_docs.retrieval.http import PoliteHttp, redact_url
+from ars_docs.retrieval.pages import is_pdf, parse_html
+from ars_docs.retrieval.probe import Probe
+from ars_docs.retrieval.reasons import LOCAL_FILE, EntryStatus, Reason, pending_action
+from ars_docs.retrieval.store import expected_files, safe_name, save_source
+from ars_docs.retrieval.target import Target
+from ars_docs.retrieval.types import Acquired, Attempt
+from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["EntryOutcome", "run_entry"]
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Protocol
 from urllib.parse import quote, urlencode, urljoin, urlsplit, urlunsplit
 
-from .content import words
-from .pages import is_pdf, looks_like_html, parse_html
-from .probe import Probe, refusal_of
-from .reasons import CHANNELS, Reason
-from .services import core_urls, openalex_oa_urls, openalex_work, unpaywall_urls
-from .types import Acquired
+from ars_docs.retrieval.content import words
+from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
+from ars_docs.retrieval.probe import Probe, refusal_of
+from ars_docs.retrieval.reasons import CHANNELS, Reason
+from ars_docs.retrieval.services import core_urls, openalex_oa_urls, openalex_work, unpaywall_urls
+from ars_docs.retrieval.types import Acquired
 
 __all__ = [
     "AuthorPersonalWebsite",

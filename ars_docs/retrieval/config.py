@@ -20,9 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputMissingError, UsageError
-from .config_file import read_config_file
-from .config_keys import ENDPOINT_DEFAULTS, PATH_KEYS, SCALAR_KEYS, scalar_problem, url_problem
+from ars_docs.errors import InputMissingError, UsageError
+from ars_docs.retrieval.config_file import read_config_file
+from ars_docs.retrieval.config_keys import (
+    ENDPOINT_DEFAULTS,
+    PATH_KEYS,
+    SCALAR_KEYS,
+    scalar_problem,
+    url_problem,
+)
 
 __all__ = [
     "CONFIG_ENV",

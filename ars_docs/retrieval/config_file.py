@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import ArsError, ArsIOError, InputDataError
-from .config_keys import (
+from ars_docs.errors import ArsError, ArsIOError, InputDataError
+from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
     PATH_KEYS,
     SCALAR_KEYS,
@@ -24,7 +24,7 @@ from .config_keys import (
     scalar_problem,
     url_problem,
 )
-from .content import name_key
+from ars_docs.retrieval.content import name_key
 
 if sys.version_info >= (3, 11):
     import tomllib

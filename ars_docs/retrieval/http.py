@@ -29,11 +29,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
-from .cache import CACHEABLE_STATUSES, ResponseCache
-from .config import RetrievalConfig
-from .pages import challenge_signature
-from .reasons import Reason
-from .transport import (
+from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache
+from ars_docs.retrieval.config import RetrievalConfig
+from ars_docs.retrieval.pages import challenge_signature
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.transport import (
     BaseTransport,
     BlockedHost,
     BodyTooLarge,
@@ -41,7 +41,7 @@ from .transport import (
     TransportTimeout,
     is_blocked_host,
 )
-from .types import FetchFailure, RawResponse, Response
+from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
 
 __all__ = ["PoliteHttp", "Politeness", "check_url", "parse_retry_after", "redact_url"]
 

@@ -12,9 +12,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..corpus import Corpus, CorpusEntry
-from ..errors import InputDataError, OutputError, UsageError
-from .config import CONFIG_NAME, ENV_PREFIX, RetrievalConfig
+from ars_docs.errors import InputDataError, OutputError, UsageError
+from ars_docs.retrieval.config import CONFIG_NAME, ENV_PREFIX, RetrievalConfig
+from ars_docs.session.corpus import Corpus, CorpusEntry
 
 __all__ = ["acquired_at", "preflight", "require_contact", "select", "sources_dir"]
 

@@ -16,13 +16,19 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .config import RetrievalConfig
-from .content import match_content, pdf_text
-from .http import PoliteHttp, redact_url
-from .pages import challenge_signature, is_pdf, login_url, looks_like_html, parse_html
-from .reasons import Reason
-from .target import Target
-from .types import Acquired, Attempt, FetchFailure, Response
+from ars_docs.retrieval.config import RetrievalConfig
+from ars_docs.retrieval.content import match_content, pdf_text
+from ars_docs.retrieval.http import PoliteHttp, redact_url
+from ars_docs.retrieval.pages import (
+    challenge_signature,
+    is_pdf,
+    login_url,
+    looks_like_html,
+    parse_html,
+)
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.target import Target
+from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
 
 __all__ = ["Probe", "refusal_of"]
 

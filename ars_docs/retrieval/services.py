@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from .content import name_key
-from .probe import Probe
-from .reasons import Reason
+from ars_docs.retrieval.content import name_key
+from ars_docs.retrieval.probe import Probe
+from ars_docs.retrieval.reasons import Reason
 
 __all__ = ["core_urls", "openalex_oa_urls", "openalex_work", "unpaywall_urls"]
 

@@ -17,7 +17,7 @@ import re
 import tempfile
 from pathlib import Path
 
-from ..errors import OutputError
+from ars_docs.errors import OutputError
 
 __all__ = ["SOURCE_KINDS", "expected_files", "safe_name", "save_source"]
 

@@ -16,8 +16,8 @@ import time
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
-from .reasons import RESEARCHGATE_HOST
-from .types import RawResponse
+from ars_docs.retrieval.reasons import RESEARCHGATE_HOST
+from ars_docs.retrieval.types import RawResponse
 
 __all__ = [
     "BaseTransport",

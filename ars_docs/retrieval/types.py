@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .reasons import Reason
+from ars_docs.retrieval.reasons import Reason
 
 __all__ = ["Acquired", "Attempt", "FetchFailure", "RawResponse", "Response"]
 

@@ -1,0 +1,97 @@
+"""Helpers shared by every CLI command module (see ``ars_docs.cli.main``).
+
+A command module exposes ``register(sub, lint_sub)``: it adds its parsers to
+the top-level subparsers (and, for linters, to ``ars-docs lint``) and sets a
+``handler`` default, a function ``(argparse.Namespace) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+
+from ars_docs.diagnostics import Diagnostic
+from ars_docs.errors import OutputError, UsageError
+
+if TYPE_CHECKING:
+    from ars_docs.session.corpus import Corpus
+    from ars_docs.session.readlog import ReadLog
+
+PASSPORT_ENV = "ARS_PASSPORT"
+STDIO = "-"
+
+#: The type of ``parser.add_subparsers()``; argparse does not export it publicly.
+Subparsers = Any
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors become ``UsageError`` (exit 64), never argparse's exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    need = "required unless" if required else "optional; defaults to"
+    parser.add_argument(
+        "--passport",
+        metavar="PASSPORT",
+        help=f"Material Passport YAML with literature_corpus[] ({need} ${PASSPORT_ENV} is set)",
+    )
+
+
+def add_format(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def passport_arg(value: str | None, *, required: bool) -> str | None:
+    """``--passport`` wins over ``$ARS_PASSPORT``; empty values count as unset."""
+    chosen = value or os.environ.get(PASSPORT_ENV) or None
+    if chosen is None and required:
+        raise UsageError(f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV}")
+    return chosen
+
+
+def load_trust_inputs(passport: str) -> tuple[Corpus, ReadLog]:
+    from ars_docs.session.corpus import load_corpus
+    from ars_docs.session.readlog import load_read_log, read_log_path
+
+    corpus = load_corpus(passport)
+    return corpus, load_read_log(read_log_path(passport))
+
+
+def print_diagnostics(diagnostics: Sequence[Diagnostic], stream: TextIO) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic.format(), file=stream)
+
+
+def write_output(target: str, text: str) -> None:
+    """Write ``text`` to a file atomically, or to standard output for ``-``."""
+    if target == STDIO:
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.flush()
+    else:
+        from ars_docs.session.atomic import write_text_atomic
+
+        write_text_atomic(Path(target), text)
+
+
+def same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def ensure_folder(target: Path) -> None:
+    """Fail early (exit 73) when ``target``'s folder does not exist or is not a folder."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise OutputError(
+            f"cannot write {target}: {folder} is not an existing folder; create it or choose "
+            "another path (nothing was written)"
+        )

@@ -1,0 +1,101 @@
+"""``ars-docs mark-read``, ``unmark-read`` and ``list-read``: the human-read signal (§3.6)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING
+
+from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.errors import ExitCode
+
+if TYPE_CHECKING:
+    from ars_docs.session.human_read import MarkOutcome
+
+#: ``ars_docs.session.readlog.READ_SCOPE_LEVELS`` (a test keeps them equal); full_text first.
+READ_SCOPE_LEVELS = ("full_text", "sections", "abstract_only", "toc_only", "unknown")
+FULL_TEXT = READ_SCOPE_LEVELS[0]
+
+
+def register(sub: Subparsers, lint_sub: Subparsers) -> None:
+    p = sub.add_parser("mark-read", help="record that you read a source yourself (§3.6)")
+    p.set_defaults(handler=cmd_mark_read)
+    p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) from the passport")
+    add_passport(p, required=True)
+    p.add_argument(
+        "--scope",
+        choices=READ_SCOPE_LEVELS,
+        default=FULL_TEXT,
+        help="how much you read; only full_text turns LOW-WARN into ok (default: full_text)",
+    )
+    p.add_argument(
+        "--locator",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="which part you read (section, pages); repeat for several",
+    )
+    p.add_argument("--note", help="free-text note stored with the mark")
+
+    p = sub.add_parser("unmark-read", help="rescind a mark (adds rescinded_at; deletes nothing)")
+    p.set_defaults(handler=cmd_unmark_read)
+    p.add_argument("keys", nargs="+", metavar="KEY")
+    add_passport(p, required=True)
+
+    p = sub.add_parser("list-read", help="print the human-read log's active marks")
+    p.set_defaults(handler=cmd_list_read)
+    add_passport(p, required=True)
+    p.add_argument("--all", action="store_true", help="the whole history, rescinded marks too")
+    add_format(p)
+
+
+def cmd_mark_read(args: argparse.Namespace) -> int:
+    from ars_docs.session.human_read import mark_read
+
+    outcome = mark_read(
+        passport_arg(args.passport, required=False),
+        args.keys,
+        scope=args.scope,
+        locators=args.locator,
+        note=args.note,
+    )
+    _report_marks(outcome, f"marked ({args.scope})")
+    return int(ExitCode.OK)
+
+
+def cmd_unmark_read(args: argparse.Namespace) -> int:
+    from ars_docs.session.human_read import unmark_read
+
+    outcome = unmark_read(passport_arg(args.passport, required=False), args.keys)
+    _report_marks(outcome, "rescinded")
+    return int(ExitCode.OK)
+
+
+def _report_marks(outcome: MarkOutcome, verb: str) -> None:
+    if outcome.written:
+        created = " (created the log)" if outcome.created else ""
+        print(f"{verb}: {', '.join(outcome.written)} in {outcome.log_path}{created}")
+    for key, why in outcome.unchanged.items():
+        print(f"unchanged: {key}: {why}")
+    if not outcome.written:
+        print(f"nothing changed in {outcome.log_path}")
+
+
+def cmd_list_read(args: argparse.Namespace) -> int:
+    from ars_docs.session.human_read import list_read
+
+    log, marks = list_read(
+        passport_arg(args.passport, required=False),
+        include_all=args.all,
+    )
+    if args.format == "json":
+        payload = {"log": str(log), "all": args.all, "marks": [m.to_dict() for m in marks]}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        return int(ExitCode.OK)
+    what = "mark(s) in history" if args.all else "active mark(s)"
+    print(f"{log}: {len(marks)} {what}")
+    for m in marks:
+        extra = f"  rescinded {m.rescinded_at}" if m.rescinded_at else ""
+        where = f"  [{'; '.join(m.locators)}]" if m.locators else ""
+        print(f"  {m.citation_key}  {m.level}  marked {m.marked_at}{where}{extra}")
+    return int(ExitCode.OK)

@@ -1,0 +1,170 @@
+"""``ars-docs retrieve``: the retrieval fallback chain on the command line (§3.5, §4 Step 5).
+
+Registered through ``cli.EXTENSIONS``. The report goes to standard output
+(text or ``--format json``), progress to standard error. Exit 0 when every
+selected entry has its original (or nothing needed retrieving), 1 when at
+least one entry ends in a pending user action (the ResearchGate handoff) or
+cannot be verified; the documented error codes otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.errors import ExitCode
+from ars_docs.retrieval import EntryStatus, RetrievalReport, RetrieveOptions, Runtime, retrieve
+from ars_docs.retrieval.chain import EntryOutcome
+from ars_docs.retrieval.handoff import handoff_instructions
+from ars_docs.retrieval.reasons import LOCAL_FILE
+from ars_docs.retrieval.types import Attempt
+
+__all__ = ["cmd_retrieve", "register"]
+
+_WRITTEN = "source_acquired, source_acquisition_date, source_acquisition_path"
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT, the shell convention)."""
+
+
+def register(sub: Subparsers, lint_sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "retrieve",
+        help="fetch originals by the 5-step fallback chain and verify their content (§3.5)",
+    )
+    p.set_defaults(handler=cmd_retrieve)
+    p.add_argument(
+        "keys",
+        nargs="*",
+        metavar="KEY",
+        help="citation_key(s) to retrieve (default: every entry whose source_acquired is not true)",
+    )
+    add_passport(p, required=True)
+    p.add_argument(
+        "--sources-dir",
+        metavar="DIR",
+        help="where originals are saved (default: sources_dir from the config, else "
+        "<passport folder>/sources)",
+    )
+    p.add_argument(
+        "--config",
+        metavar="FILE",
+        help="settings file with a [retrieval] section (default: ars-docs.toml beside the "
+        "passport, then in the working directory)",
+    )
+    p.add_argument(
+        "--concurrency",
+        metavar="N",
+        type=_concurrency,
+        help="entries retrieved at the same time, 1-32 (default: 4; requests to one host "
+        "are never parallel)",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="fetch and verify, but write nothing (no files, log, cache or passport change)",
+    )
+    p.add_argument(
+        "--refresh", action="store_true", help="ignore cached responses and ask the services again"
+    )
+    add_format(p)
+
+
+def _concurrency(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if not 1 <= number <= 32:
+        raise argparse.ArgumentTypeError(f"{number} is out of range (1-32)")
+    return number
+
+
+def cmd_retrieve(args: argparse.Namespace) -> int:
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    options = RetrieveOptions(
+        keys=tuple(args.keys),
+        sources_dir=args.sources_dir,
+        config=args.config,
+        concurrency=args.concurrency,
+        dry_run=args.dry_run,
+        refresh=args.refresh,
+    )
+    try:
+        report = retrieve(passport, options, Runtime(progress=sys.stderr))
+    except KeyboardInterrupt:
+        # Finished entries are already in the attempt log and their files saved;
+        # the next run verifies saved files and records them without fetching.
+        print(
+            "ars-docs: retrieve interrupted; finished entries are logged and their files "
+            "saved; run the same command again to record them in the passport",
+            file=sys.stderr,
+        )
+        return INTERRUPTED
+    if args.format == "json":
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print_report(report, sys.stdout)
+    unfinished = (EntryStatus.PENDING_USER_ACTION, EntryStatus.UNVERIFIABLE)
+    failed = any(e.status in unfinished for e in report.entries)
+    return int(ExitCode.CHECK_FAILED if failed else ExitCode.OK)
+
+
+def _print_report(report: RetrievalReport, out: TextIO) -> None:
+    if not report.entries:
+        print(
+            f"{report.passport}: nothing to retrieve (every entry has source_acquired: true)",
+            file=out,
+        )
+        return
+    counts = ", ".join(f"{name} {n}" for name, n in report.counts().items())
+    dry = " (dry run: nothing written)" if report.dry_run else ""
+    size = len(report.entries)
+    noun = "entry" if size == 1 else "entries"
+    print(f"{report.passport}: {size} {noun}: {counts}{dry}", file=out)
+    for entry in report.entries:
+        print(f"{entry.citation_key}: {_headline(entry, report.dry_run)}", file=out)
+        for attempt in entry.attempts:
+            print(f"  {_attempt_line(attempt)}", file=out)
+    if report.updated:
+        print(
+            f"passport: recorded {_WRITTEN} for {', '.join(report.updated)}; "
+            "source_verified_against_original is unchanged: check each file against its "
+            "description before claiming that",
+            file=out,
+        )
+    if not report.dry_run:
+        print(f"attempt log: {report.log}", file=out)
+    print(f"requests sent: {report.requests} (config: {report.config})", file=out)
+    for entry in report.entries:
+        if entry.status is EntryStatus.PENDING_USER_ACTION:
+            print("", file=out)
+            print(
+                handoff_instructions(
+                    entry, passport=Path(report.passport), sources=Path(report.sources_dir)
+                ),
+                file=out,
+            )
+
+
+def _headline(entry: EntryOutcome, dry_run: bool) -> str:
+    if entry.status is EntryStatus.ACQUIRED and entry.channel == LOCAL_FILE:
+        return f"acquired via {LOCAL_FILE}; verified the file already at {entry.path}"
+    if entry.status is EntryStatus.ACQUIRED:
+        verb = "would save" if dry_run else "saved"
+        return f"acquired via {entry.channel}; {verb} {entry.path}"
+    if entry.status is EntryStatus.PENDING_USER_ACTION:
+        return f"not found; pending_user_action: {entry.pending_user_action}"
+    return f"{entry.status.value}: {entry.detail}"
+
+
+def _attempt_line(attempt: Attempt) -> str:
+    channel = f"{attempt.channel}/{attempt.service}" if attempt.service else attempt.channel
+    status = f" HTTP {attempt.http_status}" if attempt.http_status is not None else ""
+    verdict = attempt.reason.value if attempt.reason else "verified"
+    cached = " (cached)" if attempt.cached else ""
+    return f"{channel}: {verdict}{status} {attempt.url or '-'}{cached}: {attempt.detail}"

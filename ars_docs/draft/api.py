@@ -1,0 +1,234 @@
+"""The library API: ``finalize``, ``gate`` and ``render`` on text.
+
+None of these touch the filesystem: they take the draft as a string and the
+corpus / read log as loaded objects (or plain data, e.g. a parsed passport
+mapping), and return frozen result objects. The CLI is a thin layer that
+reads files, calls these, and writes atomically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ars_docs.diagnostics import Diagnostic
+from ars_docs.draft.document import Document, apply_edits
+from ars_docs.draft.passes.checklist import checklist as checklist_pass
+from ars_docs.draft.passes.extract import extract
+from ars_docs.draft.passes.gate import gate as gate_pass
+from ars_docs.draft.passes.resolve import resolve
+from ars_docs.draft.passes.strip import strip
+from ars_docs.draft.pipeline import DocState, Offender, Options, Pipeline
+from ars_docs.draft.provenance import count_statuses
+from ars_docs.draft.renderers.html import render_html
+from ars_docs.errors import UsageError
+from ars_docs.session.clock import Clock
+from ars_docs.session.corpus import Corpus, corpus_from_data
+from ars_docs.session.readlog import ReadLog, read_log_from_data
+from ars_docs.session.trust import TrustView
+
+RENDER_TARGETS = ("markdown", "html")
+
+
+def finalize_pipeline() -> Pipeline:
+    return Pipeline([("extract", extract), ("resolve", resolve), ("checklist", checklist_pass)])
+
+
+def gate_pipeline() -> Pipeline:
+    return Pipeline([("extract", extract), ("gate", gate_pass)])
+
+
+def render_pipeline(*, strict: bool = True) -> Pipeline:
+    if strict:
+        return Pipeline([("extract", extract), ("gate", gate_pass), ("strip", strip)])
+    return Pipeline([("extract", extract), ("strip", strip)])
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One marker in a finalize report. ``previous`` is what the draft showed."""
+
+    slug: str | None
+    status: str
+    line: int
+    col: int
+    section: tuple[str, ...]
+    previous: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "slug": self.slug,
+            "status": self.status,
+            "line": self.line,
+            "col": self.col,
+            "section": list(self.section),
+            "previous": self.previous,
+        }
+
+
+@dataclass(frozen=True)
+class FinalizeResult:
+    """What ``finalize`` computed. ``text`` is the rewritten draft."""
+
+    original: str
+    text: str
+    citations: tuple[Citation, ...]
+    changed: int
+    checklist: str
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return count_statuses(c.status for c in self.citations)
+
+    @property
+    def would_change(self) -> bool:
+        return self.text != self.original
+
+    @property
+    def changes(self) -> tuple[Citation, ...]:
+        """Citations whose status differs from what the draft showed before this pass."""
+        return tuple(c for c in self.citations if c.previous != c.status)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "counts": self.counts,
+            "citations": [c.to_dict() for c in self.citations],
+            "changed": self.changed,
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+        }
+
+
+@dataclass(frozen=True)
+class GateResult:
+    """The terminal gate's decision; ``offenders`` is empty exactly when it passed."""
+
+    offenders: tuple[Offender, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    citations: int
+
+    @property
+    def passed(self) -> bool:
+        return not self.offenders
+
+
+@dataclass(frozen=True)
+class RenderResult:
+    """``output`` is ``None`` when the strict gate refused the draft."""
+
+    output: str | None
+    gate: GateResult | None
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def passed(self) -> bool:
+        return self.output is not None
+
+
+def _trust(
+    corpus: Corpus | Mapping[str, Any] | list[Any] | None, read_log: Any
+) -> TrustView | None:
+    if corpus is None:
+        if read_log is not None:
+            raise UsageError("a read log without a corpus cannot be joined; pass the corpus too")
+        return None
+    if not isinstance(corpus, Corpus):
+        corpus = corpus_from_data(corpus)
+    if read_log is not None and not isinstance(read_log, ReadLog):
+        read_log = read_log_from_data(read_log)
+    return TrustView.of(corpus, read_log)
+
+
+def finalize(
+    text: str,
+    corpus: Corpus | Mapping[str, Any] | list[Any],
+    read_log: ReadLog | Mapping[str, Any] | None = None,
+    *,
+    path: str = "<text>",
+    passport: str | None = None,
+    pipeline: Pipeline | None = None,
+) -> FinalizeResult:
+    """Resolve every marker in ``text`` by the §3.3 matrix (see ``passes.resolve``).
+
+    ``passport`` is only used to print the acknowledgement command in the
+    checklist.
+    """
+    state = DocState(
+        Document(text, path=path),
+        trust=_trust(corpus, read_log),
+        options=Options(passport=passport),
+        clock=Clock.from_env(),
+    )
+    (pipeline or finalize_pipeline()).run(state)
+    citations = tuple(
+        Citation(
+            r.marker.slug,
+            r.status.value,
+            r.marker.line,
+            r.marker.col,
+            r.marker.section,
+            r.marker.claim,
+        )
+        for r in state.resolutions
+    )
+    return FinalizeResult(
+        original=text,
+        text=apply_edits(text, state.edits),
+        citations=citations,
+        changed=sum(1 for r in state.resolutions if r.changed),
+        checklist=state.artifacts.get("checklist", ""),
+        diagnostics=tuple(state.diagnostics),
+    )
+
+
+def gate(
+    text: str,
+    corpus: Corpus | Mapping[str, Any] | list[Any] | None = None,
+    read_log: ReadLog | Mapping[str, Any] | None = None,
+    *,
+    path: str = "<text>",
+) -> GateResult:
+    """Run the terminal hard gate only (inspects, never rewrites)."""
+    state = DocState(
+        Document(text, path=path),
+        trust=_trust(corpus, read_log),
+        options=Options(keep_children=True),
+    )
+    gate_pipeline().run(state)
+    return _gate_result(state)
+
+
+def _gate_result(state: DocState) -> GateResult:
+    return GateResult(tuple(state.offenders), tuple(state.diagnostics), len(state.markers))
+
+
+def render(
+    text: str,
+    corpus: Corpus | Mapping[str, Any] | list[Any] | None = None,
+    read_log: ReadLog | Mapping[str, Any] | None = None,
+    *,
+    strict: bool = True,
+    to: str = "markdown",
+    allow_html: bool = False,
+    path: str = "<text>",
+) -> RenderResult:
+    """Gate (when ``strict``) and strip markers; render markdown or HTML.
+
+    A refused draft gives ``output=None``. Without ``strict`` this is a preview
+    that strips comment markers, keeps visible warnings and never refuses.
+    """
+    if to not in RENDER_TARGETS:
+        raise UsageError(f"unknown render target {to!r}; choose one of {', '.join(RENDER_TARGETS)}")
+    state = DocState(
+        Document(text, path=path),
+        trust=_trust(corpus, read_log),
+        options=Options(strict=strict, keep_children=True),
+    )
+    render_pipeline(strict=strict).run(state)
+    gate_result = _gate_result(state) if state.gate_ran else None
+    if state.refused:
+        return RenderResult(None, gate_result, tuple(state.diagnostics))
+    stripped = apply_edits(text, state.edits)
+    output = render_html(stripped, allow_html=allow_html) if to == "html" else stripped
+    return RenderResult(output, gate_result, tuple(state.diagnostics))

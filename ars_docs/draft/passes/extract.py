@@ -1,0 +1,118 @@
+"""extract: find every marker in the draft's prose (§3.3 Step 1 markers).
+
+Reads ``state.document``; writes ``state.markers`` (in document order),
+``state.orphan_warnings`` (warning text not attached to a marker) and a
+diagnostic for every malformed marker. Markers in code and front matter are
+never found (see ``ars_docs.draft.mdparse``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ars_docs.codes import MALFORMED_MARKER, ORPHAN_WARNING
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.document import Document, Span
+from ars_docs.draft.markers import CLAIM_MALFORMED, PREFIX_RE, Marker, claim_of, parse_comment
+from ars_docs.draft.mdparse import Occurrence, parse_tokens, scan
+from ars_docs.draft.pipeline import DocState
+
+
+def extract(state: DocState) -> None:
+    doc = state.document
+    keep = state.options.keep_children
+    tokens = parse_tokens(doc, keep_children=keep)
+    occurrences = scan(doc, tokens)
+    # Only pipelines that read the text again keep the tree; for finalize, holding
+    # it through the later passes would double peak memory on a large draft.
+    state.tokens = tokens if keep else []
+    del tokens
+    warnings: dict[int, list[int]] = {}
+    for occ in occurrences:
+        if occ.kind == "warning":
+            warnings.setdefault(occ.owner, []).append(occ.start)
+    attached: set[int] = set()
+    markers: list[Marker] = []
+    previous_end = 0
+    for occ in occurrences:
+        if occ.kind == "warning":
+            continue
+        marker = _marker(doc, occ, warnings.get(occ.owner, ()), previous_end)
+        if marker.has_prefix:
+            attached.add(_bracket(doc.text, marker.span.start))
+        markers.append(marker)
+        previous_end = marker.span.end
+        if marker.malformed:
+            state.diagnostics.append(
+                Diagnostic(
+                    doc.path,
+                    *doc.position(marker.comment_start),
+                    MALFORMED_MARKER,
+                    Severity.ERROR,
+                    f"malformed citation marker {_excerpt(marker.text)}: {marker.problem}; "
+                    "write it as <!--ref:SLUG--> (finalize leaves it unchanged)",
+                )
+            )
+    state.markers = markers
+    state.orphan_warnings = [
+        o for o in occurrences if o.kind == "warning" and o.start not in attached
+    ]
+    for orphan in state.orphan_warnings:
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                *doc.position(orphan.start),
+                ORPHAN_WARNING,
+                Severity.WARNING,
+                "'[UNVERIFIED CITATION' text not attached to any marker; remove it or put "
+                "the marker <!--ref:SLUG--> directly after it",
+            )
+        )
+
+
+def _bracket(text: str, span_start: int) -> int:
+    """Where the ``[`` of a prefix is (the span may start at an escaping backslash)."""
+    return span_start + 1 if text.startswith("\\", span_start) else span_start
+
+
+def _prefix_start(text: str, candidates: Sequence[int], comment: int, floor: int) -> int | None:
+    """Start of the visible prefix directly before ``comment``, if there is one.
+
+    Only a warning the parser saw as prose in the same inline token or HTML
+    block counts, and only the closest one can match (a prefix has no ``[``
+    inside). An escaping backslash before the ``[`` belongs to the prefix too.
+    """
+    before = [start for start in candidates if floor <= start < comment]
+    if not before or not PREFIX_RE.fullmatch(text, before[-1], comment):
+        return None
+    start = before[-1]
+    slashes = len(text[floor:start]) - len(text[floor:start].rstrip("\\"))
+    return start - 1 if slashes % 2 == 1 else start
+
+
+def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int) -> Marker:
+    text = doc.text
+    comment = text[occ.start : occ.end]
+    parsed = parse_comment(comment)
+    start = _prefix_start(text, warnings, occ.start, floor)
+    if start is None:
+        start = occ.start
+    prefix = text[start : occ.start]
+    line, col = doc.position(start)
+    claim = CLAIM_MALFORMED if parsed.slug is None else claim_of(prefix, parsed.status)
+    return Marker(
+        slug=parsed.slug,
+        claim=claim,
+        span=Span(start, occ.end),
+        comment_start=occ.start,
+        line=line,
+        col=col,
+        section=occ.section,
+        text=text[start : occ.end],
+        problem=parsed.problem,
+    )
+
+
+def _excerpt(text: str, limit: int = 60) -> str:
+    flat = " ".join(text.split())
+    return repr(flat if len(flat) <= limit else flat[: limit - 1] + "…")

@@ -1,0 +1,152 @@
+"""gate: the terminal hard gate (§3.3 Step 3, formatter / terminal-gate agent).
+
+Inspects, never rewrites. The draft is refused when its prose contains any
+``[UNVERIFIED CITATION`` text, or any marker is bare, malformed or not in the
+corpus, or any LOW-WARN marker is unacknowledged. Acknowledged means a
+passport was given and the slug has an active full-text mark in the read log.
+
+With a passport the gate also re-derives every ``ok`` / ``LOW-WARN`` marker
+from the corpus and refuses statuses the facts do not support (an
+agent-written ``ok``). Without one, an ``ok`` marker is taken at the draft's
+word, and a warning says so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.token import Token
+
+from ars_docs import codes
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
+from ars_docs.draft.mdparse import parse_tokens
+from ars_docs.draft.pipeline import DocState, Offender
+from ars_docs.draft.provenance import Status
+
+_PREFIX_CLAIMS = {s.value for s in VISIBLE_PREFIX} | {"UNVERIFIED"}
+
+
+def gate(state: DocState) -> None:
+    state.gate_ran = True
+    doc = state.document
+    trust = state.trust
+    offenders: list[Offender] = []
+    unchecked_ok = 0
+    for marker in state.markers:
+        slug = marker.slug
+        if slug is None:
+            offenders.append(
+                Offender(marker.line, marker.col, codes.REFUSE_MALFORMED, "-", marker.problem or "")
+            )
+            continue
+        if marker.claim in _PREFIX_CLAIMS:
+            offenders.append(
+                Offender(
+                    marker.line,
+                    marker.col,
+                    codes.REFUSE_UNVERIFIED,
+                    slug,
+                    f"visible warning {marker.text[: marker.comment_start - marker.span.start]}",
+                )
+            )
+            continue
+        if marker.claim == CLAIM_BARE:
+            offenders.append(
+                Offender(
+                    marker.line, marker.col, codes.REFUSE_UNRESOLVED, slug, "run ars-docs finalize"
+                )
+            )
+            continue
+        if trust is None:
+            if marker.claim == Status.LOW_WARN.value:
+                offenders.append(
+                    Offender(
+                        marker.line,
+                        marker.col,
+                        codes.REFUSE_UNACKNOWLEDGED,
+                        slug,
+                        "no --passport, so no acknowledgement can be checked",
+                    )
+                )
+            else:
+                unchecked_ok += 1
+            continue
+        derived = trust.status(slug)
+        if derived is Status.OK:
+            continue
+        if derived is Status.NOT_IN_CORPUS:
+            reason, detail = codes.REFUSE_NOT_IN_CORPUS, "not in literature_corpus[]"
+        elif derived is Status.LOW_WARN and marker.claim == Status.LOW_WARN.value:
+            reason, detail = codes.REFUSE_UNACKNOWLEDGED, "no active full-text mark-read"
+        else:
+            reason = codes.REFUSE_FORGED
+            detail = f"draft says {marker.claim}, corpus and read log say {derived.value}"
+        offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
+    for orphan in state.orphan_warnings:
+        line, col = doc.position(orphan.start)
+        offenders.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
+    offenders.extend(_hidden_in_text(state, offenders))
+    offenders.sort(key=lambda o: (o.line, o.col))
+    state.offenders = offenders
+    if unchecked_ok:
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                0,
+                0,
+                codes.OK_WITHOUT_PASSPORT,
+                Severity.WARNING,
+                f"{unchecked_ok} 'ok' marker(s) accepted as written because no passport was "
+                "given; pass --passport to re-derive them from the corpus",
+            )
+        )
+
+
+_HIDDEN_MARKER = re.compile(r"<!--\s*ref\s*:", re.IGNORECASE)
+
+
+def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
+    """Safety net: what a reader would *see* must not contain marker or warning text.
+
+    Markers escaped with a backslash or written with entities
+    (``&#91;UNVERIFIED CITATION``) are plain text to the parser, so the hooks of
+    ``mdparse`` never report them; they still show in the final document.
+    This walks the decoded text of every inline token (code excluded) and
+    refuses such text, unless an offender was already reported on those lines.
+    """
+    reported = {o.line for o in found}
+    extra: list[Offender] = []
+    tokens = state.tokens if state.options.keep_children else []
+    for token in tokens or parse_tokens(state.document, keep_children=True):
+        if token.type != "inline" or token.map is None:
+            continue
+        first, last = token.map[0] + 1, token.map[1]
+        if any(first <= line <= last for line in reported):
+            continue
+        visible = "".join(_texts(token.children or []))
+        if WARNING_TEXT_RE.search(visible):
+            extra.append(
+                Offender(
+                    first, 1, codes.REFUSE_WARNING_TEXT, "-", "written with escapes or entities"
+                )
+            )
+        elif _HIDDEN_MARKER.search(visible):
+            extra.append(
+                Offender(
+                    first, 1, codes.REFUSE_UNRESOLVED, "-", "marker text shown as prose (escaped?)"
+                )
+            )
+    return extra
+
+
+def _texts(children: list[Token]) -> list[str]:
+    parts: list[str] = []
+    for child in children:
+        if child.type in ("text", "text_special"):
+            parts.append(child.content)
+        elif child.type == "softbreak":
+            parts.append("\n")
+        if child.children:
+            parts.extend(_texts(child.children))
+    return parts

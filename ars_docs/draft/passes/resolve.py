@@ -1,0 +1,50 @@
+"""resolve: apply the §3.3 matrix to every marker and rewrite it in place.
+
+Every well-formed marker, bare or already resolved (prefix included), is
+rewritten to the canonical form of its *current* status, computed from the
+corpus and read log alone (``TrustView``); what the draft claims is ignored.
+A marker already in its canonical form produces no edit, so a second pass
+with the same inputs changes nothing. Malformed markers are left as they are.
+"""
+
+from __future__ import annotations
+
+from ars_docs.codes import NOT_IN_CORPUS
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.document import Edit
+from ars_docs.draft.markers import format_marker
+from ars_docs.draft.pipeline import DocState, Resolution
+from ars_docs.draft.provenance import Status
+from ars_docs.errors import UsageError
+
+
+def resolve(state: DocState) -> None:
+    if state.trust is None:
+        raise UsageError("finalize needs a corpus: pass --passport PASSPORT (or set ARS_PASSPORT)")
+    doc = state.document
+    suggested: set[str] = set()
+    for marker in state.markers:
+        if marker.slug is None:
+            state.resolutions.append(Resolution(marker, Status.MALFORMED, None))
+            continue
+        status = state.trust.status(marker.slug)
+        replacement = format_marker(marker.slug, status)
+        resolution = Resolution(marker, status, replacement)
+        state.resolutions.append(resolution)
+        if resolution.changed:
+            state.edits.append(Edit(marker.span, replacement))
+        if status is Status.NOT_IN_CORPUS and marker.slug not in suggested:
+            suggested.add(marker.slug)
+            close = state.trust.corpus.closest_keys(marker.slug)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            state.diagnostics.append(
+                Diagnostic(
+                    doc.path,
+                    marker.line,
+                    marker.col,
+                    NOT_IN_CORPUS,
+                    Severity.ERROR,
+                    f"citation key '{marker.slug}' is not in literature_corpus[]{hint}; "
+                    "add the entry to the passport or fix the key",
+                )
+            )

@@ -1,0 +1,123 @@
+"""strip: remove markers for output (after the gate passed, or for a preview).
+
+In strict mode the whole marker span goes (there is no visible prefix left
+once the gate passed); in preview mode only the ``<!--ref:…-->`` comment goes
+and visible warnings stay. Spacing rules, applied per removal on the
+original text:
+
+* a line left with nothing but whitespace or block-quote ``>`` is removed
+  with its line break (ars-docs reads a line that starts with a marker as
+  part of the paragraph around it, so removing it keeps that paragraph,
+  list item, quote or table whole);
+* whitespace before the marker goes when what follows is whitespace, the end
+  of the line, or closing punctuation / emphasis / quotes, so no double space
+  or space before punctuation is left; whitespace between the marker and
+  closing punctuation goes too (``Smith <!--ref:k--> .`` → ``Smith.``);
+* parentheses that held nothing but the marker go with it
+  (``Smith (<!--ref:k-->) says`` → ``Smith says``);
+* a marker at the start of a line takes the whitespace after it instead, so
+  indentation is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ars_docs.draft.document import Document, Edit, Span
+from ars_docs.draft.pipeline import DocState
+
+CLOSING_PUNCTUATION = frozenset(".,;:!?)]}»”’…")
+#: Characters that close emphasis or a quotation when followed by a boundary.
+CLOSING_MARKUP = frozenset("*_~\"'")
+
+
+def strip(state: DocState) -> None:
+    if state.refused:
+        return
+    doc = state.document
+    removals = [
+        m.span if state.options.strict else Span(m.comment_start, m.span.end)
+        for m in state.markers
+        if not m.malformed
+    ]
+    state.edits = strip_edits(doc, removals)
+
+
+def strip_edits(doc: Document, removals: list[Span]) -> list[Edit]:
+    by_line: dict[int, list[Span]] = {}
+    for span in sorted(removals):
+        by_line.setdefault(doc.position(span.start)[0] - 1, []).append(span)
+    edits: list[Edit] = []
+    for line, spans in by_line.items():
+        edits.extend(_line_edits(doc, line, spans))
+    return edits
+
+
+#: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
+_LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
+
+
+def _blankish(text: str) -> bool:
+    return not text.strip().strip(">").strip()
+
+
+def _closes(text: str, index: int, end: int) -> bool:
+    """True when ``text[index:]`` starts with a boundary: end, space or closing mark."""
+    if index >= end or text[index] in " \t" or text[index] in CLOSING_PUNCTUATION:
+        return True
+    run = index
+    while run < end and text[run] in CLOSING_MARKUP:
+        run += 1
+    return run > index and (run >= end or not text[run].isalnum())
+
+
+def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
+    text = doc.text
+    bounds = doc.line_span(line)
+    end_of_last = max(s.end for s in spans)
+    remaining = []
+    cursor = bounds.start
+    for span in spans:
+        remaining.append(text[cursor : span.start])
+        cursor = span.end
+    remaining.append(text[cursor : max(bounds.end, end_of_last)])
+    if _blankish("".join(remaining)) and end_of_last <= bounds.end:
+        return [_remove_line(doc, line, bounds)]
+    edits = []
+    previous_end = bounds.start
+    for span in spans:
+        start, end = span.start, span.end
+        stop = max(bounds.end, end)
+        if _LINE_PREFIX.fullmatch(text, bounds.start, start):
+            # Marker at the start of the line's content (after indentation, quote, list or
+            # heading markers, whose space must stay): drop the space after it instead.
+            while end < stop and text[end] in " \t":
+                end += 1
+        elif start > previous_end and text[start - 1] == "(" and text.startswith(")", end):
+            # "(<!--ref:k-->)": the parentheses held only the marker.
+            start -= 1
+            end += 1
+            while start > previous_end and text[start - 1] in " \t":
+                start -= 1
+        else:
+            after = end
+            while after < stop and text[after] in " \t":
+                after += 1
+            if after > end and after < stop and text[after] in CLOSING_PUNCTUATION:
+                end = after  # "Smith <!--ref:k--> ." -> "Smith."
+            left = text[previous_end:start]
+            if left.endswith((" ", "\t")) and _closes(text, end, stop):
+                start -= len(left) - len(left.rstrip(" \t"))
+        edits.append(Edit(Span(start, end), ""))
+        previous_end = end
+    return edits
+
+
+def _remove_line(doc: Document, line: int, bounds: Span) -> Edit:
+    text = doc.text
+    if line + 1 < doc.line_count:
+        return Edit(Span(bounds.start, doc.line_starts[line + 1]), "")
+    if line > 0:
+        # Last line without a trailing newline: remove the newline before it instead.
+        return Edit(Span(doc.line_span(line - 1).end, bounds.end), "")
+    return Edit(Span(bounds.start, len(text)), "")

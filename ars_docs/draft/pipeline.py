@@ -1,0 +1,126 @@
+"""Pass protocol, Pipeline and DocState (the one object passes read and write).
+
+A pass is a callable ``(state: DocState) -> None`` in its own module under
+``ars_docs.draft.passes``. A pipeline is an ordered list of ``(name, pass)`` pairs
+owned by an instance, never a global registry; library users can copy one
+and insert, remove or replace passes by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from markdown_it.token import Token
+
+from ars_docs.diagnostics import Diagnostic
+from ars_docs.draft.document import Document, Edit
+from ars_docs.draft.markers import Marker
+from ars_docs.draft.mdparse import Occurrence
+from ars_docs.draft.provenance import Status
+from ars_docs.perf import gc_paused
+from ars_docs.session.clock import Clock
+from ars_docs.session.trust import TrustView
+
+
+class Pass(Protocol):
+    def __call__(self, state: DocState) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The status ars-docs computed for one marker and the text it writes."""
+
+    marker: Marker
+    status: Status
+    replacement: str | None  # None: the marker is left as it is (malformed)
+
+    @property
+    def changed(self) -> bool:
+        return self.replacement is not None and self.replacement != self.marker.text
+
+
+@dataclass(frozen=True, slots=True)
+class Offender:
+    """One reason the terminal gate refuses the draft."""
+
+    line: int
+    col: int
+    reason: str
+    slug: str
+    detail: str = ""
+
+
+@dataclass
+class Options:
+    """Knobs the passes read. ``passport`` is the path shown in suggested commands."""
+
+    passport: str | None = None
+    strict: bool = True
+    #: Keep the token stream, inline children included, in ``DocState.tokens`` (the
+    #: gate and metadata read the visible text; finalize does not, and stays lean).
+    keep_children: bool = False
+
+
+@dataclass
+class DocState:
+    """Everything a pipeline run reads and produces."""
+
+    document: Document
+    trust: TrustView | None = None
+    options: Options = field(default_factory=Options)
+    clock: Clock = field(default_factory=Clock)
+    tokens: list[Token] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+    orphan_warnings: list[Occurrence] = field(default_factory=list)
+    resolutions: list[Resolution] = field(default_factory=list)
+    offenders: list[Offender] = field(default_factory=list)
+    gate_ran: bool = False
+    edits: list[Edit] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    artifacts: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def refused(self) -> bool:
+        return self.gate_ran and bool(self.offenders)
+
+
+class Pipeline:
+    """An ordered, named list of passes."""
+
+    def __init__(self, passes: Iterable[tuple[str, Pass]]) -> None:
+        self.passes: list[tuple[str, Pass]] = list(passes)
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, _ in self.passes]
+
+    def run(self, state: DocState) -> DocState:
+        # The passes allocate hundreds of thousands of short-lived objects on a
+        # large draft; cyclic collections in between find nothing to free.
+        with gc_paused():
+            for _, step in self.passes:
+                step(state)
+        return state
+
+    def copy(self) -> Pipeline:
+        return Pipeline(self.passes)
+
+    def _index(self, name: str) -> int:
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise KeyError(f"no pass named {name!r}; passes are {self.names}") from None
+
+    def insert_before(self, name: str, new_name: str, step: Pass) -> None:
+        self.passes.insert(self._index(name), (new_name, step))
+
+    def insert_after(self, name: str, new_name: str, step: Pass) -> None:
+        self.passes.insert(self._index(name) + 1, (new_name, step))
+
+    def remove(self, name: str) -> None:
+        del self.passes[self._index(name)]
+
+    def replace(self, name: str, step: Pass) -> None:
+        self.passes[self._index(name)] = (name, step)

@@ -1,0 +1,103 @@
+"""A content-addressed cache for parsed session files (passport, read log).
+
+Loading a 10,000-entry passport takes about a second; every command reads the
+same bytes again, so the parsed result is kept in one file per (kind, path)
+under the user's cache folder, keyed by the SHA-256 of everything the result
+depends on: the input bytes, the path as given (it is in every message), the
+schema, and the source of the modules that build it (a changed rule never
+serves stale data). A file whose key does not match is a miss, never an error;
+a cache that cannot be written only costs speed.
+
+Folder: ``$ARS_DOCS_CACHE_DIR``, else ``$XDG_CACHE_HOME/ars-docs``, else
+``~/.cache/ars-docs``. ``ARS_DOCS_NO_CACHE=1`` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+from ars_docs.errors import ArsError
+from ars_docs.perf import gc_paused
+from ars_docs.session.atomic import write_bytes_atomic
+
+__all__ = ["CACHE_ENV_OFF", "cache_file", "cache_key", "read_cache", "write_cache"]
+
+CACHE_ENV_OFF = "ARS_DOCS_NO_CACHE"
+_FORMAT = b"ars-docs cache v1\n"
+
+T = TypeVar("T")
+
+
+def cache_file(kind: str, name: str) -> Path | None:
+    """Where the cache of the ``kind`` file at ``name`` lives; ``None`` when off."""
+    if os.environ.get(CACHE_ENV_OFF, "").strip() not in ("", "0"):
+        return None
+    folder = os.environ.get("ARS_DOCS_CACHE_DIR")
+    if not folder:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        try:
+            base = Path(xdg) if xdg else Path.home() / ".cache"
+        except RuntimeError:  # no home directory
+            return None
+        folder = str(base / "ars-docs")
+    digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
+    return Path(folder) / f"{kind}-{digest.hexdigest()[:32]}.pickle"
+
+
+def cache_key(
+    name: str, sources: Iterable[tuple[str, bytes]], *, depends_on: Iterable[bytes] = ()
+) -> str:
+    """SHA-256 of the inputs, the path as given, and whatever else the result depends on."""
+    digest = hashlib.sha256(_FORMAT)
+    for part in depends_on:
+        digest.update(len(part).to_bytes(8, "big") + part)
+    digest.update(name.encode("utf-8", "surrogateescape") + b"\0")
+    for source, raw in sources:
+        digest.update(f"{source}\0{len(raw)}\0".encode("utf-8", "surrogateescape"))
+        digest.update(raw)
+    return digest.hexdigest()
+
+
+@cache
+def module_source(*modules: str) -> tuple[bytes, ...]:
+    """The source bytes of ``ars_docs/session/<module>``; empty when not on disk (zipped)."""
+    here = Path(__file__).parent
+    found = []
+    for module in modules:
+        try:
+            found.append((here / module).read_bytes())
+        except OSError:
+            found.append(b"")
+    return tuple(found)
+
+
+def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
+    """The cached value for ``key``, or ``None`` on any miss, mismatch or damage."""
+    try:
+        with open(cache, "rb") as handle, gc_paused():
+            stored = pickle.load(handle)
+    except Exception:  # any unreadable/corrupt cache is a miss, never an error
+        return None
+    if (
+        isinstance(stored, tuple)
+        and len(stored) == 2
+        and stored[0] == key
+        and isinstance(stored[1], expected)
+    ):
+        return stored[1]
+    return None
+
+
+def write_cache(cache: Path, key: str, value: object) -> None:
+    """Store ``value`` under ``key``; failures are ignored (a cache only saves time)."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(cache, pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
+    except (OSError, ArsError, pickle.PicklingError):
+        pass

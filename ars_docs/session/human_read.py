@@ -1,0 +1,380 @@
+"""The human-read signal commands, write side (§3.6, §4 Step 7).
+
+``mark_read`` / ``unmark_read`` / ``list_read`` are what ``ars-docs mark-read``,
+``unmark-read`` and ``list-read`` call; orchestrators can call them directly.
+The user's explicit "I read this source" is the only thing that turns
+LOW-WARN into ok, so these functions are strict:
+
+* every key is checked against the passport's ``literature_corpus[]`` before
+  anything is written; one unknown key refuses the whole batch;
+* the log is append-only: a rescind adds ``rescinded_at`` to the active mark,
+  a new mark is appended, nothing is ever deleted;
+* a corrupt log is never overwritten; the passport is never written;
+* each change is a read-modify-write under an exclusive ``flock`` on the
+  log's folder (POSIX; no lock file is left behind), written atomically and
+  verified by parsing the new text before it replaces the old; comments and
+  layout survive (round-trip YAML).
+
+Every refusal is a ``MarkReadError`` whose message has the canonical
+``[ARS-MARK-READ ERROR: …]`` form.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from ars_docs.draft.document import BOM
+from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
+from ars_docs.session.atomic import write_text_atomic
+from ars_docs.session.clock import Clock
+from ars_docs.session.corpus import Corpus, load_corpus
+from ars_docs.session.locking import folder_lock
+from ars_docs.session.readlog import (
+    FULL_TEXT,
+    READ_SCOPE_LEVELS,
+    ReadLog,
+    ReadMark,
+    load_read_log,
+    parse_read_log,
+    read_log_path,
+)
+from ars_docs.session.yamlio import decode_utf8
+
+
+class MarkReadError(ArsError):
+    """A refused mark-read/unmark-read/list-read call; nothing was written."""
+
+    def __init__(self, problem: str, exit_code: ExitCode) -> None:
+        super().__init__(f"[ARS-MARK-READ ERROR: {problem}]")
+        self.exit_code = exit_code
+
+    def format(self) -> str:
+        return self.message
+
+
+class UnknownKeysError(MarkReadError):
+    """Keys not in ``literature_corpus[]``; one canonical line per key."""
+
+    def __init__(self, keys: Sequence[str], suggestions: dict[str, list[str]]) -> None:
+        lines = []
+        for key in keys:
+            line = f"[ARS-MARK-READ ERROR: citation_key '{key}' not in literature_corpus[]]"
+            if suggestions.get(key):
+                line += f" (closest keys: {', '.join(suggestions[key])})"
+            lines.append(line)
+        lines.append("nothing was written: the whole batch of keys is refused")
+        ArsError.__init__(self, "\n".join(lines))
+        self.exit_code = ExitCode.DATA_ERR
+        self.keys = tuple(keys)
+
+
+@dataclass
+class MarkOutcome:
+    """What a call changed: keys written, and keys left alone with the reason."""
+
+    log_path: Path
+    written: list[str] = field(default_factory=list)
+    unchanged: dict[str, str] = field(default_factory=dict)
+    created: bool = False
+
+
+# -- preconditions (the fail-fast modes of §3.6) --------------------------------
+
+
+def require_passport(passport: str | os.PathLike[str] | None) -> Path:
+    if passport is None or not os.fspath(passport):
+        raise MarkReadError(
+            "no active passport: pass --passport PASSPORT or set $ARS_PASSPORT",
+            ExitCode.USAGE,
+        )
+    path = Path(passport)
+    folder = path.parent
+    try:
+        os.listdir(folder)
+    except FileNotFoundError:
+        pass  # reported as "passport not found" below
+    except OSError as exc:
+        raise MarkReadError(
+            f"cannot read the passport's folder {folder}: {exc.strerror or exc}; check its "
+            "permissions",
+            ExitCode.IO_ERR,
+        ) from exc
+    if not path.exists():
+        raise MarkReadError(
+            f"passport not found: {path}; check --passport / $ARS_PASSPORT",
+            ExitCode.NO_INPUT,
+        )
+    return path
+
+
+def _load_corpus(passport: Path) -> Corpus:
+    try:
+        return load_corpus(passport)
+    except InputMissingError as exc:
+        raise MarkReadError(exc.message, ExitCode.NO_INPUT) from exc
+    except ArsError as exc:
+        raise MarkReadError(exc.message, exc.exit_code) from exc
+
+
+def _validate_keys(corpus: Corpus, keys: Sequence[str]) -> list[str]:
+    if not keys:
+        raise MarkReadError("no citation_key given", ExitCode.USAGE)
+    unknown = [key for key in dict.fromkeys(keys) if key not in corpus]
+    if unknown:
+        raise UnknownKeysError(unknown, {key: corpus.closest_keys(key) for key in unknown})
+    return list(dict.fromkeys(keys))
+
+
+def _check_writable(log: Path) -> None:
+    folder = log.parent
+    if not os.access(folder, os.W_OK) or (log.exists() and not os.access(log, os.W_OK)):
+        raise MarkReadError(
+            f"read log {log} is not writable; check the permissions of {folder}",
+            ExitCode.CANT_CREATE,
+        )
+
+
+def _load_log(log: Path) -> ReadLog:
+    try:
+        return load_read_log(log)
+    except ArsError as exc:
+        raise MarkReadError(exc.message, exc.exit_code) from exc
+
+
+# -- the lock and the round-trip document ------------------------------------------
+
+
+@contextlib.contextmanager
+def _locked(log: Path) -> Iterator[None]:
+    """The session folder lock, with a failure to take it in the canonical form."""
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(folder_lock(log.parent))
+        except ArsIOError as exc:
+            raise MarkReadError(exc.message, ExitCode.IO_ERR) from exc
+        yield
+
+
+def _yaml(text: str) -> YAML:
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    # Follow the file's own list indentation so untouched lines stay as they are.
+    match = re.search(
+        r"^human_read:[ \t]*(?:#.*)?\r?\n(?:[ \t]*(?:#.*)?\r?\n)*( *)-( +)", text, re.M
+    )
+    offset, gap = (len(match.group(1)), len(match.group(2))) if match else (2, 1)
+    yaml.indent(mapping=2, sequence=offset + gap + 1, offset=offset)
+    yaml.representer.add_representer(
+        type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null")
+    )
+    return yaml
+
+
+def _header(passport: Path, corpus: Corpus, clock: Clock) -> CommentedMap:
+    doc = CommentedMap()
+    doc["session_id"] = corpus.session_id or passport.stem
+    doc["created_at"] = clock.rfc3339()
+    doc["human_read"] = CommentedSeq()
+    doc.yaml_set_start_comment(
+        f"Human-read log for {passport.name} (ARS §3.6), written by ars-docs mark-read.\n"
+        "Append-only: unmark-read adds rescinded_at; no entry is ever deleted."
+    )
+    return doc
+
+
+def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
+    """Load, apply ``change(marks)``, verify and write the log atomically.
+
+    ``change`` returns ``None`` when there is nothing to write, else the set of
+    indexes of the marks it rescinded (empty when it only appended).
+    """
+    # Bytes, not read_text(): universal-newline reading would hide a CRLF log.
+    raw = log.read_bytes() if log.exists() else b""
+    text = decode_utf8(raw, str(log))  # drops a BOM; put back below
+    before = parse_read_log(text, str(log)).marks if text.strip() else []
+    yaml = _yaml(text)
+    doc = yaml.load(text) if text.strip() else header
+    if doc is None:  # an empty log file: start it with the header
+        doc = header
+    if not isinstance(doc, dict):  # unreachable: parse_read_log below refuses it first
+        raise MarkReadError(f"{log} is not a mapping", ExitCode.DATA_ERR)
+    if doc.get("human_read") is None:
+        doc["human_read"] = CommentedSeq()
+    rescinded = change(doc["human_read"])
+    if rescinded is None:
+        return False
+    out = io.StringIO()
+    yaml.dump(doc, out)
+    new_text = out.getvalue()
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    if newline != "\n":
+        new_text = new_text.replace("\n", newline)
+    if raw.startswith(BOM.encode("utf-8")):
+        new_text = BOM + new_text
+    after = parse_read_log(new_text, str(log)).marks
+    _verify_append_only(log, before, after, rescinded)
+    try:
+        write_text_atomic(log, new_text)
+    except OutputError as exc:
+        raise MarkReadError(
+            f"read log {log} is not writable: {exc.message}", ExitCode.CANT_CREATE
+        ) from exc
+    return True
+
+
+def _verify_append_only(
+    log: Path, before: list[ReadMark], after: list[ReadMark], rescinded: set[int]
+) -> None:
+    """Earlier marks must come back unchanged, except ``rescinded_at`` on ``rescinded``."""
+
+    def same(old: ReadMark, new: ReadMark, index: int) -> bool:
+        fields = ("citation_key", "marked_at", "level", "locators", "note")
+        if any(getattr(old, name) != getattr(new, name) for name in fields):
+            return False
+        if index in rescinded:
+            return old.rescinded_at is None and new.rescinded_at is not None
+        return old.rescinded_at == new.rescinded_at
+
+    unchanged = len(after) >= len(before) and all(
+        same(old, new, index) for index, (old, new) in enumerate(zip(before, after, strict=False))
+    )
+    if not unchanged:  # e.g. YAML aliases shared between marks: refuse, never lose a mark
+        raise MarkReadError(
+            f"refusing to write {log}: the update would also change earlier marks (does the "
+            "log use YAML anchors/aliases? write each mark out in full)",
+            ExitCode.DATA_ERR,
+        )
+
+
+@dataclass(frozen=True)
+class _Call:
+    """What mark-read and unmark-read check before touching anything."""
+
+    passport: Path
+    corpus: Corpus
+    keys: list[str]
+    clock: Clock
+    log: Path
+
+    @classmethod
+    def prepare(
+        cls, passport: str | os.PathLike[str] | None, keys: Sequence[str], clock: Clock | None
+    ) -> _Call:
+        path = require_passport(passport)
+        corpus = _load_corpus(path)
+        wanted = _validate_keys(corpus, keys)
+        log = read_log_path(path)
+        _check_writable(log)
+        return cls(path, corpus, wanted, clock or Clock.from_env(), log)
+
+
+# -- the three operations -------------------------------------------------------------
+
+
+def mark_read(
+    passport: str | os.PathLike[str] | None,
+    keys: Sequence[str],
+    *,
+    scope: str = FULL_TEXT,
+    locators: Sequence[str] = (),
+    note: str | None = None,
+    clock: Clock | None = None,
+) -> MarkOutcome:
+    """Append a mark for each key (a key whose active mark has this scope is left alone)."""
+    if scope not in READ_SCOPE_LEVELS:
+        raise MarkReadError(
+            f"unknown read scope {scope!r}; use one of {', '.join(READ_SCOPE_LEVELS)}",
+            ExitCode.USAGE,
+        )
+    call = _Call.prepare(passport, keys, clock)
+    path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
+    outcome = MarkOutcome(log)
+    with _locked(log):
+        current = _load_log(log)
+        outcome.created = not log.exists()
+
+        def append(marks: CommentedSeq) -> set[int] | None:
+            for key in wanted:
+                active = current.active(key)
+                if active is not None and active.level == scope:
+                    outcome.unchanged[key] = f"already marked ({scope}) at {active.marked_at}"
+                    continue
+                mark = CommentedMap()
+                mark["citation_key"] = key
+                mark["marked_at"] = clock.rfc3339()
+                read_scope = CommentedMap()
+                read_scope["level"] = scope
+                read_scope["locators"] = CommentedSeq(locators)
+                read_scope["note"] = note
+                mark["read_scope"] = read_scope
+                marks.append(mark)
+                outcome.written.append(key)
+            return set() if outcome.written else None
+
+        _rewrite(log, append, header=_header(path, corpus, clock))
+    return outcome
+
+
+def unmark_read(
+    passport: str | os.PathLike[str] | None,
+    keys: Sequence[str],
+    *,
+    clock: Clock | None = None,
+) -> MarkOutcome:
+    """Add ``rescinded_at`` to each key's active mark; never delete anything."""
+    call = _Call.prepare(passport, keys, clock)
+    wanted, clock, log = call.keys, call.clock, call.log
+    outcome = MarkOutcome(log)
+    with _locked(log):
+        _load_log(log)  # refuse a corrupt log before touching it
+
+        def rescind(marks: CommentedSeq) -> set[int] | None:
+            indexes: set[int] = set()
+            for key in wanted:
+                latest = next(
+                    (
+                        index
+                        for index in reversed(range(len(marks)))
+                        if isinstance(marks[index], dict)
+                        and marks[index].get("citation_key") == key
+                    ),
+                    None,
+                )
+                if latest is None or marks[latest].get("rescinded_at") is not None:
+                    outcome.unchanged[key] = "no active mark; nothing to rescind"
+                    continue
+                marks[latest]["rescinded_at"] = clock.rfc3339()
+                indexes.add(latest)
+                outcome.written.append(key)
+            return indexes if indexes else None
+
+        if log.exists():
+            _rewrite(log, rescind, header=None)
+        else:
+            outcome.unchanged.update(dict.fromkeys(wanted, "no active mark; nothing to rescind"))
+    return outcome
+
+
+def list_read(
+    passport: str | os.PathLike[str] | None, *, include_all: bool = False
+) -> tuple[Path, list[ReadMark]]:
+    """Active marks (or the whole history with ``include_all``), in log order."""
+    path = require_passport(passport)
+    log = read_log_path(path)
+    current = _load_log(log)
+    if include_all:
+        return log, list(current.marks)
+    keys = dict.fromkeys(m.citation_key for m in current.marks)
+    active = [mark for key in keys if (mark := current.active(key)) is not None]
+    return log, sorted(active, key=lambda m: m.line)

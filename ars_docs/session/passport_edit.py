@@ -1,0 +1,247 @@
+"""Set fields on ``literature_corpus[]`` entries in place, keeping everything else (§3.1).
+
+Used by retrieval (§3.5) to record ``source_acquired``,
+``source_acquisition_date`` and ``source_acquisition_path``. A passport is a
+user's file with comments, blank lines, key order and quoting of their own,
+so instead of re-serialising the whole document this module edits lines:
+
+* a field that exists gets its value replaced on its own line (a trailing
+  comment is kept);
+* a missing field is inserted on a new line after the related field (or at
+  the end of the entry), with the entry's indentation and the file's newline;
+* every other byte stays as it was (BOM and CRLF included).
+
+Before anything is written, the new text is parsed again and must equal the
+old data with exactly the requested fields changed; otherwise nothing is
+written (exit 65). The write is atomic and serialised with ``mark-read``
+by an exclusive ``flock`` on the passport's folder. Passports in JSON are
+re-serialised with their detected indentation (JSON has no comments). An
+entry written in YAML flow style (``- {citation_key: …}``) is refused with
+a message saying how to fix it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from ars_docs.errors import InputDataError
+from ars_docs.session.atomic import write_bytes_atomic
+from ars_docs.session.corpus import load_corpus
+from ars_docs.session.json_edit import edit_json
+from ars_docs.session.locking import folder_lock
+from ars_docs.session.yaml_lines import line_ending, render_scalar, replace_scalar, split_lines
+from ars_docs.session.yamlio import (
+    KeyPath,
+    YamlDocument,
+    decode_utf8,
+    location,
+    parse_yaml,
+    read_bytes,
+)
+
+__all__ = ["set_entry_fields"]
+
+Updates = Mapping[str, Mapping[str, Any]]
+"""citation_key -> {field: new value}, fields in the order they should appear."""
+
+_BOM = b"\xef\xbb\xbf"
+_HINT = "rewrite it in block style (one `field: value` per line) and run the command again"
+
+
+def set_entry_fields(passport: str | os.PathLike[str], updates: Updates) -> list[str]:
+    """Apply ``updates``; returns the keys written (keys no longer in the corpus are left out)."""
+    path = Path(passport)
+    if not updates:
+        return []
+    with folder_lock(path.parent):
+        if path.is_dir():
+            corpus = load_corpus(path, use_cache=False)
+            by_file: dict[str, dict[str, Mapping[str, Any]]] = {}
+            for key, fields in updates.items():
+                entry = corpus.get(key)
+                if entry is not None:
+                    by_file.setdefault(entry.path, {})[key] = fields
+            done: list[str] = []
+            for name, wanted in by_file.items():
+                done += _edit_file(Path(name), wanted)
+            return [key for key in updates if key in done]
+        return _edit_file(path, updates)
+
+
+def _edit_file(path: Path, updates: Updates) -> list[str]:
+    raw = read_bytes(str(path), what="passport", hint="check --passport")
+    text = decode_utf8(raw, str(path))
+    if text.lstrip().startswith(("{", "[")) and _is_json(text):
+        new_text, done = edit_json(text, updates)
+    else:
+        new_text, done = _edit_yaml(path, text, updates)
+    if done and new_text != text:
+        write_bytes_atomic(path, (_BOM if raw.startswith(_BOM) else b"") + new_text.encode())
+    return done
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+# --- YAML: line edits ---------------------------------------------------------------
+
+
+def _yaml_part(path: Path, text: str) -> tuple[str, int]:
+    """The YAML to parse and its line offset (front matter of a Markdown entry file)."""
+    if path.suffix != ".md":
+        return text, 0
+    lines = text.split("\n")
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:index]) + "\n", 1
+    raise InputDataError(f"{path}: no YAML front matter between `---` lines")
+
+
+def _entries(doc: YamlDocument) -> Iterator[tuple[KeyPath, dict[str, Any]]]:
+    root = doc.data
+    if isinstance(root, dict) and "citation_key" in root and "literature_corpus" not in root:
+        yield (), root
+        return
+    items = root.get("literature_corpus") if isinstance(root, dict) else root
+    prefix: KeyPath = ("literature_corpus",) if isinstance(root, dict) else ()
+    for index, item in enumerate(items if isinstance(items, list) else ()):
+        if isinstance(item, dict):
+            yield (*prefix, index), item
+
+
+def _edit_yaml(path: Path, text: str, updates: Updates) -> tuple[str, list[str]]:
+    yaml_text, offset = _yaml_part(path, text)
+    doc = parse_yaml(yaml_text, str(path), line_offset=offset)
+    lines = split_lines(text)
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    expected = copy.deepcopy(doc.data)
+    edits: list[tuple[int, int, list[str]]] = []
+    done: list[str] = []
+    for keypath, entry in _entries(doc):
+        key = entry.get("citation_key")
+        if not isinstance(key, str) or key not in updates:
+            continue
+        fields = updates[key]
+        edits += _plan(path, doc, lines, keypath, entry, fields, newline)
+        target = expected
+        for step in keypath:
+            target = target[step]
+        target.update(fields)
+        done.append(key)
+    # Bottom-up, so earlier line numbers stay valid; at one line, replace before inserting.
+    for start, end, new in sorted(edits, key=lambda edit: (edit[0], edit[1]), reverse=True):
+        if start > 0 and start == len(lines) and not lines[-1].endswith(("\n", "\r")):
+            lines[-1] += newline  # inserting after a last line without a line break
+        lines[start:end] = new
+    new_text = "".join(lines)
+    new_yaml, _ = _yaml_part(path, new_text)
+    try:
+        after = parse_yaml(new_yaml, str(path), line_offset=offset).data
+    except InputDataError:
+        after = None
+    if after != expected:
+        raise InputDataError(
+            f"{path}: refusing to rewrite the passport: the in-place edit would change more than "
+            f"the fields {', '.join(next(iter(updates.values())))} (anchors, aliases or an "
+            f"unusual layout?); set them by hand, or {_HINT}"
+        )
+    return new_text, done
+
+
+def _plan(
+    path: Path,
+    doc: YamlDocument,
+    lines: list[str],
+    keypath: KeyPath,
+    entry: Mapping[str, Any],
+    fields: Mapping[str, Any],
+    newline: str,
+) -> list[tuple[int, int, list[str]]]:
+    """Line edits ``(start, end, new lines)`` (0-based, end exclusive) for one entry."""
+    line, col = doc.position(*keypath)
+    key = entry.get("citation_key")
+    if not line or lines[line - 1][col - 1 : col] in ("{", "["):
+        raise InputDataError(
+            f"{location(str(path), (line, col))}: entry {key!r} is written in flow style; {_HINT}"
+        )
+    indent = col - 1
+    last = _last_line(doc, lines, keypath, indent)
+    edits: list[tuple[int, int, list[str]]] = []
+    anchor = last
+    pending: list[str] = []
+    for name, value in fields.items():
+        text = f"{name}: {render_scalar(value)}"
+        at = _own_line(doc, lines, keypath, name, col) if name in entry else None
+        if at is None:
+            pending.append(" " * indent + text + newline)
+            continue
+        if pending:
+            edits.append((anchor + 1, anchor + 1, pending))
+            pending = []
+        end = _value_end(doc, lines, keypath, entry, at, last)
+        ending = line_ending(lines[at]) or newline
+        replaced = replace_scalar(lines[at], col, render_scalar(value)) if end == at else None
+        edits.append((at, end + 1, [replaced or " " * indent + text + ending]))
+        anchor = end
+    if pending:
+        edits.append((anchor + 1, anchor + 1, pending))
+    return edits
+
+
+def _own_line(
+    doc: YamlDocument, lines: list[str], keypath: KeyPath, name: str, col: int
+) -> int | None:
+    """0-based line where ``name:`` is written in the entry (``None`` if it comes from a merge)."""
+    line, key_col = doc.position(*keypath, name)
+    text = lines[line - 1] if line else ""
+    if key_col != col or not text[col - 1 :].lstrip("\"'").startswith(name):
+        return None
+    return line - 1
+
+
+def _last_line(doc: YamlDocument, lines: list[str], keypath: KeyPath, indent: int) -> int:
+    """0-based last line holding content of the entry (block scalars included)."""
+    size = len(keypath)
+    last = max(p[0] for k, p in doc.positions.items() if k[:size] == keypath) - 1
+    index = last + 1
+    while index < len(lines):
+        content = lines[index].rstrip("\r\n")
+        stripped = content.strip()
+        if stripped and not stripped.startswith("#"):
+            if len(content) - len(content.lstrip(" ")) <= indent:
+                break
+            last = index
+        index += 1
+    return last
+
+
+def _value_end(
+    doc: YamlDocument,
+    lines: list[str],
+    keypath: KeyPath,
+    entry: Mapping[str, Any],
+    at: int,
+    last: int,
+) -> int:
+    """0-based last line of the value whose key is on line ``at``."""
+    later = [
+        doc.position(*keypath, other)[0] - 1
+        for other in entry
+        if doc.position(*keypath, other)[0] - 1 > at
+    ]
+    end = min([*later, last + 1]) - 1
+    while end > at and (
+        not lines[end].strip() or lines[end].strip().startswith("#")
+    ):  # trailing blank and comment lines belong to what follows
+        end -= 1
+    return end

@@ -1,0 +1,46 @@
+"""TrustView: the join of the corpus and the human-read log (§3.1, §3.6).
+
+Trust is computed, never read from the draft: the facts for a slug come from
+the corpus entry (read conservatively by ``ars_docs.session.corpus``) and from the
+read log, where only an *active full-text* mark makes ``human_read_source``
+true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ars_docs.draft.provenance import Status, TrustFacts, classify
+from ars_docs.session.corpus import Corpus, CorpusEntry
+from ars_docs.session.readlog import ReadLog, ReadMark, empty_read_log
+
+
+@dataclass(frozen=True)
+class TrustView:
+    corpus: Corpus
+    read_log: ReadLog
+
+    @classmethod
+    def of(cls, corpus: Corpus, read_log: ReadLog | None = None) -> TrustView:
+        return cls(corpus, read_log if read_log is not None else empty_read_log())
+
+    def entry(self, slug: str) -> CorpusEntry | None:
+        return self.corpus.get(slug)
+
+    def facts(self, slug: str) -> TrustFacts | None:
+        """The three matrix facts for ``slug``; ``None`` when it is not in the corpus."""
+        entry = self.corpus.get(slug)
+        if entry is None:
+            return None
+        return TrustFacts(
+            source_acquired=entry.source_acquired,
+            source_verified_against_original=entry.source_verified_against_original,
+            human_read_source=self.read_log.human_read(slug),
+        )
+
+    def status(self, slug: str) -> Status:
+        return classify(self.facts(slug))
+
+    def partial_read(self, slug: str) -> ReadMark | None:
+        """An active mark that does not count as reading the full text, if any."""
+        return self.read_log.partial(slug)
