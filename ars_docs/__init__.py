@@ -7,7 +7,6 @@ The names are loaded on first use (PEP 562), so ``import ars_docs`` — which
 every command pays for — costs almost nothing.
 """
 
-
 import importlib as _importlib
 import typing as _typing
 from typing import Any as _Any

@@ -37,6 +37,7 @@ COMMANDS = {
     "list-read": "read",
     "scope-report": "reports",
     "session": "session",
+    "drift-log": "session",
     "dispatch": "dispatch",
     "retrieve": "retrieve",
 }

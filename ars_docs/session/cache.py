@@ -26,7 +26,15 @@ from ars_docs.errors import ArsError
 from ars_docs.perf import gc_paused
 from ars_docs.session.atomic import write_bytes_atomic
 
-__all__ = ["CACHE_ENV_OFF", "cache_file", "cache_key", "read_cache", "write_cache"]
+__all__ = [
+    "CACHE_ENV_OFF",
+    "cache_file",
+    "cache_folder",
+    "cache_key",
+    "private_folder",
+    "read_cache",
+    "write_cache",
+]
 
 CACHE_ENV_OFF = "ARS_DOCS_NO_CACHE"
 _FORMAT = b"ars-docs cache v1\n"
@@ -34,20 +42,46 @@ _FORMAT = b"ars-docs cache v1\n"
 T = TypeVar("T")
 
 
-def cache_file(kind: str, name: str) -> Path | None:
-    """Where the cache of the ``kind`` file at ``name`` lives; ``None`` when off."""
+def cache_folder() -> Path | None:
+    """The user's ars-docs cache folder (may not exist yet); ``None`` when off."""
     if os.environ.get(CACHE_ENV_OFF, "").strip() not in ("", "0"):
         return None
     folder = os.environ.get("ARS_DOCS_CACHE_DIR")
-    if not folder:
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        try:
-            base = Path(xdg) if xdg else Path.home() / ".cache"
-        except RuntimeError:  # no home directory
-            return None
-        folder = str(base / "ars-docs")
+    if folder:
+        return Path(folder)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    try:
+        base = Path(xdg) if xdg else Path.home() / ".cache"
+    except RuntimeError:  # no home directory
+        return None
+    return base / "ars-docs"
+
+
+def private_folder(folder: Path) -> Path | None:
+    """``folder``, made if needed, when only this user can write to it; else ``None``.
+
+    Cached byte code is executed when it is loaded, so it is only read from a
+    folder that no other user could have planted a file in.
+    """
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.stat()
+    except OSError:
+        return None
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return None
+    if info.st_mode & 0o022:
+        return None
+    return folder
+
+
+def cache_file(kind: str, name: str) -> Path | None:
+    """Where the cache of the ``kind`` file at ``name`` lives; ``None`` when off."""
+    folder = cache_folder()
+    if folder is None:
+        return None
     digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
-    return Path(folder) / f"{kind}-{digest.hexdigest()[:32]}.pickle"
+    return folder / f"{kind}-{digest.hexdigest()[:32]}.pickle"
 
 
 def cache_key(

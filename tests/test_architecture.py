@@ -1,0 +1,215 @@
+"""The layout's rules (docs/architecture.md), checked on the code itself.
+
+* Import rules: ``draft/`` never imports a session writer, ``reports/``,
+  ``retrieval/``, ``audit/``, ``handoff/`` or ``cli/``; nothing outside
+  ``cli/`` imports ``cli/``. Function-level imports count too.
+* The lazy boundary: ``finalize``, ``render`` and ``lint corpus`` on inputs that
+  pass the quick checks never import the retrieval stack, the reports, the
+  handoff, the audit package, httpx, pypdf or jsonschema.
+* The CLI's dispatch tables say exactly what the command groups register.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from conftest import Session, read_log_text
+
+from ars_docs.cli import main as cli_main
+from ars_docs.cli.draft import RENDER_TARGETS
+from ars_docs.cli.read import READ_SCOPE_LEVELS
+from ars_docs.draft import api
+from ars_docs.session import readlog
+
+PACKAGE = Path(__file__).resolve().parent.parent / "ars_docs"
+
+SESSION_WRITERS = (
+    "ars_docs.session.atomic",
+    "ars_docs.session.human_read",
+    "ars_docs.session.json_edit",
+    "ars_docs.session.locking",
+    "ars_docs.session.passport_edit",
+    "ars_docs.session.yaml_lines",
+)
+FORBIDDEN_IN_DRAFT = (
+    *SESSION_WRITERS,
+    "ars_docs.reports",
+    "ars_docs.retrieval",
+    "ars_docs.audit",
+    "ars_docs.handoff",
+    "ars_docs.cli",
+)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module an ``import`` statement in ``path`` names (relative ones resolved)."""
+    module = module_name(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    return imports_in(path.read_text(encoding="utf-8"), package)
+
+
+def imports_in(source: str, package: str) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return found
+
+
+def under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+ALL_MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def test_the_package_has_the_documented_rooms() -> None:
+    rooms = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert rooms >= {"draft", "session", "reports", "handoff", "retrieval", "lint", "audit", "cli"}
+    loose = {p.stem for p in PACKAGE.glob("*.py")}
+    assert loose == {"__init__", "__main__", "codes", "diagnostics", "errors", "perf", "templating"}
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in ALL_MODULES if "draft" in p.relative_to(PACKAGE).parts[:1]], ids=str
+)
+def test_draft_imports_nothing_above_it(path: Path) -> None:
+    bad = sorted(name for name in imports_of(path) if under(name, FORBIDDEN_IN_DRAFT))
+    assert bad == [], f"{module_name(path)} imports {bad}"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in ALL_MODULES if "cli" not in p.relative_to(PACKAGE).parts[:1]], ids=str
+)
+def test_nothing_imports_the_cli(path: Path) -> None:
+    if path.name == "__main__.py":
+        return  # `python -m ars_docs` is the CLI's other entry point
+    bad = sorted(name for name in imports_of(path) if under(name, ("ars_docs.cli",)))
+    assert bad == [], f"{module_name(path)} imports {bad}"
+
+
+def test_the_import_checker_sees_function_level_and_relative_imports() -> None:
+    # The rule would be toothless if a lazy import inside a function slipped past it.
+    source = "def f():\n    from ars_docs.reports import scope\n    from ..cli import main\n"
+    names = imports_in(source, "ars_docs.draft")
+    assert "ars_docs.reports.scope" in names and "ars_docs.cli.main" in names
+    assert under("ars_docs.reports.scope", FORBIDDEN_IN_DRAFT)
+
+
+# -- the lazy boundary ---------------------------------------------------------------------
+
+HEAVY = (
+    "httpx",
+    "pypdf",
+    "jsonschema",
+    "ars_docs.retrieval",
+    "ars_docs.reports",
+    "ars_docs.handoff",
+    "ars_docs.audit",
+    "ars_docs.session.human_read",
+)
+
+PROBE = textwrap.dedent(
+    """
+    import json, sys
+    from ars_docs.cli.main import run
+    code = run(sys.argv[1:])
+    print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+    """
+)
+
+
+def loaded_by(*argv: str) -> tuple[int, list[str]]:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv], capture_output=True, text=True, check=False
+    )
+    last = done.stdout.strip().splitlines()[-1]
+    payload = json.loads(last)
+    return payload["code"], payload["modules"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["finalize", "{draft}", "--passport", "{passport}"],
+        ["finalize", "{draft}", "--passport", "{passport}", "--check"],
+        ["render", "{clean}", "--strict", "--passport", "{passport}", "-o", "{out}"],
+        ["render", "{clean}", "--to", "html", "-o", "{out}.html"],
+        ["lint", "corpus", "{passport}"],
+    ],
+    ids=lambda argv: " ".join(argv[:2]),
+)
+def test_core_commands_do_not_load_the_rest_of_the_product(
+    session: Session, argv: list[str]
+) -> None:
+    session.read_log.write_text(read_log_text("ok2020", "low2020"), encoding="utf-8")
+    session.write("draft.md", "# A\n\nClaim <!--ref:ok2020--> and <!--ref:high2020-->.\n")
+    session.write("clean.md", "# A\n\nClaim (Doe, 2020) <!--ref:ok2020 ok-->.\n")
+    values = {
+        "draft": str(session.draft),
+        "passport": str(session.passport),
+        "clean": str(session.root / "clean.md"),
+        "out": str(session.root / "final.md"),
+    }
+    code, modules = loaded_by(*(a.format(**values) for a in argv))
+    assert code in (0, 1)
+    heavy = sorted(m for m in modules if under(m, HEAVY))
+    assert heavy == []
+
+
+def test_the_probe_would_notice_a_heavy_import(session: Session) -> None:
+    # A corrupt read log is explained by jsonschema: the probe must see that import.
+    session.read_log.write_text(
+        "session_id: 7\nhuman_read: []\n",
+        encoding="utf-8",
+    )
+    session.write("draft.md", "Claim <!--ref:ok2020-->.\n")
+    code, modules = loaded_by("finalize", str(session.draft), "--passport", str(session.passport))
+    assert code == 65
+    assert "jsonschema" in modules
+
+
+# -- dispatch tables -------------------------------------------------------------------------
+
+
+def test_dispatch_tables_match_what_the_groups_register() -> None:
+    parser = cli_main.build_parser(["--help"])  # every group
+    sub = next(a for a in parser._actions if a.dest == "command")
+    registered = set(sub.choices)  # type: ignore[union-attr]
+    assert registered == set(cli_main.COMMANDS) | {"lint"}
+    lint = sub.choices["lint"]  # type: ignore[index]
+    targets = next(a for a in lint._actions if a.dest == "lint_target")
+    assert set(targets.choices) == set(cli_main.LINT_TARGETS)  # type: ignore[arg-type]
+    for command, group in cli_main.COMMANDS.items():
+        only = cli_main.build_parser([command])
+        names = next(a for a in only._actions if a.dest == "command").choices
+        assert command in names, (command, group)  # type: ignore[operator]
+    for target in cli_main.LINT_TARGETS:
+        only = cli_main.build_parser(["lint", target])
+        lint_only = next(a for a in only._actions if a.dest == "command").choices["lint"]  # type: ignore[index]
+        assert target in next(a for a in lint_only._actions if a.dest == "lint_target").choices
+
+
+def test_cli_copies_of_constants_match_their_source() -> None:
+    assert RENDER_TARGETS == api.RENDER_TARGETS
+    assert READ_SCOPE_LEVELS == readlog.READ_SCOPE_LEVELS
