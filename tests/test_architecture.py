@@ -108,6 +108,57 @@ def test_nothing_imports_the_cli(path: Path) -> None:
     assert bad == [], f"{module_name(path)} imports {bad}"
 
 
+#: Room → the rooms its modules may import (besides the core and themselves).
+ALLOWED = {
+    "core": set(),
+    "draft": {"session"},
+    "session": {"draft.document", "draft.provenance"},
+    "reports": {"draft", "session"},
+    "handoff": {"draft", "session"},
+    "retrieval": {"session"},
+    "audit": {"draft", "session"},
+    "lint": {"draft", "session", "reports", "audit"},
+    "cli": {"draft", "session", "reports", "handoff", "retrieval", "audit", "lint"},
+}
+#: Core modules with a documented reason to reach up (see docs/architecture.md).
+CORE_EXCEPTIONS = {"ars_docs", "ars_docs.__main__", "ars_docs.templating"}
+
+
+def room_of(name: str) -> str:
+    parts = name.split(".")
+    if len(parts) > 1 and (PACKAGE / parts[1]).is_dir():
+        return parts[1]
+    return "core"
+
+
+def allowed(room: str, target: str) -> bool:
+    target_room = room_of(target)
+    if target_room in ("core", room):
+        return True
+    sub = ".".join(target.split(".")[1:3])
+    return target_room in ALLOWED[room] or sub in ALLOWED[room]
+
+
+@pytest.mark.parametrize("path", ALL_MODULES, ids=str)
+def test_rooms_import_only_downwards(path: Path) -> None:
+    name = module_name(path)
+    if name in CORE_EXCEPTIONS:
+        return
+    room = room_of(name)
+    bad = sorted(
+        target
+        for target in imports_of(path)
+        if target.startswith("ars_docs.") and not allowed(room, target)
+    )
+    assert bad == [], f"{name} ({room}/) imports {bad}"
+
+
+def test_the_leaves_session_may_use_import_only_the_core() -> None:
+    for leaf in ("document", "provenance"):
+        targets = imports_of(PACKAGE / "draft" / f"{leaf}.py")
+        assert all(room_of(t) == "core" for t in targets if t.startswith("ars_docs.")), leaf
+
+
 def test_the_import_checker_sees_function_level_and_relative_imports() -> None:
     # The rule would be toothless if a lazy import inside a function slipped past it.
     source = "def f():\n    from ars_docs.reports import scope\n    from ..cli import main\n"
