@@ -20,20 +20,30 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.errors import ArsIOError, InputDataError
 from ars_docs.session.cache import cache_file, cache_key, module_source, read_cache, write_cache
+from ars_docs.session.corpus_rules import (
+    AFFIRMATIVE_METHODS,
+    AUDITED_WITHOUT_SOURCE,
+    ENTRY_SCHEMA,
+    FIRM_RULE_CODES,
+    LEGACY_VERIFIED,
+    LITERAL_HUMAN_READ,
+    NO_FRONT_MATTER,
+    SCHEMA_ERROR,
+    TRUST_FLAG_NOT_BOOLEAN,
+    UNKNOWN_FIELD,
+    VERIFIED_WITHOUT_BASIS,
+    entry_schema,
+    review_entry,
+)
 from ars_docs.session.schema_check import (
-    load_schema,
-    quick_validity_check,
     schema_bytes,
-    unknown_properties,
-    without_closed_objects,
 )
 from ars_docs.session.yamlio import (
     KeyPath,
@@ -48,7 +58,7 @@ from ars_docs.session.yamlio import (
 )
 
 if TYPE_CHECKING:
-    from jsonschema.protocols import Validator
+    pass
 
 __all__ = [
     "AFFIRMATIVE_METHODS",
@@ -67,42 +77,19 @@ __all__ = [
     "load_corpus",
 ]
 
-# Diagnostic codes (stable; one definition, reused by ars_docs.lint.corpus).
-VERIFIED_WITHOUT_BASIS = "ARS101"
-"""Firm rule 1: verified against the original without acquisition + affirmative method."""
-AUDITED_WITHOUT_SOURCE = "ARS102"
-"""Firm rule 2: ``source_acquired`` is not true but ``description_last_audit`` is not none."""
-LITERAL_HUMAN_READ = "ARS103"
-"""Firm rule 3: a literal ``human_read_source`` / ``human_read_at`` on the entry."""
-TRUST_FLAG_NOT_BOOLEAN = "ARS104"
-"""``source_acquired`` / ``source_verified_against_original`` is not a boolean."""
-SCHEMA_ERROR = "ARS110"
-"""The entry breaks literature_corpus_entry.schema.json (other than unknown fields)."""
-UNKNOWN_FIELD = "ARS111"
-"""A field the schema does not define (adapters add fields; a warning)."""
-LEGACY_VERIFIED = "ARS112"
-"""The legacy single ``verified`` field (spec §8 Risk 1)."""
-NO_FRONT_MATTER = "ARS113"
-"""A Markdown file in an entry directory has no YAML front matter; skipped."""
-
-FIRM_RULE_CODES = frozenset(
-    {VERIFIED_WITHOUT_BASIS, AUDITED_WITHOUT_SOURCE, LITERAL_HUMAN_READ, TRUST_FLAG_NOT_BOOLEAN}
-)
-"""Codes that break a §3.1 firm rule or the trust-field types: warnings when
-loading (the entry is read conservatively), errors when linting."""
-
-AFFIRMATIVE_METHODS = frozenset({"codex_audit", "manual_grep", "vision_check"})
-"""``source_verification_method`` values that can back a verification claim."""
-
-ENTRY_SCHEMA = "literature_corpus_entry.schema.json"
 PASSPORT_HINT = "check the --passport option or the ARS_PASSPORT environment variable"
 
 _CITATION_KEY_RE = re.compile(r"[A-Za-z0-9_\-:./]+\Z")
-_DERIVED_FIELDS = ("human_read_source", "human_read_at")
-_TRUST_FLAGS = ("source_acquired", "source_verified_against_original")
 _ENTRY_SUFFIXES = (".md", ".yaml", ".yml")
 # The modules whose code shapes a loaded corpus (part of the cache key).
-_CODE_MODULES = ("corpus.py", "cache.py", "schema_check.py", "yamlio.py", "yaml_compose.py")
+_CODE_MODULES = (
+    "corpus.py",
+    "corpus_rules.py",
+    "cache.py",
+    "schema_check.py",
+    "yamlio.py",
+    "yaml_compose.py",
+)
 _MISSING = object()
 
 
@@ -312,7 +299,7 @@ class _Builder:
 
     def __init__(self, corpus: Corpus) -> None:
         self.corpus = corpus
-        self.schema = _entry_schema()
+        self.schema = entry_schema()
 
     def add(self, document: YamlDocument, keypath: KeyPath, label: str) -> None:
         path = document.path
@@ -352,7 +339,7 @@ class _Builder:
         def at(*subpath: str | int) -> Position:
             return document.position(*keypath, *subpath)
 
-        acquired, verified, findings = _review_entry(entry, self.schema)
+        acquired, verified, findings = review_entry(entry, self.schema)
         found = [
             Diagnostic(path, *at(*subpath), code, severity, f"{key}: {message}")
             for subpath, code, severity, message in findings
@@ -372,161 +359,7 @@ class _Builder:
         )
 
 
-Finding = tuple[KeyPath, str, Severity, str]
-"""``(field path inside the entry, code, severity, message)``."""
-
-
-def _review_entry(
-    entry: Mapping[str, Any], schema: _EntrySchema
-) -> tuple[bool, bool, list[Finding]]:
-    """Read the trust flags of one entry conservatively and list what is wrong.
-
-    Returns ``(source_acquired, source_verified_against_original, findings)``;
-    the booleans are true only when the entry earns them.
-    """
-    findings = list(_schema_findings(entry, schema))
-    acquired_raw = entry.get("source_acquired", _MISSING)
-    verified_raw = entry.get("source_verified_against_original", _MISSING)
-    for name, raw in zip(_TRUST_FLAGS, (acquired_raw, verified_raw), strict=True):
-        if raw is not _MISSING and not isinstance(raw, bool):
-            findings.append(
-                (
-                    (name,),
-                    TRUST_FLAG_NOT_BOOLEAN,
-                    Severity.WARNING,
-                    f"{name} is {raw!r} ({type_name(raw)}), not true/false; read as false. "
-                    f"Write {name}: true or false",
-                )
-            )
-    acquired = acquired_raw is True
-    method = entry.get("source_verification_method")
-    verified = verified_raw is True and acquired and method in AFFIRMATIVE_METHODS
-    if verified_raw is True and not verified:
-        findings.append(
-            (
-                ("source_verified_against_original",),
-                VERIFIED_WITHOUT_BASIS,
-                Severity.WARNING,
-                "source_verified_against_original: true needs source_acquired: true and "
-                "source_verification_method codex_audit, manual_grep or vision_check (found "
-                f"source_acquired: {_shown(acquired_raw)}, source_verification_method: "
-                f"{_shown(method if method is not None else _MISSING)}); read as not verified. "
-                "Acquire and check the original, or set it to false",
-            )
-        )
-    audit = entry.get("description_last_audit", _MISSING)
-    if not acquired and audit is not _MISSING and audit != "none":
-        findings.append(
-            (
-                ("description_last_audit",),
-                AUDITED_WITHOUT_SOURCE,
-                Severity.WARNING,
-                f"description_last_audit is {audit!r} but source_acquired is "
-                f"{_shown(acquired_raw)}; without the original an audit cannot be "
-                "substantive. Set description_last_audit: none or acquire the source",
-            )
-        )
-    for name in _DERIVED_FIELDS:
-        if name in entry:
-            findings.append(
-                (
-                    (name,),
-                    LITERAL_HUMAN_READ,
-                    Severity.WARNING,
-                    f"{name} is stored on the entry and ignored: human-read status comes only "
-                    "from the human-read log (ars-docs mark-read). Remove the field",
-                )
-            )
-    if "verified" in entry:
-        findings.append(
-            (
-                ("verified",),
-                LEGACY_VERIFIED,
-                Severity.WARNING,
-                f"legacy field verified: {entry['verified']!r} does not say what was checked; "
-                "read as not verified against the original. Replace it with the §3.1 fields "
-                "(source_acquired, source_verified_against_original, "
-                "source_verification_method, ...)",
-            )
-        )
-    return acquired, verified, findings
-
-
-def _schema_findings(entry: Mapping[str, Any], schema: _EntrySchema) -> Iterator[Finding]:
-    if schema.quick_strict is not None and schema.quick_strict(entry):
-        return  # the common case: nothing to report
-    for subpath in unknown_properties(schema.schema, entry):
-        if len(subpath) == 1 and subpath[0] in ("verified", *_DERIVED_FIELDS):
-            continue  # reported under their own codes
-        yield (
-            subpath,
-            UNKNOWN_FIELD,
-            Severity.WARNING,
-            f"unknown field {_dotted(subpath)} (not in {ENTRY_SCHEMA}); ignored",
-        )
-    if schema.quick_open is not None and schema.quick_open(entry):
-        return  # only unknown fields
-    for error in schema.validator().iter_errors(entry):
-        subpath = tuple(error.absolute_path)
-        if error.validator == "additionalProperties":
-            continue  # reported above, one finding per field
-        if len(subpath) == 1 and subpath[0] in _TRUST_FLAGS and error.validator == "type":
-            continue  # TRUST_FLAG_NOT_BOOLEAN says it with the conservative reading
-        message = error.message if len(error.message) <= 160 else error.message[:157] + "..."
-        expected = error.schema.get("description") if isinstance(error.schema, dict) else None
-        if expected and error.validator in ("oneOf", "anyOf", "pattern", "enum", "type"):
-            message += f"; expected: {expected}"
-        where = _dotted(subpath) if subpath else "entry"
-        yield (subpath, SCHEMA_ERROR, Severity.ERROR, f"{where}: {message} (see {ENTRY_SCHEMA})")
-
-
-def _dotted(keypath: KeyPath) -> str:
-    text = ""
-    for part in keypath:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
-    return text
-
-
-def _shown(value: Any) -> str:
-    if value is _MISSING:
-        return "missing"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value)
-
-
 def _value_at(data: Any, keypath: KeyPath) -> Any:
     for part in keypath:
         data = data[part]
     return data
-
-
-class _EntrySchema:
-    """literature_corpus_entry.schema.json, compiled once per process.
-
-    jsonschema needs ~130 µs an entry; most entries are valid, so two quick
-    compiled checks answer first (with and without the closed-object rule,
-    which only yields warnings) and jsonschema explains real errors only.
-    """
-
-    def __init__(self) -> None:
-        self.schema = load_schema(ENTRY_SCHEMA)
-        self.quick_strict = quick_validity_check(self.schema)
-        self.quick_open = quick_validity_check(without_closed_objects(self.schema))
-        self._validator: Validator | None = None
-
-    def validator(self) -> Validator:
-        if self._validator is None:
-            from jsonschema import Draft202012Validator
-
-            Draft202012Validator.check_schema(self.schema)
-            self._validator = Draft202012Validator(self.schema)
-        return self._validator
-
-
-@lru_cache(maxsize=1)
-def _entry_schema() -> _EntrySchema:
-    return _EntrySchema()
-
-
-# --- warm-load cache ----------------------------------------------------------
