@@ -56,6 +56,8 @@ def test_wheel_contains_data_files(wheel: Path) -> None:
         "ars_docs/templates/prefinalization_checklist.md.j2",
         "ars_docs/schemas/literature_corpus_entry.schema.json",
         "ars_docs/schemas/human_read_log.schema.json",
+        "ars_docs/manifests/v3_6_7_inversion_manifest.json",
+        "ars_docs/manifests/v3_6_8_inversion_manifest.json",
         "ars_docs/py.typed",
     ):
         assert data in names

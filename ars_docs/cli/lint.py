@@ -1,4 +1,4 @@
-"""``ars-docs lint corpus``: the passport's schema and the §3.1 firm rules."""
+"""``ars-docs lint corpus`` (the §3.1 firm rules) and ``lint pattern-protection`` (prompts)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,55 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     q.set_defaults(handler=cmd_lint_corpus)
     q.add_argument("passport", metavar="PASSPORT", nargs="?")
     add_format(q)
+
+    q = lint_sub.add_parser(
+        "pattern-protection",
+        help="agent prompts: partial inversion (INV-1..3) or two-layer emission (TL-1..3)",
+        description="Check the protected block of every prompt a manifest lists. Writes nothing.",
+    )
+    q.set_defaults(handler=cmd_lint_pattern_protection)
+    q.add_argument(
+        "--manifest",
+        required=True,
+        metavar="MANIFEST",
+        help="manifest JSON path, or a shipped one: v3.6.7 (partial inversion) or v3.7.1 "
+        "(two-layer citation emission)",
+    )
+    q.add_argument(
+        "root", metavar="ROOT", nargs="?", default=".", help="repository root (default: .)"
+    )
+    add_format(q)
+
+
+def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ars_docs.lint.pattern_protection import lint_pattern_protection, load_manifest
+
+    manifest = load_manifest(args.manifest)
+    root = Path(args.root)
+    if not root.is_dir():
+        from ars_docs.errors import InputMissingError
+
+        raise InputMissingError(f"{root}: not a folder; ROOT is the repository root")
+    diagnostics = list(lint_pattern_protection(manifest, root))
+    if args.format == "json":
+        payload = {
+            "manifest": manifest.path,
+            "scope": manifest.scope,
+            "files": list(manifest.files),
+            "violations": len(diagnostics),
+            "diagnostics": [d.to_dict() for d in diagnostics],
+        }
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        for diagnostic in diagnostics:
+            print(diagnostic.message)  # the spec's own failure text, file and line included
+        print(
+            f"{manifest.path} ({manifest.scope}): {len(manifest.files)} prompt(s), "
+            f"{len(diagnostics)} violation(s)"
+        )
+    return int(ExitCode.CHECK_FAILED if diagnostics else ExitCode.OK)
 
 
 def cmd_lint_corpus(args: argparse.Namespace) -> int:

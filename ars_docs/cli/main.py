@@ -45,6 +45,7 @@ COMMANDS = {
 #: ``ars-docs lint TARGET`` → the group module that registers it.
 LINT_TARGETS = {
     "corpus": "lint",
+    "pattern-protection": "lint",
     "audit-report": "reports",
     "drift-log": "reports",
 }
