@@ -422,3 +422,98 @@ def test_the_manifests_ship_in_the_package() -> None:
 
     names = {p.name for p in (resources.files("ars_docs") / "manifests").iterdir()}
     assert {"v3_6_7_inversion_manifest.json", "v3_6_8_inversion_manifest.json"} <= names
+
+
+# -- Step 0: the v3.6.7 blocks stay byte-equivalent (real git repositories) ---------------------
+
+FROZEN = "scripts/v3_6_7_inversion_manifest.json"
+
+
+def git(root: Path, *args: str) -> str:
+    import subprocess
+
+    done = subprocess.run(
+        ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout
+
+
+@pytest.fixture
+def repo(prompts: Path) -> Path:
+    from importlib import resources
+
+    (prompts / "scripts").mkdir()
+    shipped = resources.files("ars_docs") / "manifests" / "v3_6_7_inversion_manifest.json"
+    (prompts / FROZEN).write_bytes(shipped.read_bytes())
+    git(prompts, "init", "-q")
+    git(prompts, "add", "-A")
+    git(prompts, "commit", "-q", "-m", "v3.6.7 blocks")
+    return prompts
+
+
+def step0(cli: Cli, root: Path) -> CliResult:
+    return cli(
+        "lint", "pattern-protection", "--manifest", "v3.7.1", root, "--frozen-manifest", FROZEN
+    )
+
+
+def test_step0_passes_when_the_v367_blocks_are_untouched(cli: Cli, repo: Path) -> None:
+    # v3.7.1 work may change the prompt outside the block and commit it.
+    path = repo / SYNTH
+    path.write_text(after_block_line(TL, "\n- One more rule.\n")(path.read_text("utf-8")), "utf-8")
+    git(repo, "commit", "-q", "-am", "notes")
+    result = step0(cli, repo)
+    assert result.code == 0, result.out
+
+
+@pytest.mark.parametrize("commit", [False, True], ids=["working-tree", "committed-later"])
+def test_step0_catches_a_changed_v367_block(cli: Cli, repo: Path, commit: bool) -> None:
+    path = repo / ARCH
+    path.write_text(
+        replace("- Name the instrument", "- Name each instrument")(path.read_text("utf-8")),
+        encoding="utf-8",
+    )
+    if commit:  # the reference is the manifest's last commit, not HEAD
+        git(repo, "commit", "-q", "-am", "edit")
+    result = step0(cli, repo)
+    assert result.code == 1
+    [line] = [ln for ln in result.out.splitlines() if ln.startswith("[STEP0]")]
+    assert line.startswith(f"[STEP0] {ARCH}: the PATTERN PROTECTION (v3.6.7) block is not")
+
+
+def test_step0_a_trailing_space_is_a_change(cli: Cli, repo: Path) -> None:
+    path = repo / COMPILER
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f"- {CANON}\n", f"- {CANON} \n"), encoding="utf-8")
+    assert step0(cli, repo).code == 1
+
+
+def test_step0_refuses_a_shallow_clone(cli: Cli, repo: Path, tmp_path: Path) -> None:
+    git(repo, "commit", "-q", "--allow-empty", "-m", "second")
+    clone = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{repo}", str(clone))
+    result = step0(cli, clone)
+    assert result.code == 1
+    assert "[ARS-V3.7.1 LINT ERROR: shallow clone detected; set fetch-depth: 0" in result.out
+
+
+def test_step0_needs_history(cli: Cli, prompts: Path, tmp_path: Path) -> None:
+    result = step0(cli, prompts)  # not a git repository
+    assert result.code == 65 and "not inside a git repository" in result.err
+    git(prompts, "init", "-q")
+    result = step0(cli, prompts)
+    assert result.code == 66 and FROZEN in result.err
+    (prompts / "scripts").mkdir()
+    (prompts / FROZEN).write_text('{"files": []}', encoding="utf-8")
+    result = step0(cli, prompts)  # present but never committed
+    assert result.code == 1 and "never committed" in result.out
+
+
+def test_frozen_manifest_goes_with_the_v371_manifest(cli: Cli, repo: Path) -> None:
+    result = cli(
+        "lint", "pattern-protection", "--manifest", "v3.6.7", repo, "--frozen-manifest", FROZEN
+    )
+    assert result.code == 64 and "--frozen-manifest goes with a v3.7.1 manifest" in result.err

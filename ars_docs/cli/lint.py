@@ -33,6 +33,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     q.add_argument(
         "root", metavar="ROOT", nargs="?", default=".", help="repository root (default: .)"
     )
+    q.add_argument(
+        "--frozen-manifest",
+        metavar="PATH",
+        help="with a v3.7.1 manifest: the v3.6.7 manifest in ROOT's git history; its prompts' "
+        "PATTERN PROTECTION blocks must be byte-equivalent to the commit that last changed it",
+    )
     add_format(q)
 
 
@@ -47,7 +53,15 @@ def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
         from ars_docs.errors import InputMissingError
 
         raise InputMissingError(f"{root}: not a folder; ROOT is the repository root")
+    if args.frozen_manifest and manifest.scope != "v3.7.1-only":
+        from ars_docs.errors import UsageError
+
+        raise UsageError("--frozen-manifest goes with a v3.7.1 manifest (the Step 0 check)")
     diagnostics = list(lint_pattern_protection(manifest, root))
+    if args.frozen_manifest:
+        from ars_docs.lint.frozen_blocks import check_frozen_blocks
+
+        diagnostics += check_frozen_blocks(root, args.frozen_manifest)
     if args.format == "json":
         payload = {
             "manifest": manifest.path,
