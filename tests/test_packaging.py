@@ -58,6 +58,11 @@ def test_wheel_contains_data_files(wheel: Path) -> None:
         "ars_docs/schemas/human_read_log.schema.json",
         "ars_docs/manifests/v3_6_7_inversion_manifest.json",
         "ars_docs/manifests/v3_6_8_inversion_manifest.json",
+        "ars_docs/schemas/audit_artifact_entry.schema.json",
+        "ars_docs/schemas/audit_jsonl.schema.json",
+        "ars_docs/schemas/audit_sidecar.schema.json",
+        "ars_docs/schemas/audit_verdict.schema.json",
+        "ars_docs/templates/audit/codex_audit_multifile_template.md",
         "ars_docs/py.typed",
     ):
         assert data in names

@@ -1,3 +1,22 @@
-"""The audit-artifact gate of the step-6 audit spec (seed 004): schemas, the
-JSONL event stream, sidecar, verdict, bundle manifest, invariant rows, the
-audit wrapper and the stage-transition gate."""
+"""The audit-artifact data layer of the ARS v3.6.7 Step 6 audit gate (spec §3, §4.3, §4.9, §5.4).
+
+An external codex audit leaves four files per run (§4.3): ``<run_id>.jsonl``
+(the event stream, Layer 2), ``<run_id>.meta.json`` (the sidecar, Layer 3),
+``<run_id>.verdict.yaml`` (the parsed verdict) and
+``<run_id>.audit_artifact_entry.json`` (the proposal entry). The orchestrator
+later appends a *persisted* copy of the entry to the passport's
+``audit_artifact[]`` ledger (§4.9). One module per concern:
+
+- ``schemas``   the four shipped JSON Schemas and ``validate_*`` (all errors, with JSON paths)
+- ``files``     reading the JSON / YAML artifact files with line numbers
+- ``jsonl``     the event stream, read line by line (Layer 2, row A7)
+- ``sidecar``   sidecar facts: timing, declared bundle, primary SHAs
+- ``verdict``   the verdict file: status rules, the writer, the failure shape
+- ``parse_verdict``  the last agent_message → verdict (template Sections 5 and 6)
+- ``manifest``  the bundle manifest and its SHA (§3.6)
+- ``rows``      the §3.7 invariant rows A-F that can be checked from files
+- ``ledger``    the passport ledger: loading it, ``next_verified_at_ms`` (§5.4, D3)
+
+``ars_docs.lint.audit_artifacts`` runs the rows over a proposal, a passport,
+a JSONL stream or a verdict file.
+"""

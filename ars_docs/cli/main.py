@@ -26,7 +26,7 @@ from ars_docs.errors import ArsError, ExitCode
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
 #: Command group modules, in the order their commands appear in ``--help``.
-GROUPS = ("draft", "read", "lint", "reports", "session", "dispatch", "retrieve")
+GROUPS = ("draft", "read", "lint", "reports", "session", "dispatch", "retrieve", "audit")
 
 #: Top-level command → the group module that registers it.
 COMMANDS = {
@@ -40,6 +40,7 @@ COMMANDS = {
     "drift-log": "session",
     "dispatch": "dispatch",
     "retrieve": "retrieve",
+    "audit": "audit",
 }
 
 #: ``ars-docs lint TARGET`` → the group module that registers it.
@@ -48,6 +49,7 @@ LINT_TARGETS = {
     "pattern-protection": "lint",
     "audit-report": "reports",
     "drift-log": "reports",
+    "audit-artifacts": "audit",
 }
 
 

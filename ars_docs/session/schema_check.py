@@ -186,7 +186,29 @@ def _keyword_check(
         return lambda value: sum(1 for sub in subs if sub(value)) == 1
     if keyword == "$ref":
         return resolve(str(argument))
+    if keyword in _BOUNDS:
+        bound, holds = argument, _BOUNDS[keyword]
+        if not _is_number(bound):
+            raise _UnsupportedSchema(keyword)
+        return lambda value: not _is_number(value) or holds(value, bound)
+    if keyword == "not":
+        negated = build(argument)
+        return lambda value: not negated(value)
+    if keyword == "if":
+        condition = build(argument)
+        then, otherwise = build(node.get("then", True)), build(node.get("else", True))
+        return lambda value: then(value) if condition(value) else otherwise(value)
+    if keyword in ("then", "else"):
+        return None  # checked with "if"; without an "if" they are ignored
     raise _UnsupportedSchema(keyword)
+
+
+_BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
+    "minimum": lambda value, bound: value >= bound,
+    "maximum": lambda value, bound: value <= bound,
+    "exclusiveMinimum": lambda value, bound: value > bound,
+    "exclusiveMaximum": lambda value, bound: value < bound,
+}
 
 
 def _object_check(members: dict[str, Check], others: Check | None) -> Check:

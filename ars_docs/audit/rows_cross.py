@@ -1,0 +1,321 @@
+"""Rows spanning an entry, its artifact files and the files on disk (§3.7 B, C1, C2, C4, F2, F3).
+
+How overlapping rows are split, so one fault gives one diagnostic:
+
+- B2 compares the sidecar's primary SHAs with the files on disk; the entry's
+  half of the same chain is C4 (entry vs sidecar), as §3.7 says.
+- F2 owns a file name that is not a bare ``<run_id>``; F3 the sidecar's own
+  name vs its ``run_id``; B7 the remaining ``run_id`` agreement (entry,
+  verdict file, the other file names) with the sidecar's ``run_id``.
+- B3 also covers ``prompt.audit_template_sha`` vs the template on disk.
+- B1-B7 are suspended when the verdict file is ``AUDIT_FAILED`` (§3.4).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from ars_docs.audit.artifact_set import PROPOSAL_SUFFIX, ArtifactSet
+from ars_docs.audit.manifest import ManifestLine, build_manifest, sha256_file
+from ars_docs.audit.rows import Located, Report
+from ars_docs.audit.sidecar import declared_bundle, primary_sha, timing_error
+from ars_docs.errors import ArsError, UsageError
+
+__all__ = ["FileHashes", "cross_rows", "name_rows"]
+
+_BARE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}-[0-9]{2}-[0-9]{2}Z-[0-9a-f]{4}\Z")
+_EXTENSIONS = {"jsonl": ".jsonl", "sidecar": ".meta.json", "verdict": ".verdict.yaml"}
+
+
+class FileHashes:
+    """SHA-256 of repository files, each hashed once per lint run (``None``: unreadable)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._known: dict[str, str | None] = {}
+
+    def get(self, path: str) -> str | None:
+        if path not in self._known:
+            try:
+                self._known[path] = sha256_file(self.root / path)
+            except ArsError:
+                self._known[path] = None
+        return self._known[path]
+
+
+def stem(name: str, extension: str) -> str | None:
+    """The bare run_id of ``<run_id><extension>``, or ``None`` if the name is not that."""
+    base = PurePosixPath(name).name
+    if not base.endswith(extension):
+        return None
+    head = base[: -len(extension)]
+    return head if _BARE.match(head) else None
+
+
+def name_rows(report: Report, aset: ArtifactSet) -> None:
+    """F2 (bare names), F3 (sidecar name vs its run_id), B7 (one run_id everywhere)."""
+    entry, where, prefix = aset.entry, aset.entry_where, aset.entry_prefix
+    paths = entry.get("artifact_paths")
+    assert isinstance(paths, Mapping)
+    sidecar_id = aset.sidecar.data.get("run_id") if isinstance(aset.sidecar.data, Mapping) else None
+    stems: dict[str, str | None] = {}
+    for key, extension in _EXTENSIONS.items():
+        stems[key] = stem(paths[key], extension)
+        if stems[key] is None and paths[key].endswith(extension):
+            report.add(
+                "F2",
+                where,
+                (*prefix, "artifact_paths", key),
+                f"{PurePosixPath(paths[key]).name} is not named <run_id>{extension} (no stage, "
+                "agent or other prefix)",
+            )
+    if aset.proposal_file is not None:
+        stems["proposal"] = stem(aset.proposal_file, PROPOSAL_SUFFIX)
+        if stems["proposal"] is None:
+            report.at_line(
+                "F2",
+                aset.proposal_file,
+                0,
+                0,
+                f"{Path(aset.proposal_file).name} is not named <run_id>{PROPOSAL_SUFFIX}",
+            )
+    if aset.failed or not isinstance(sidecar_id, str) or not _BARE.match(sidecar_id):
+        return  # F1 (schema) reports a malformed run_id; B7 is suspended for AUDIT_FAILED
+    sidecar_where = aset.located(aset.sidecar)
+    if stems["sidecar"] is not None and stems["sidecar"] != sidecar_id:
+        report.add(
+            "F3",
+            sidecar_where,
+            ("run_id",),
+            f"run_id {sidecar_id} but the file is named {stems['sidecar']}.meta.json",
+        )
+    if (
+        entry.get("run_id") != sidecar_id
+        and isinstance(entry.get("run_id"), str)
+        and _BARE.match(entry["run_id"])
+    ):
+        report.add(
+            "B7",
+            where,
+            (*prefix, "run_id"),
+            f"entry run_id {entry['run_id']} != sidecar run_id {sidecar_id}",
+        )
+    verdict_id = aset.verdict.data.get("run_id") if isinstance(aset.verdict.data, Mapping) else None
+    if isinstance(verdict_id, str) and _BARE.match(verdict_id) and verdict_id != sidecar_id:
+        report.add(
+            "B7",
+            aset.located(aset.verdict),
+            ("run_id",),
+            f"verdict run_id {verdict_id} != sidecar run_id {sidecar_id}",
+        )
+    for key in ("jsonl", "verdict", "proposal"):
+        found = stems.get(key)
+        if found is not None and found != sidecar_id:
+            report.add(
+                "B7",
+                where,
+                (*prefix, "artifact_paths", key) if key != "proposal" else prefix,
+                f"{key} file is named for run {found}, the sidecar is run {sidecar_id}: "
+                "audit fake-detected: artifact filename mismatch",
+            )
+
+
+def cross_rows(
+    report: Report, aset: ArtifactSet, hashes: FileHashes, commits: Mapping[str, bool] | None
+) -> None:
+    """B1-B6, B9, C1, C2, C4 for one entry and its files."""
+    entry, where, prefix = aset.entry, aset.entry_where, aset.entry_prefix
+    sidecar, verdict = aset.sidecar.data, aset.verdict.data
+    if not isinstance(sidecar, Mapping) or not isinstance(verdict, Mapping):
+        return
+    at_sidecar = aset.located(aset.sidecar)
+    _mirror_rows(report, aset, where, prefix, entry, sidecar, verdict)
+    if aset.failed:
+        return
+    _thread_row(report, aset, at_sidecar, sidecar)
+    for role, path, recorded in declared_bundle(sidecar):
+        if role != "primary":
+            continue
+        current = hashes.get(path)
+        if current is None:
+            report.add(
+                "B2",
+                at_sidecar,
+                ("prompt", "bundle", "primary_deliverables"),
+                f"audit stale: deliverable {path} is missing",
+            )
+        elif current != recorded:
+            report.add(
+                "B2",
+                at_sidecar,
+                ("prompt", "bundle", "primary_deliverables"),
+                f"audit stale: deliverable mutated: {path} has SHA {current[:12]}…, the sidecar "
+                f"recorded {recorded[:12]}…",
+            )
+    _manifest_row(report, at_sidecar, sidecar, hashes)
+    runner = sidecar.get("runner")
+    git_sha = runner.get("git_sha") if isinstance(runner, Mapping) else None
+    if isinstance(git_sha, str):
+        if commits is None:
+            report.add(
+                "B4",
+                at_sidecar,
+                ("runner", "git_sha"),
+                "cannot check runner.git_sha: the root is not a git repository (pass --root)",
+            )
+        elif not commits.get(git_sha, False):
+            report.add(
+                "B4",
+                at_sidecar,
+                ("runner", "git_sha"),
+                f"audit fake-detected: fabricated git_sha {git_sha} (not a commit of this "
+                "repository)",
+            )
+    problem = timing_error(sidecar)
+    if problem:
+        report.add(
+            "B5", at_sidecar, ("timing",), f"audit fake-detected: timing arithmetic: {problem}"
+        )
+    process = sidecar.get("process")
+    exit_code = process.get("exit_code") if isinstance(process, Mapping) else None
+    if isinstance(exit_code, int) and exit_code != 0:
+        report.add(
+            "B6",
+            at_sidecar,
+            ("process", "exit_code"),
+            f"exit_code {exit_code} with a {aset.status} verdict: audit attempted but failed; "
+            "only AUDIT_FAILED may carry a non-zero exit",
+        )
+
+
+def _mirror_rows(
+    report: Report,
+    aset: ArtifactSet,
+    where: Located,
+    prefix: tuple[Any, ...],
+    entry: Mapping[str, Any],
+    sidecar: Mapping[str, Any],
+    verdict: Mapping[str, Any],
+) -> None:
+    mirror = entry.get("verdict")
+    if isinstance(mirror, Mapping):
+        pairs = (
+            ("status", "verdict_status"),
+            ("round", "round"),
+            ("target_rounds", "target_rounds"),
+            ("finding_counts", "finding_counts"),
+            ("failure_reason", "failure_reason"),
+        )
+        for mine, theirs in pairs:
+            if mirror.get(mine) != verdict.get(theirs):
+                report.add(
+                    "C1",
+                    where,
+                    (*prefix, "verdict", mine),
+                    f"audit drift: entry verdict.{mine} is {mirror.get(mine)!r}, the verdict file "
+                    f"says {verdict.get(theirs)!r} (the file wins)",
+                )
+    bundle = (
+        sidecar.get("prompt", {}).get("bundle", {})
+        if isinstance(sidecar.get("prompt"), Mapping)
+        else {}
+    )
+    if not isinstance(bundle, Mapping):
+        return
+    if "bundle_manifest_sha" in entry and entry.get("bundle_manifest_sha") != bundle.get(
+        "bundle_manifest_sha"
+    ):
+        report.add(
+            "C2",
+            where,
+            (*prefix, "bundle_manifest_sha"),
+            "entry bundle_manifest_sha differs from the sidecar's "
+            "prompt.bundle.bundle_manifest_sha",
+        )
+    if "bundle_id" in entry and entry.get("bundle_id") != bundle.get("bundle_id"):
+        report.add(
+            "B9",
+            where,
+            (*prefix, "bundle_id"),
+            f"entry bundle_id {entry.get('bundle_id')!r} != sidecar bundle_id "
+            f"{bundle.get('bundle_id')!r}",
+        )
+    path = entry.get("deliverable_path")
+    if isinstance(path, str):
+        recorded = primary_sha(sidecar, path)
+        if recorded is None:
+            report.add(
+                "C4",
+                where,
+                (*prefix, "deliverable_path"),
+                f"the sidecar lists no primary deliverable {path}",
+            )
+        elif recorded != entry.get("deliverable_sha"):
+            report.add(
+                "C4",
+                where,
+                (*prefix, "deliverable_sha"),
+                f"entry deliverable_sha differs from the sidecar's SHA for {path}: audit "
+                "fake-detected: sha mismatch",
+            )
+
+
+def _thread_row(
+    report: Report, aset: ArtifactSet, at_sidecar: Located, sidecar: Mapping[str, Any]
+) -> None:
+    stream = sidecar.get("stream")
+    declared = stream.get("jsonl_thread_id") if isinstance(stream, Mapping) else None
+    actual = aset.scan.thread_id if aset.scan is not None else None
+    if isinstance(declared, str) and declared and actual is not None and declared != actual:
+        report.add(
+            "B1",
+            at_sidecar,
+            ("stream", "jsonl_thread_id"),
+            f"audit fake-detected: jsonl_thread_id mismatch ({declared} vs the stream's {actual})",
+        )
+
+
+def _manifest_row(
+    report: Report, at_sidecar: Located, sidecar: Mapping[str, Any], hashes: FileHashes
+) -> None:
+    lines, missing = [], []
+    for role, path, recorded in declared_bundle(sidecar):
+        current = hashes.get(path)
+        if current is None:
+            missing.append(path)
+            continue
+        lines.append(ManifestLine(role, path, current))
+        if role == "template" and current != recorded:
+            report.add(
+                "B3",
+                at_sidecar,
+                ("prompt", "audit_template_sha"),
+                f"audit stale: template {path} changed since the audit (SHA {current[:12]}…)",
+            )
+    if missing:
+        report.add(
+            "B3",
+            at_sidecar,
+            ("prompt", "bundle"),
+            f"audit stale: bundle file(s) missing: {' '.join(missing)}",
+        )
+        return
+    try:
+        manifest = build_manifest(lines)
+    except UsageError as exc:
+        report.add(
+            "B3", at_sidecar, ("prompt", "bundle"), f"bundle cannot be recomputed: {exc.message}"
+        )
+        return
+    bundle = sidecar["prompt"]["bundle"]
+    if manifest.sha != bundle.get("bundle_manifest_sha"):
+        report.add(
+            "B3",
+            at_sidecar,
+            ("prompt", "bundle", "bundle_manifest_sha"),
+            "audit stale: bundle file changed (recomputed bundle_manifest_sha "
+            f"{manifest.sha[:12]}…)",
+        )

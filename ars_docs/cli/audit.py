@@ -1,0 +1,148 @@
+"""``ars-docs audit parse-verdict``, ``audit manifest``, ``lint audit-artifacts`` (spec §3, §4.3).
+
+Heavy modules are imported inside the handlers, so other commands never load
+the audit stack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from ars_docs.cli.common import Subparsers, add_format, print_diagnostics
+from ars_docs.errors import ExitCode, UsageError
+
+
+def register(sub: Subparsers, lint_sub: Subparsers) -> None:
+    audit = sub.add_parser("audit", help="audit artifacts: parse a verdict, bundle manifest")
+    audit_sub = audit.add_subparsers(dest="audit_command", metavar="COMMAND")
+    audit_sub.required = True
+
+    p = audit_sub.add_parser(
+        "parse-verdict", help="JSONL stream → <run_id>.verdict.yaml (AUDIT_FAILED on any failure)"
+    )
+    p.set_defaults(handler=cmd_parse_verdict)
+    p.add_argument("jsonl", metavar="JSONL", help="the codex stream, named <run_id>.jsonl")
+    p.add_argument("--round", type=int, required=True, metavar="N")
+    p.add_argument("--target-rounds", type=int, required=True, metavar="M")
+    p.add_argument(
+        "-o", "--output", metavar="VERDICT", help="default: <run_id>.verdict.yaml beside JSONL"
+    )
+    p.add_argument("--probe", action="store_true", help="only check that a verdict can be parsed")
+
+    p = audit_sub.add_parser("manifest", help="print the bundle manifest and its SHA-256 (§3.6)")
+    p.set_defaults(handler=cmd_manifest)
+    p.add_argument("--primary", action="append", required=True, metavar="PATH")
+    p.add_argument("--supporting", action="append", default=[], metavar="PATH")
+    p.add_argument("--template", action="append", required=True, metavar="PATH")
+    p.add_argument("--root", metavar="DIR", help="repository root (default: the git top level)")
+    add_format(p)
+
+    q = lint_sub.add_parser("audit-artifacts", help="the §3.7 invariant rows A-F over audit files")
+    q.set_defaults(handler=cmd_lint_audit_artifacts)
+    q.add_argument(
+        "--mode", required=True, choices=("proposal", "persisted", "jsonl-stream", "verdict")
+    )
+    q.add_argument(
+        "file", nargs="?", metavar="FILE", help="ENTRY.json (proposal) or VERDICT (verdict)"
+    )
+    q.add_argument("--passport", metavar="PASSPORT", help="the passport (persisted mode)")
+    q.add_argument("--jsonl", metavar="JSONL", help="the stream (jsonl-stream mode)")
+    q.add_argument("--root", metavar="DIR", help="repository root (default: the git top level)")
+    q.add_argument(
+        "--ledger-only",
+        action="store_true",
+        help="persisted mode: check the passport entries only, not their artifact files",
+    )
+    add_format(q)
+
+
+def cmd_parse_verdict(args: argparse.Namespace) -> int:
+    from ars_docs.audit.ledger import format_ms
+    from ars_docs.audit.parse_verdict import parse_verdict_stream, run_id_from_path
+    from ars_docs.audit.verdict import render_verdict
+    from ars_docs.session.atomic import write_text_atomic
+    from ars_docs.session.clock import Clock
+
+    run_id = run_id_from_path(args.jsonl)
+    outcome = parse_verdict_stream(
+        args.jsonl,
+        round_=args.round,
+        target_rounds=args.target_rounds,
+        generated_at=format_ms(Clock.from_env().now()),
+    )
+    missing = not os.path.exists(args.jsonl)
+    code = ExitCode.OK if outcome.ok else ExitCode.NO_INPUT if missing else ExitCode.DATA_ERR
+    if args.probe:
+        if outcome.failure:
+            print(f"ars-docs: error: {args.jsonl}: {outcome.failure}", file=sys.stderr)
+        else:
+            print(f"{args.jsonl}: verdict parses: {outcome.verdict['verdict_status']}")
+        return int(code)
+    target = (
+        Path(args.output) if args.output else Path(args.jsonl).with_name(f"{run_id}.verdict.yaml")
+    )
+    write_text_atomic(target, render_verdict(outcome.verdict))
+    if outcome.failure:
+        print(
+            f"ars-docs: error: {args.jsonl}: {outcome.failure}; wrote an AUDIT_FAILED verdict "
+            f"to {target}",
+            file=sys.stderr,
+        )
+    else:
+        print(f"{target}: {outcome.verdict['verdict_status']}")
+    return int(code)
+
+
+def cmd_manifest(args: argparse.Namespace) -> int:
+    from ars_docs.audit.manifest import manifest_for_files, repo_path, repo_root
+
+    root = Path(args.root) if args.root else repo_root()
+    if not root.is_dir():
+        raise UsageError(f"--root {root}: not a directory")
+    roles = [
+        [repo_path(root, p) for p in paths]
+        for paths in (args.primary, args.supporting, args.template)
+    ]
+    manifest = manifest_for_files(root, *roles)
+    if args.format == "json":
+        payload = {
+            "root": str(root),
+            "lines": [{"role": m.role, "path": m.path, "sha": m.sha} for m in manifest.lines],
+            "manifest": manifest.text,
+            "bundle_manifest_sha": manifest.sha,
+        }
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(manifest.text)
+        print(f"bundle_manifest_sha: {manifest.sha}")
+    return int(ExitCode.OK)
+
+
+def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
+    from ars_docs.diagnostics import Severity
+    from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+
+    target = {"proposal": args.file, "verdict": args.file, "persisted": args.passport}.get(
+        args.mode, args.jsonl
+    )
+    if not target:
+        flag = {"proposal": "ENTRY.json", "verdict": "VERDICT", "persisted": "--passport"}
+        raise UsageError(
+            f"--mode {args.mode} needs {flag.get(args.mode, '--jsonl')}; see "
+            "`ars-docs lint audit-artifacts --help`"
+        )
+    diagnostics = list(
+        lint_audit_artifacts(args.mode, target, root=args.root, check_files=not args.ledger_only)
+    )
+    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    if args.format == "json":
+        payload = {"errors": errors, "diagnostics": [d.to_dict() for d in diagnostics]}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        print_diagnostics(diagnostics, sys.stdout)
+        print(f"{target}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
+    return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
