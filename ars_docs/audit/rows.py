@@ -12,11 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ars_docs.audit.schemas import SchemaError, json_path
+from ars_docs.audit.schemas import SCHEMA_CODE, SchemaError, json_path
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.session.yamlio import KeyPath, Position
 
-__all__ = ["ROWS", "Located", "Report"]
+__all__ = ["ROWS", "SCHEMA_ROWS", "Located", "Report"]
+
+SCHEMA_ROWS = frozenset({SCHEMA_CODE, "A4", "B10", "E3", "E4", "E5", "E7", "F1"})
+"""Codes a schema error can carry (see ``ars_docs.audit.schemas``)."""
 
 ROWS: dict[str, str] = {
     "A1": "verdict status is the one the finding counts imply (entry and verdict file)",
@@ -68,6 +71,7 @@ class Report:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _seen: set[tuple[str, int, str, str]] = field(default_factory=set)
+    _rejected: dict[str, list[KeyPath]] = field(default_factory=dict)
 
     def add(
         self,
@@ -77,8 +81,19 @@ class Report:
         message: str,
         severity: Severity = Severity.ERROR,
     ) -> None:
+        """Report ``row`` at ``keypath``, unless the schema already rejected that value.
+
+        A row that compares a value the schema rejected (or a part of it, or
+        the object holding it) would only restate the schema error.
+        """
+        if row not in SCHEMA_ROWS and self.rejected(where.path, keypath):
+            return
         line, col = where.position(keypath)
         self.at_line(row, where.path, line, col, message, severity)
+
+    def rejected(self, path: str, keypath: KeyPath) -> bool:
+        """Whether a schema error was reported at, inside or around ``keypath`` of ``path``."""
+        return any(_related(keypath, bad) for bad in self._rejected.get(path, ()))
 
     def at_line(
         self,
@@ -98,7 +113,16 @@ class Report:
         """Report schema errors; ``prefix`` locates the validated value in its file."""
         for error in errors:
             keypath = (*prefix, *error.keypath)
+            self._rejected.setdefault(where.path, []).append(keypath)
             self.add(error.row, where, keypath, f"{json_path(keypath)}: {error.message}")
 
     def codes(self) -> set[str]:
         return {d.code for d in self.diagnostics}
+
+
+def _related(keypath: KeyPath, rejected: KeyPath) -> bool:
+    """One of the two paths contains the other; the root ``()`` only relates to itself."""
+    if not keypath or not rejected:
+        return keypath == rejected
+    shorter = min(len(keypath), len(rejected))
+    return keypath[:shorter] == rejected[:shorter]

@@ -299,7 +299,7 @@ def _manifest_row(
         report.add(
             "B3",
             at_sidecar,
-            ("prompt", "bundle"),
+            ("prompt",),
             f"audit stale: bundle file(s) missing: {' '.join(missing)}",
         )
         return

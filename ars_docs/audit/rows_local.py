@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ars_docs.audit.rows import Located, Report
-from ars_docs.audit.verdict import FAILED, STATUSES, count_findings, implied_status
+from ars_docs.audit.verdict import FAILED, SEVERITIES, STATUSES, count_findings, implied_status
 from ars_docs.session.yamlio import KeyPath
 
 __all__ = ["entry_rows", "verdict_rows"]
@@ -74,7 +74,11 @@ def verdict_rows(report: Report, where: Located, verdict: Any) -> None:
             ("findings",),
             f"an AUDIT_FAILED verdict lists {len(findings)} findings; it must list none",
         )
-    if _counts_ok(counts):
+        return  # the counts are zero by A1; A6 already names the fault
+    severities_ok = all(
+        isinstance(f, Mapping) and f.get("severity") in SEVERITIES for f in findings
+    )
+    if _counts_ok(counts) and severities_ok:  # else the schema has reported the finding
         found = count_findings(findings)
         for key in ("p1", "p2", "p3"):
             if counts[key] != found[key]:

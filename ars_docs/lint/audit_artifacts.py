@@ -106,6 +106,7 @@ def _lint_verdict_file(report: Report, path: str) -> None:
     elif (
         isinstance(verdict.data, Mapping)
         and isinstance(verdict.data.get("run_id"), str)
+        and stem(verdict.data["run_id"] + ".verdict.yaml", ".verdict.yaml") is not None
         and verdict.data["run_id"] != found
     ):
         report.add(
@@ -151,8 +152,8 @@ def _lint_proposal(report: Report, path: str, root: Path) -> None:
     where = Located(proposal.path, proposal.position)
     report.schema(where, validate_entry(proposal.data, "proposal"))
     entry_rows(report, where, proposal.data, (), persisted=False)
-    if not isinstance(proposal.data, Mapping):
-        return
+    if not isinstance(proposal.data, Mapping) or report.rejected(path, ("artifact_paths",)):
+        return  # the companions cannot be found from paths the schema rejected
     aset = load_artifact_set(root, proposal.data, where, proposal_file=path)
     if aset is None:
         return
@@ -207,7 +208,9 @@ def _lint_passport(report: Report, path: str, root: Path | None) -> None:
     sets: dict[tuple[str, ...], ArtifactSet] = {}
     per_entry: list[tuple[int, ArtifactSet]] = []
     for entry in ledger.entries:
-        if not isinstance(entry.data, Mapping):
+        if not isinstance(entry.data, Mapping) or report.rejected(
+            path, (FIELD, entry.index, "artifact_paths")
+        ):
             continue
         paths = entry.data.get("artifact_paths")
         key = (
