@@ -268,3 +268,96 @@ def test_json_artifact_must_be_strict_json(tmp_path: Path) -> None:
     path.write_text('{"a": 1,\n  "b": }', encoding="utf-8")
     with pytest.raises(InputDataError, match=r"x\.meta\.json:2:8: sidecar is not valid JSON"):
         read_json_artifact(str(path), what="sidecar", hint="t")
+
+
+def _variants(base: Any, edits: list[tuple[tuple[str | int, ...], Any]]) -> list[Any]:
+    out = [base]
+    for keypath, value in edits:
+        data = json.loads(json.dumps(base))
+        target = data
+        for key in keypath[:-1]:
+            target = target[key]
+        if value is KeyError:
+            del target[keypath[-1]]
+        else:
+            target[keypath[-1]] = value
+        out.append(data)
+    return out
+
+
+ENTRY_EDITS: list[tuple[tuple[str | int, ...], Any]] = [
+    (("stage",), 0),
+    (("stage",), True),
+    (("agent",), "x"),
+    (("run_id",), "r"),
+    (("extra",), 1),
+    (("deliverable_path",), "../x"),
+    (("artifact_paths", "jsonl"), "x.json"),
+    (("verdict", "round"), 0),
+    (("verdict", "status"), "AUDIT_FAILED"),
+    (("verdict", "verified_at"), "2026-04-30T15:23:11.847Z"),
+    (("verdict", "verified_by"), "pipeline_orchestrator_agent"),
+    (("verdict", "finding_counts", "p1"), 1.0),
+    (("verdict", "failure_reason"), "a\nb"),
+    (("bundle_manifest_sha",), KeyError),
+    (("acknowledgement",), {"finding_ids": [], "acknowledged_at": "x", "acknowledged_by": "user"}),
+]
+
+
+@pytest.mark.parametrize("mode", [None, "proposal", "persisted"])
+def test_quick_entry_check_agrees_with_jsonschema(mode: Any) -> None:
+    # validate_* trust the compiled quick check's "yes"; it must never differ from jsonschema.
+    base = json_data("s4_9_proposal_minor.json")
+    persisted = json.loads(json.dumps(base))
+    persisted["verdict"].update(
+        verified_at="2026-04-30T15:23:11.847Z", verified_by="pipeline_orchestrator_agent"
+    )
+    for data in _variants(base, ENTRY_EDITS) + _variants(persisted, ENTRY_EDITS):
+        expected = schemas._entry_validator(mode).is_valid(data)
+        assert schemas._quick_entry(mode)(data) == expected, data
+
+
+SIDECAR_EDITS: list[tuple[tuple[str | int, ...], Any]] = [
+    (("stream", "jsonl_thread_id"), ""),
+    (("stream", "jsonl_thread_id"), None),
+    (("runner", "git_sha"), "xyz"),
+    (("timing", "duration_seconds"), 0),
+    (("timing", "started_at"), "2026-04-30T15:22:04Z"),
+    (("prompt", "audit_template_path"), "t.md"),
+    (("process", "exit_code"), 1.5),
+    (("prompt", "bundle", "primary_deliverables"), []),
+    (("codex_cli_version",), "1.2"),
+    (("runner", "extra"), 1),
+]
+
+
+@pytest.mark.parametrize("status", [None, "PASS", "AUDIT_FAILED"])
+def test_quick_sidecar_check_agrees_with_jsonschema(status: str | None) -> None:
+    for data in _variants(yaml_data("s3_4_sidecar.yaml"), SIDECAR_EDITS):
+        if status is None:
+            expected = schemas._validator(schemas.SIDECAR_SCHEMA).is_valid(data)
+        else:
+            expected = schemas._co_validator().is_valid({"sidecar": data, "verdict_status": status})
+        assert schemas._quick_sidecar(status not in (None, "AUDIT_FAILED"))(data) == expected, data
+
+
+VERDICT_EDITS: list[tuple[tuple[str | int, ...], Any]] = [
+    (("verdict_status",), "OK"),
+    (("findings", 0, "dimension"), 3.7),
+    (("findings", 0, "severity"), "P4"),
+    (("findings", 0, "line"), 0),
+    (("generated_at",), "2026-04-30"),
+    (("generator_version",), "1.0"),
+    (("finding_counts", "p4"), 0),
+    (("failure_reason",), ""),
+    (("findings",), {}),
+    (("extra_field",), [1]),
+]
+
+
+def test_quick_verdict_check_agrees_with_jsonschema() -> None:
+    for data in _variants(
+        yaml_data("s3_5_verdict_completion.yaml", ("generated_at",)), VERDICT_EDITS
+    ):
+        expected = schemas._validator(schemas.VERDICT_SCHEMA).is_valid(data)
+        assert schemas._quick(schemas.VERDICT_SCHEMA)(data) == expected, data

@@ -152,50 +152,51 @@ def _observe(scan: JsonlScan, pairing: _Pairing, number: int, row: dict[str, Any
 
 
 class _Pairing:
-    """A7: every tool item.id started once, completed once, completion after start."""
+    """A7: every tool item.id started once, completed once, completion after start.
+
+    Memory grows with the number of distinct tool ids (one set entry each),
+    not with the size of the stream.
+    """
 
     def __init__(self, scan: JsonlScan) -> None:
         self.scan = scan
-        self.started: dict[Any, int] = {}
-        self.completed: set[Any] = set()
+        self.open: dict[str, int] = {}
+        """Started, not yet completed: id → line."""
+        self.done: set[str] = set()
 
     def see(self, kind: str, item_id: Any, number: int) -> None:
         if not isinstance(item_id, str):
             return  # the row's schema error already says so
         if kind == "item.started":
-            if item_id in self.started:
+            if item_id in self.open or item_id in self.done:
                 self.scan.add(
-                    number,
-                    "A7",
-                    f"tool event pairing violation: item.started {item_id!r} again "
-                    f"(first at line {self.started[item_id]})",
+                    number, "A7", f"tool event pairing violation: item.started {item_id!r} again"
                 )
             else:
-                self.started[item_id] = number
-            return
-        if item_id not in self.started:
+                self.open[item_id] = number
+        elif item_id in self.open:
+            del self.open[item_id]
+            self.done.add(item_id)
+        elif item_id in self.done:
+            self.scan.add(
+                number, "A7", f"tool event pairing violation: item.completed {item_id!r} again"
+            )
+        else:
             self.scan.add(
                 number,
                 "A7",
                 f"tool event pairing violation: item.completed {item_id!r} without an earlier "
                 "item.started",
             )
-        elif item_id in self.completed:
+            self.done.add(item_id)
+
+    def finish(self) -> None:
+        for item_id, number in self.open.items():
             self.scan.add(
                 number,
                 "A7",
-                f"tool event pairing violation: item.completed {item_id!r} again",
+                f"tool event pairing violation: item.started {item_id!r} never completed",
             )
-        self.completed.add(item_id)
-
-    def finish(self) -> None:
-        for item_id, number in self.started.items():
-            if item_id not in self.completed:
-                self.scan.add(
-                    number,
-                    "A7",
-                    f"tool event pairing violation: item.started {item_id!r} never completed",
-                )
 
 
 def _check_shape(scan: JsonlScan) -> None:

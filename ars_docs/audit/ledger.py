@@ -30,8 +30,17 @@ def parse_ms(text: Any) -> datetime | None:
     """An RFC 3339 UTC millisecond timestamp (``2026-04-30T15:23:11.847Z``), else ``None``."""
     if not isinstance(text, str) or not _MS_UTC.match(text):
         return None
-    try:
-        return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    try:  # by hand: strptime costs ~40 µs a call, and a ledger lint makes thousands
+        return datetime(
+            int(text[0:4]),
+            int(text[5:7]),
+            int(text[8:10]),
+            int(text[11:13]),
+            int(text[14:16]),
+            int(text[17:19]),
+            int(text[20:23]) * 1000,
+            tzinfo=timezone.utc,
+        )
     except ValueError:
         return None
 

@@ -103,6 +103,8 @@ def validate_entry(data: Any, mode: Mode | None = None) -> list[SchemaError]:
     """
     if mode is not None and mode not in MODES:
         raise UsageError(f"unknown mode {mode!r}; use one of: {', '.join(MODES)}")
+    if _quick_entry(mode)(data):
+        return []
     errors = [_to_error(e, data, mode) for e in _entry_validator(mode).iter_errors(data)]
     return _unique(errors)
 
@@ -113,6 +115,8 @@ def validate_sidecar(data: Any, verdict_status: str | None = None) -> list[Schem
     Alone, ``stream.jsonl_thread_id`` may be a UUID or ``""``; co-validated,
     ``""`` is accepted only when the companion verdict is ``AUDIT_FAILED``.
     """
+    if _quick_sidecar(verdict_status not in (None, "AUDIT_FAILED"))(data):
+        return []
     if verdict_status is None:
         return _unique(
             [_to_error(e, data, None) for e in _validator(SIDECAR_SCHEMA).iter_errors(data)]
@@ -129,25 +133,91 @@ def validate_sidecar(data: Any, verdict_status: str | None = None) -> list[Schem
 
 def validate_verdict(data: Any) -> list[SchemaError]:
     """Validate a parsed ``<run_id>.verdict.yaml``."""
+    if _quick(VERDICT_SCHEMA)(data):
+        return []
     return _unique([_to_error(e, data, None) for e in _validator(VERDICT_SCHEMA).iter_errors(data)])
 
 
 def validate_jsonl_row(data: Any) -> list[SchemaError]:
     """Validate one decoded JSONL event row."""
+    if quick_jsonl_row_check()(data):
+        return []
     return _unique([_to_error(e, data, None) for e in _validator(JSONL_SCHEMA).iter_errors(data)])
 
 
 @cache
 def quick_jsonl_row_check() -> Check:
-    """A fast valid/invalid answer for one JSONL row (run ``validate_jsonl_row`` on a no)."""
-    check = quick_validity_check(load_schema(JSONL_SCHEMA))
-    if check is None:  # pragma: no cover - the shipped schema only uses supported keywords
-        validator = _validator(JSONL_SCHEMA)
-        return validator.is_valid
-    return check
+    """A fast valid/invalid answer for one JSONL row (run ``validate_jsonl_row`` on a no).
+
+    Rows are dispatched on ``type`` to a compiled check of that event's
+    definition, instead of evaluating every ``if``/``then`` of the schema:
+    a 100,000-event stream is validated in well under a second this way.
+    """
+    schema = load_schema(JSONL_SCHEMA)
+    by_type: dict[str, Check] = {}
+    for event_type in schema["properties"]["type"]["enum"]:
+        rules = [
+            rule["then"]
+            for rule in schema["allOf"]
+            if rule["if"]["properties"]["type"]["const"] == event_type
+        ]
+        narrowed = {"$defs": schema["$defs"], "allOf": rules}
+        check = quick_validity_check(narrowed)
+        if check is None:  # pragma: no cover - the shipped schema only uses supported keywords
+            return _validator(JSONL_SCHEMA).is_valid
+        by_type[event_type] = check
+
+    def check_row(row: Any) -> bool:
+        if not isinstance(row, dict):
+            return False
+        event_type = row.get("type")
+        if not isinstance(event_type, str):
+            return False
+        check = by_type.get(event_type)
+        return check is not None and check(row)
+
+    return check_row
 
 
 # --- validators ----------------------------------------------------------------
+#
+# Each validate_* first asks a compiled quick check (ars_docs.session.schema_check,
+# about ten times faster than jsonschema) and runs jsonschema only to explain a
+# "no". The quick checks are built from the same schema files; tests compare
+# both answers on valid and broken artifacts.
+
+
+def _compiled(schema: dict[str, Any], fallback: Validator) -> Check:
+    check = quick_validity_check(schema)
+    return fallback.is_valid if check is None else check
+
+
+@cache
+def _quick(name: str) -> Check:
+    return _compiled(load_schema(name), _validator(name))
+
+
+@cache
+def _quick_entry(mode: Mode | None) -> Check:
+    validator = _entry_validator(mode)
+    return _compiled(dict(validator.schema), validator)  # type: ignore[arg-type]
+
+
+@cache
+def _quick_sidecar(strict_thread: bool) -> Check:
+    """The sidecar check; ``strict_thread``: the companion verdict is not AUDIT_FAILED."""
+    schema = load_schema(SIDECAR_SCHEMA)
+    if strict_thread:
+        schema = copy.deepcopy(schema)
+        stream = schema["properties"]["stream"]["properties"]
+        stream["jsonl_thread_id"] = {"$ref": "#/$defs/uuid"}
+    check = quick_validity_check(schema)
+    if check is not None:
+        return check
+    if not strict_thread:  # pragma: no cover - the shipped schema compiles
+        return _validator(SIDECAR_SCHEMA).is_valid
+    co_validator = _co_validator()  # pragma: no cover
+    return lambda data: co_validator.is_valid({"sidecar": data, "verdict_status": "PASS"})
 
 
 @cache
