@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.errors import InputDataError, InputMissingError
+from ars_docs.limits import MAX_NESTING, nesting_too_deep, shorten
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.locking import folder_lock
@@ -145,6 +146,12 @@ _PASSPORT_HINT = "check the --passport option or the ARS_PASSPORT environment va
 
 def _parse_line(line: str, path: str, number: int) -> SessionEvent:
     where = f"{path}:{number}" if number else path
+    too_deep = nesting_too_deep(line)
+    if too_deep is not None:
+        raise InputDataError(
+            f"{where}:{too_deep + 1}: the event nests more than {MAX_NESTING} levels deep; "
+            f"fix or remove line {number} (format: {EVENTS_SCHEMA})"
+        )
     try:
         data = json.loads(line, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
@@ -154,7 +161,8 @@ def _parse_line(line: str, path: str, number: int) -> SessionEvent:
         ) from exc
     except _DuplicateKeyError as exc:
         raise InputDataError(
-            f"{where}:1: duplicate key {exc.args[0]!r} in one event; keep one (line {number})"
+            f"{where}:1: duplicate key {shorten(exc.args[0])!r} in one event; keep one "
+            f"(line {number})"
         ) from exc
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
@@ -167,7 +175,8 @@ def _parse_line(line: str, path: str, number: int) -> SessionEvent:
         parse_timestamp(data["ts"])
     except ValueError as exc:
         raise InputDataError(
-            f"{where}:1: ts {data['ts']!r} is not a real date and time ({exc}); fix line {number}"
+            f"{where}:1: ts {shorten(data['ts'])!r} is not a real date and time ({exc}); "
+            f"fix line {number}"
         ) from exc
     return SessionEvent(
         ts=data["ts"],

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ars_docs.errors import ArsIOError, InputDataError
+from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep, shorten
 from ars_docs.reports.session_events import parse_timestamp
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
@@ -152,8 +153,16 @@ def load_snapshot(path: str | os.PathLike[str]) -> Snapshot:
     """Read and validate a snapshot; ``InputMissingError`` / ``InputDataError`` on bad input."""
     name = os.fspath(path)
     raw = read_bytes(name, what="session snapshot", hint=_HINT)
+    text = decode_utf8(raw, name)
+    too_deep = nesting_too_deep(text)
+    if too_deep is not None:
+        line, col = line_col(text, too_deep)
+        raise InputDataError(
+            f"{name}:{line}:{col}: the snapshot nests more than {MAX_NESTING} levels deep; take "
+            "a new snapshot with `ars-docs session snapshot --force` or restore the file"
+        )
     try:
-        data = json.loads(decode_utf8(raw, name))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputDataError(
             f"{name}:{exc.lineno}:{exc.colno}: malformed JSON ({exc.msg}); take a new snapshot "
@@ -170,8 +179,9 @@ def load_snapshot(path: str | os.PathLike[str]) -> Snapshot:
         parse_timestamp(data["taken_at"])
     except ValueError as exc:
         raise InputDataError(
-            f"{name}: taken_at {data['taken_at']!r} is not a real date and time ({exc}); take "
-            "a new snapshot with `ars-docs session snapshot --force` or restore the file"
+            f"{name}: taken_at {shorten(data['taken_at'])!r} is not a real date and time "
+            f"({exc}); take a new snapshot with `ars-docs session snapshot --force` or "
+            "restore the file"
         ) from exc
     corpus = {
         key: TrustState(

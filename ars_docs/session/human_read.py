@@ -35,6 +35,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ars_docs.draft.document import BOM
 from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
+from ars_docs.limits import bound_message, shorten
 from ars_docs.session.atomic import write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
@@ -49,6 +50,9 @@ from ars_docs.session.readlog import (
     read_log_path,
 )
 from ars_docs.session.yamlio import decode_utf8
+
+_SHOWN_KEYS = 20
+"""Unknown keys listed one per line; the rest are counted (messages stay bounded)."""
 
 
 class MarkReadError(ArsError):
@@ -67,13 +71,19 @@ class UnknownKeysError(MarkReadError):
 
     def __init__(self, keys: Sequence[str], suggestions: dict[str, list[str]]) -> None:
         lines = []
-        for key in keys:
-            line = f"[ARS-MARK-READ ERROR: citation_key '{key}' not in literature_corpus[]]"
+        for key in keys[:_SHOWN_KEYS]:
+            shown = shorten(key)
+            line = f"[ARS-MARK-READ ERROR: citation_key '{shown}' not in literature_corpus[]]"
             if suggestions.get(key):
                 line += f" (closest keys: {', '.join(suggestions[key])})"
-            lines.append(line)
+            lines.append(bound_message(line))
+        if len(keys) > _SHOWN_KEYS:
+            lines.append(f"... and {len(keys) - _SHOWN_KEYS} more unknown keys")
         lines.append("nothing was written: the whole batch of keys is refused")
-        ArsError.__init__(self, "\n".join(lines))
+        ArsError.__init__(self, "")
+        # One canonical line per key (§3.6), each bounded; the only multi-line message.
+        self.message = "\n".join(lines)
+        self.args = (self.message,)
         self.exit_code = ExitCode.DATA_ERR
         self.keys = tuple(keys)
 
