@@ -28,6 +28,7 @@ __all__ = [
     "bound_message",
     "line_col",
     "nesting_too_deep",
+    "not_utf8",
     "shorten",
 ]
 
@@ -104,3 +105,14 @@ def line_col(text: str, offset: int) -> tuple[int, int]:
     """1-based ``(line, column)`` of ``offset`` in ``text``."""
     line_start = text.rfind("\n", 0, offset) + 1
     return text.count("\n", 0, offset) + 1, offset - line_start + 1
+
+
+def not_utf8(text: str) -> str | None:
+    """``text`` shown with ``\\xNN`` escapes when it holds bytes that are not UTF-8
+    (lone surrogates from ``surrogateescape``), else None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = text.encode("utf-8", "surrogateescape")
+        return shorten(raw.decode("ascii", "backslashreplace"))
+    return None

@@ -22,8 +22,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.errors import InputDataError, InputMissingError
-from ars_docs.limits import MAX_NESTING, nesting_too_deep, shorten
+from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.locking import folder_lock
@@ -121,6 +121,11 @@ def append_event(
         raise InputMissingError(f"{os.fspath(passport)}: passport not found; {_PASSPORT_HINT}")
     log = events_path(passport)
     ts = (clock or Clock.from_env()).rfc3339()
+    texts = [("phase", phase), ("action", action), ("agent", agent), ("rationale", rationale)]
+    for what, value in [*texts, *(("artifact", a) for a in artifacts)]:
+        shown = not_utf8(value) if value is not None else None
+        if shown is not None:
+            raise UsageError(f"the {what} {shown!r} is not valid UTF-8 text; pass UTF-8")
     event = SessionEvent(ts, phase, action, agent, tuple(artifacts), rationale)
     line = event.to_json()
     _parse_line(line, str(log), 0)  # the event itself must match the schema

@@ -35,7 +35,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ars_docs.draft.document import BOM
 from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
-from ars_docs.limits import bound_message, shorten
+from ars_docs.limits import bound_message, not_utf8, shorten
 from ars_docs.session.atomic import write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
@@ -307,6 +307,12 @@ def mark_read(
             f"unknown read scope {scope!r}; use one of {', '.join(READ_SCOPE_LEVELS)}",
             ExitCode.USAGE,
         )
+    for text in (note or "", *locators):
+        shown = not_utf8(text)
+        if shown is not None:
+            raise MarkReadError(
+                f"note or locator {shown!r} is not valid UTF-8 text; pass UTF-8", ExitCode.USAGE
+            )
     call = _Call.prepare(passport, keys, clock)
     path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
     outcome = MarkOutcome(log)
