@@ -2,16 +2,33 @@
 
 The original file is untouched on any error, and a reader never sees a
 half-written file (ARCHITECTURE.md §4 "No silent loss").
+
+Temp files have a name every reader of the session folder recognises and
+skips (``is_temp_name``): ``.<target>.ars-tmp-<host>-<pid>-<random>.tmp``. A
+kill between creating one and renaming it leaves it behind; the next write of
+the same target on the same host removes the ones whose process is gone
+(issue 16, "recovery without a human"). Temp files of a live process, of
+another host, or of another user are never touched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import re
+import socket
 import tempfile
 from pathlib import Path
 
 from ars_docs.errors import OutputError
+
+__all__ = ["TEMP_MARK", "is_temp_name", "temp_prefix", "write_bytes_atomic", "write_text_atomic"]
+
+TEMP_MARK = ".ars-tmp-"
+"""Part of every temp file name ars-docs creates."""
+_TEMP_RE = re.compile(r"\A\..+\.ars-tmp-(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)-[^.]+\.tmp\Z")
+_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
 
 
 def _read_umask() -> int:
@@ -25,12 +42,23 @@ def _read_umask() -> int:
 _UMASK = _read_umask()
 
 
+def is_temp_name(name: str) -> bool:
+    """True for the name of an ars-docs temp file (readers skip these)."""
+    return TEMP_MARK in name and _TEMP_RE.match(name) is not None
+
+
+def temp_prefix(target: str, pid: int | None = None) -> str:
+    """How the temp files of ``target`` written by process ``pid`` (this one) start."""
+    return f".{target}{TEMP_MARK}{_HOST}-{os.getpid() if pid is None else pid}-"
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else None
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        _remove_stale_temps(folder, path.name)
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=folder)
     except OSError as exc:
         raise OutputError(
             f"cannot write {path}: {exc.strerror or exc}; check that the folder exists "
@@ -56,6 +84,32 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def write_text_atomic(path: Path, text: str) -> None:
     """Write ``text`` as UTF-8 without newline translation."""
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def _remove_stale_temps(folder: Path, target: str) -> None:
+    """Delete temp files of ``target`` left by dead processes of this host and user."""
+    prefix = f".{target}{TEMP_MARK}{_HOST}-"
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        found = _TEMP_RE.match(name)
+        if found is None or int(found["pid"]) == os.getpid() or _alive(int(found["pid"])):
+            continue
+        with contextlib.suppress(OSError):
+            if os.lstat(folder / name).st_uid == os.getuid():
+                os.unlink(folder / name)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process, or not a pid we can check: leave it
+    return True
 
 
 def _fsync_dir(folder: Path) -> None:
