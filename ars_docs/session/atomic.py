@@ -3,6 +3,16 @@
 The original file is untouched on any error, and a reader never sees a
 half-written file (ARCHITECTURE.md §4 "No silent loss").
 
+Two rules hold for every writer (issue 16):
+
+* A symbolic link is written *through*: the file it points to is replaced
+  atomically (temp file in the target's folder), and the link stays a link.
+* A read-only file — one without the owner's write permission, e.g. 0444 —
+  is never replaced, even by root, and neither is one the user may not write
+  (``os.access``); the writer raises ``OutputError`` (exit 73) and the file is
+  left as it is. ``ensure_writable`` lets a command check all its targets
+  before it writes the first one.
+
 Temp files have a name every reader of the session folder recognises and
 skips (``is_temp_name``): ``.<target>.ars-tmp-<host>-<pid>-<random>.tmp``. A
 kill between creating one and renaming it leaves it behind; the next write of
@@ -18,12 +28,20 @@ import hashlib
 import os
 import re
 import socket
+import stat
 import tempfile
 from pathlib import Path
 
 from ars_docs.errors import OutputError
 
-__all__ = ["TEMP_MARK", "is_temp_name", "temp_prefix", "write_bytes_atomic", "write_text_atomic"]
+__all__ = [
+    "TEMP_MARK",
+    "ensure_writable",
+    "is_temp_name",
+    "temp_prefix",
+    "write_bytes_atomic",
+    "write_text_atomic",
+]
 
 TEMP_MARK = ".ars-tmp-"
 """Part of every temp file name ars-docs creates."""
@@ -52,8 +70,31 @@ def temp_prefix(target: str, pid: int | None = None) -> str:
     return f".{target}{TEMP_MARK}{_HOST}-{os.getpid() if pid is None else pid}-"
 
 
+def ensure_writable(path: Path) -> None:
+    """Raise ``OutputError`` (73) when ``path`` exists and is read-only (see above)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # absent (or unreadable: the write itself will say why)
+    if not mode & stat.S_IWUSR:
+        raise OutputError(
+            f"{path} is read-only; ars-docs never replaces a read-only file. Make it "
+            "writable (chmod u+w) to let ars-docs update it; nothing was written"
+        )
+    if not os.access(path, os.W_OK):
+        raise OutputError(
+            f"{path} is not writable for you; check its permissions; nothing was written"
+        )
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
+    """Replace ``path`` with ``data`` atomically, keeping its permission bits.
+
+    When ``path`` is a symbolic link, the file it points to is replaced.
+    """
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    ensure_writable(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else None

@@ -36,7 +36,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ars_docs.draft.document import BOM
 from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
 from ars_docs.limits import bound_message, not_utf8, shorten
-from ars_docs.session.atomic import write_text_atomic
+from ars_docs.session.atomic import ensure_writable, write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.locking import folder_lock
@@ -146,8 +146,14 @@ def _validate_keys(corpus: Corpus, keys: Sequence[str]) -> list[str]:
 
 
 def _check_writable(log: Path) -> None:
+    # The one read-only rule of every writer (session.atomic.ensure_writable): a 0444
+    # log is refused even for root, as finalize refuses a 0444 draft.
     folder = log.parent
-    if not os.access(folder, os.W_OK) or (log.exists() and not os.access(log, os.W_OK)):
+    try:
+        ensure_writable(log)
+    except OutputError as exc:
+        raise MarkReadError(f"read log {exc.message}", ExitCode.CANT_CREATE) from exc
+    if not os.access(folder, os.W_OK):
         raise MarkReadError(
             f"read log {log} is not writable; check the permissions of {folder}",
             ExitCode.CANT_CREATE,
