@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ars_docs.limits import bound_message
+
 
 class Severity(str, Enum):
     ERROR = "error"
@@ -32,7 +34,8 @@ class Diagnostic:
         where = self.path
         if self.line:
             where += f":{self.line}:{self.col or 1}"
-        return f"{where}: {self.code} {self.message}"
+        # Bounded like every error message: one line, quoting little of the input.
+        return bound_message(f"{where}: {self.code} {self.message}")
 
     def to_dict(self) -> dict[str, object]:
         return {

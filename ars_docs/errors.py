@@ -10,13 +10,17 @@ Hierarchy::
     └── ArsIOError                74  reading failed for another reason
 
 Every message names the file (and line, where known) and says what to do
-next. The CLI prints ``ars-docs: error: <message>`` and exits with
-``exit_code``; library users catch ``ArsError``.
+next. Messages are bounded: one line, at most ``limits.MESSAGE_LIMIT``
+characters, however long the input they quote. The CLI prints
+``ars-docs: error: <message>`` and exits with ``exit_code``; library users
+catch ``ArsError``.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+
+from ars_docs.limits import bound_message
 
 
 class ExitCode(IntEnum):
@@ -37,6 +41,7 @@ class ArsError(Exception):
     exit_code: ExitCode = ExitCode.CHECK_FAILED
 
     def __init__(self, message: str) -> None:
+        message = bound_message(message)
         super().__init__(message)
         self.message = message
 

@@ -60,31 +60,39 @@ def cmd_finalize(args: argparse.Namespace) -> int:
     assert passport is not None
     from ars_docs.draft import api
     from ars_docs.draft.document import read_document
+    from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
+    from ars_docs.session.locking import folder_lock
 
-    doc = read_document(args.draft)
-    corpus, read_log = load_trust_inputs(passport)
-    result = api.finalize(doc.text, corpus, read_log, path=args.draft, passport=passport)
-    diagnostics = [*_corpus_diagnostics(corpus), *result.diagnostics]
-    report = sys.stderr if args.output == STDIO else sys.stdout
-    if args.check:
-        _report_finalize(args, result, diagnostics, report, wrote=None, checklist=None)
-        return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
-    checklist_path = Path(args.checklist) if args.checklist else default_checklist_path(args.draft)
-    # Check both targets before writing either, so a bad path loses nothing.
-    for target in (checklist_path, Path(args.output or args.draft)):
-        if str(target) != STDIO:
-            ensure_folder(target)
-    if args.output:
-        write_output(args.output, result.text)
-        wrote = args.output
-    elif result.would_change:
-        from ars_docs.session.atomic import write_bytes_atomic
-
-        write_bytes_atomic(Path(args.draft), result.text.encode("utf-8"))
-        wrote = args.draft
-    else:
-        wrote = None
-    _write_if_changed(checklist_path, result.checklist)
+    # The session folder lock, held from reading the trust inputs to the last write:
+    # mark-read takes the same lock, so the draft always reflects one state of the
+    # read log — the one before or the one after a concurrent mark-read, never a mix.
+    with folder_lock(Path(passport).parent):
+        doc = read_document(args.draft)
+        corpus, read_log = load_trust_inputs(passport)
+        result = api.finalize(doc.text, corpus, read_log, path=args.draft, passport=passport)
+        diagnostics = [*_corpus_diagnostics(corpus), *result.diagnostics]
+        report = sys.stderr if args.output == STDIO else sys.stdout
+        if args.check:
+            _report_finalize(args, result, diagnostics, report, wrote=None, checklist=None)
+            return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
+        checklist_path = (
+            Path(args.checklist) if args.checklist else default_checklist_path(args.draft)
+        )
+        # Check both targets before writing either, so a bad path loses nothing.
+        for target in (checklist_path, Path(args.output or args.draft)):
+            if str(target) != STDIO:
+                ensure_folder(target)
+                ensure_writable(target)
+        # The checklist first: a draft with new markers never lacks its checklist.
+        _write_if_changed(checklist_path, result.checklist)
+        if args.output:
+            write_output(args.output, result.text)
+            wrote = args.output
+        elif result.would_change:
+            write_bytes_atomic(Path(args.draft), result.text.encode("utf-8"))
+            wrote = args.draft
+        else:
+            wrote = None
     _report_finalize(args, result, diagnostics, report, wrote=wrote, checklist=str(checklist_path))
     return int(ExitCode.OK)
 

@@ -14,14 +14,17 @@ to what the groups register.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from typing import NoReturn
 
 from ars_docs import __version__
 from ars_docs.cli.common import Parser
-from ars_docs.errors import ArsError, ExitCode
+from ars_docs.errors import ArsError, ExitCode, UsageError
+from ars_docs.limits import bound_message, not_utf8
 
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
@@ -83,15 +86,50 @@ def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
 
 def run(argv: Sequence[str] | None = None) -> int:
     try:
+        _require_utf8(sys.argv[1:] if argv is None else argv)
         args = build_parser(argv).parse_args(argv)
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        # Surface a failed write of buffered output here, not as a traceback at exit.
+        sys.stdout.flush()
+        return code
     except ArsError as exc:
         print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`); nothing to report.
-        sys.stderr.close()
-        return int(ExitCode.OK)
+    except OSError as exc:
+        # Every file ars-docs opens has its own ArsError; an OSError that gets here
+        # comes from writing standard output (a full device, a closed pipe).
+        _detach_stdout()
+        if exc.errno == errno.EPIPE:
+            return int(ExitCode.OK)  # the reader went away (e.g. `| head -1`): quiet
+        message = bound_message(
+            f"ars-docs: error: cannot write to standard output: {exc.strerror or exc}; "
+            "free space on the device or send the output elsewhere (-o FILE)"
+        )
+        print(message, file=sys.stderr)
+        return int(ExitCode.IO_ERR)
+
+
+def _detach_stdout() -> None:
+    """Point standard output at /dev/null so the exit-time flush stays quiet."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
+        pass
+
+
+def _require_utf8(argv: Sequence[str]) -> None:
+    """Arguments end up in UTF-8 files and reports: bytes that are not UTF-8 (which
+    Python keeps as lone surrogates) are refused here, with exit 64."""
+    for number, arg in enumerate(argv, start=1):
+        shown = not_utf8(arg)
+        if shown is not None:
+            previous = argv[number - 2] if number > 1 else ""
+            which = f"the value of {previous}" if previous.startswith("-") else f"argument {number}"
+            raise UsageError(
+                f"{which} ({shown}) is not valid UTF-8; pass text and file names as UTF-8"
+            ) from None
 
 
 def main() -> NoReturn:

@@ -11,6 +11,9 @@ ARS422      a trajectory line whose classification is not one of
             ``in-phase``, ``backflow-to-<phase>``,
             ``crossphase-jump-to-<phase>``, ``ad-hoc``
 ARS423      a part of the §3.4 drift log is missing
+ARS424      a heading that is not one of the drift log's own (a file, phase
+            or agent name with a line break can inject one; ``ars-docs
+            drift-log`` escapes them, so this finds hand edits and older logs)
 ==========  ================================================================
 
 The wording rule covers the log's own voice. Code (fenced, indented, inline
@@ -26,6 +29,7 @@ from collections.abc import Iterator
 
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.mdscan import MdScan, scan
+from ars_docs.limits import shorten
 from ars_docs.reports.section0 import BOM
 from ars_docs.session.yamlio import decode_utf8, read_bytes
 
@@ -34,6 +38,7 @@ __all__ = ["FORBIDDEN_WORDS_RE", "lint_drift_log", "lint_drift_log_file"]
 NON_NEUTRAL = "ARS421"
 BAD_CLASSIFICATION = "ARS422"
 MISSING_PART = "ARS423"
+FOREIGN_HEADING = "ARS424"
 
 FORBIDDEN_WORDS_RE = re.compile(
     r"\b(?:deviat\w*|devian(?:ce|cy|ts?)|out[-\s]+of[-\s]+spec\w*|error(?:s|ed|ing)?"
@@ -90,6 +95,7 @@ def _findings(text: str, path: str) -> Iterator[Diagnostic]:
                 "leaving a phase to check sources is not a mistake. Reword it",
             )
         yield from _classification(path, index, line)
+    yield from _foreign_headings(path, md)
     for what, pattern in _PARTS:
         regex = re.compile(pattern, re.IGNORECASE)
         if not any(regex.search(line) for line in own_words):
@@ -102,6 +108,48 @@ def _findings(text: str, path: str) -> Iterator[Diagnostic]:
                 f"the drift log has no {what}; §3.4 requires every part (render it with "
                 "ars-docs drift-log)",
             )
+
+
+# Block quote and list markers (and indentation) before a line's content.
+_CONTAINERS_RE = re.compile(r"^(?:[ \t]*(?:>|[-*+]|[0-9]{1,9}[.)])(?=[ \t]))*[ \t]*")
+_HEADING_LINE_RE = re.compile(r"^(#{1,6})(?:[ \t]+(?P<text>.*?))?[ \t#]*$")
+_SESSION_HEADING_RE = re.compile(r"session\b.*\bdrift log", re.IGNORECASE)
+_SECTION_HEADINGS_RE = re.compile(
+    r"(top three actionable items|phase trajectory|session deliverables"
+    r"|phase status diff\b.*|recommended next-session work\b.*)",
+    re.IGNORECASE,
+)
+
+
+def _foreign_headings(path: str, md: MdScan) -> Iterator[Diagnostic]:
+    """Headings the drift log does not have: one session heading, then its sections.
+
+    Lines are checked as text (outside code blocks), so a heading injected into
+    a list item or a block quote is found too.
+    """
+    session_headings = 0
+    for index, line in enumerate(md.lines):
+        if index in md.code:
+            continue
+        found = _HEADING_LINE_RE.match(_CONTAINERS_RE.sub("", line, count=1))
+        if found is None:
+            continue
+        title = found.group("text") or ""
+        if _SECTION_HEADINGS_RE.fullmatch(title):
+            continue
+        if _SESSION_HEADING_RE.search(title) and session_headings == 0:
+            session_headings += 1
+            continue
+        yield Diagnostic(
+            path,
+            index + 1,
+            1,
+            FOREIGN_HEADING,
+            Severity.ERROR,
+            f"heading {shorten(title)!r} is not part of the drift log; a recorded file, "
+            "phase or agent name with a line break may have injected it. Render the log "
+            "again with ars-docs drift-log",
+        )
 
 
 def _own_words(md: MdScan, index: int) -> str:

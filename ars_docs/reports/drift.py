@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.mdscan import code_span
+from ars_docs.draft.md_escape import code as code_span
+from ars_docs.draft.md_escape import text as md_text
 from ars_docs.reports.drift_artifacts import ArtifactNote, sort_artifacts
 from ars_docs.reports.phases import AD_HOC, SessionSettings, classify_steps, normalise_phase
 from ars_docs.reports.scope import refcode_order
@@ -118,7 +119,7 @@ def build_drift_log(
     now = trust_states(corpus)
     unverified = tuple(sorted((k for k, s in now.items() if not s.verified), key=refcode_order))
     newly = None
-    diff = [f"pipeline phase: {start} → {end}"] if start is not None else []
+    diff = [f"pipeline phase: {md_text(start)} → {md_text(end or '')}"] if start is not None else []
     if snapshot is None:
         diff.append(
             "literature corpus and session files: not computed; there is no snapshot from the "
@@ -288,7 +289,7 @@ def _recommendations(
             f"record each with `ars-docs mark-read KEY`: {keys(unread)}"
         )
     if end is not None:
-        items.append(f"Continue in {end}, where this session ended")
+        items.append(f"Continue in {md_text(end)}, where this session ended")
     if no_snapshot:
         items.append(
             "Run `ars-docs session snapshot` when the next session starts, so that its drift "
@@ -299,7 +300,9 @@ def _recommendations(
 
 def render_drift_log(log: DriftLog) -> str:
     """The drift log as Markdown (ends with one newline)."""
-    return render_template(TEMPLATE, log=log, counts=log.counts(), code=code_span, quote=quote)
+    return render_template(
+        TEMPLATE, log=log, counts=log.counts(), code=code_span, text=md_text, quote=quote
+    )
 
 
 def quote(text: str) -> str:

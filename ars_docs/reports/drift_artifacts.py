@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.draft.mdscan import code_span
+from ars_docs.draft.md_escape import code as code_span
+from ars_docs.draft.md_escape import text as md_text
 from ars_docs.reports.phases import SessionSettings, normalise_phase
 from ars_docs.reports.session_events import SessionEvent
 from ars_docs.reports.session_snapshot import Snapshot
@@ -124,7 +125,7 @@ def _origins(settings: SessionSettings, events: list[SessionEvent]) -> tuple[str
             continue
         if phase not in settings.phases:
             continue
-        origin = f"phase: {phase}, agent: {agent}"
+        origin = f"phase: {md_text(phase)}, agent: {md_text(agent)}"
         if origin not in found:
             found.append(origin)
     return tuple(found)

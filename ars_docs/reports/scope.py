@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.mdscan import code_span
+from ars_docs.draft.md_escape import code as code_span
 from ars_docs.reports.scope_verdict import BLOCKING_SEVERITIES, AuditFinding, AuditVerdict
 from ars_docs.session.corpus import Corpus
 from ars_docs.templating import render_template

@@ -22,7 +22,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.errors import InputDataError, InputMissingError
+from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.locking import folder_lock
@@ -120,6 +121,11 @@ def append_event(
         raise InputMissingError(f"{os.fspath(passport)}: passport not found; {_PASSPORT_HINT}")
     log = events_path(passport)
     ts = (clock or Clock.from_env()).rfc3339()
+    texts = [("phase", phase), ("action", action), ("agent", agent), ("rationale", rationale)]
+    for what, value in [*texts, *(("artifact", a) for a in artifacts)]:
+        shown = not_utf8(value) if value is not None else None
+        if shown is not None:
+            raise UsageError(f"the {what} {shown!r} is not valid UTF-8 text; pass UTF-8")
     event = SessionEvent(ts, phase, action, agent, tuple(artifacts), rationale)
     line = event.to_json()
     _parse_line(line, str(log), 0)  # the event itself must match the schema
@@ -145,6 +151,12 @@ _PASSPORT_HINT = "check the --passport option or the ARS_PASSPORT environment va
 
 def _parse_line(line: str, path: str, number: int) -> SessionEvent:
     where = f"{path}:{number}" if number else path
+    too_deep = nesting_too_deep(line)
+    if too_deep is not None:
+        raise InputDataError(
+            f"{where}:{too_deep + 1}: the event nests more than {MAX_NESTING} levels deep; "
+            f"fix or remove line {number} (format: {EVENTS_SCHEMA})"
+        )
     try:
         data = json.loads(line, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
@@ -154,7 +166,8 @@ def _parse_line(line: str, path: str, number: int) -> SessionEvent:
         ) from exc
     except _DuplicateKeyError as exc:
         raise InputDataError(
-            f"{where}:1: duplicate key {exc.args[0]!r} in one event; keep one (line {number})"
+            f"{where}:1: duplicate key {shorten(exc.args[0])!r} in one event; keep one "
+            f"(line {number})"
         ) from exc
     errors = sorted(_validator().iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
@@ -167,7 +180,8 @@ def _parse_line(line: str, path: str, number: int) -> SessionEvent:
         parse_timestamp(data["ts"])
     except ValueError as exc:
         raise InputDataError(
-            f"{where}:1: ts {data['ts']!r} is not a real date and time ({exc}); fix line {number}"
+            f"{where}:1: ts {shorten(data['ts'])!r} is not a real date and time ({exc}); "
+            f"fix line {number}"
         ) from exc
     return SessionEvent(
         ts=data["ts"],

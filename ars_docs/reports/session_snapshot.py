@@ -9,7 +9,11 @@ became verified against the original, which entries and files changed, and
 which files are new. ``schemas/session_snapshot.schema.json`` is the format.
 
 Only tool clutter is left out of the inventory (``IGNORED_NAMES``: version
-control and cache folders); every other file, hidden ones included, counts.
+control and cache folders, and ars-docs's own temp files, see
+``session.atomic.is_temp_name``); every other file, hidden ones included,
+counts. Only regular files are read: a symbolic link is recorded by its
+target, and a FIFO, socket or device by its kind (``special:fifo``), never
+opened — opening a FIFO would wait forever for a writer.
 """
 
 from __future__ import annotations
@@ -17,12 +21,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ars_docs.errors import ArsIOError, InputDataError
+from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep, shorten
 from ars_docs.reports.session_events import parse_timestamp
+from ars_docs.session.atomic import is_temp_name
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.schema_check import validator as schema_validator
@@ -82,7 +89,7 @@ class Snapshot:
     """The session folder, relative to the snapshot's own folder."""
     corpus: dict[str, TrustState]
     files: dict[str, str]
-    """Relative POSIX path → ``sha256:<hex>`` (or ``symlink:<target>``)."""
+    """Relative POSIX path → ``sha256:<hex>`` (``symlink:<target>``, ``special:<kind>``)."""
 
 
 def trust_states(corpus: Corpus) -> dict[str, TrustState]:
@@ -117,6 +124,8 @@ def file_inventory(session_dir: Path, *, exclude: frozenset[Path] = frozenset())
                 kept.append(name)
         dirs[:] = kept
         for name in sorted(names):
+            if is_temp_name(name):
+                continue  # a write in progress, or one a kill interrupted
             full = Path(folder) / name
             if Path(os.path.abspath(full)) in exclude:
                 continue
@@ -152,8 +161,16 @@ def load_snapshot(path: str | os.PathLike[str]) -> Snapshot:
     """Read and validate a snapshot; ``InputMissingError`` / ``InputDataError`` on bad input."""
     name = os.fspath(path)
     raw = read_bytes(name, what="session snapshot", hint=_HINT)
+    text = decode_utf8(raw, name)
+    too_deep = nesting_too_deep(text)
+    if too_deep is not None:
+        line, col = line_col(text, too_deep)
+        raise InputDataError(
+            f"{name}:{line}:{col}: the snapshot nests more than {MAX_NESTING} levels deep; take "
+            "a new snapshot with `ars-docs session snapshot --force` or restore the file"
+        )
     try:
-        data = json.loads(decode_utf8(raw, name))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputDataError(
             f"{name}:{exc.lineno}:{exc.colno}: malformed JSON ({exc.msg}); take a new snapshot "
@@ -170,8 +187,9 @@ def load_snapshot(path: str | os.PathLike[str]) -> Snapshot:
         parse_timestamp(data["taken_at"])
     except ValueError as exc:
         raise InputDataError(
-            f"{name}: taken_at {data['taken_at']!r} is not a real date and time ({exc}); take "
-            "a new snapshot with `ars-docs session snapshot --force` or restore the file"
+            f"{name}: taken_at {shorten(data['taken_at'])!r} is not a real date and time "
+            f"({exc}); take a new snapshot with `ars-docs session snapshot --force` or "
+            "restore the file"
         ) from exc
     corpus = {
         key: TrustState(
@@ -188,11 +206,20 @@ _HINT = "check the --corpus-before path (take one with `ars-docs session snapsho
 
 
 def _fingerprint(path: Path) -> str:
-    if path.is_symlink():
-        return f"symlink:{os.readlink(path)}"
-    digest = hashlib.sha256()
     try:
-        with open(path, "rb") as handle:
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            return f"symlink:{os.readlink(path)}"
+        if not stat.S_ISREG(info.st_mode):
+            return f"special:{_kind(info.st_mode)}"
+        # O_NONBLOCK: should the file become a FIFO after lstat, opening it still
+        # returns at once; fstat then shows what was opened.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        with open(fd, "rb") as handle:
+            opened = os.fstat(handle.fileno()).st_mode
+            if not stat.S_ISREG(opened):
+                return f"special:{_kind(opened)}"
+            digest = hashlib.sha256()
             for block in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(block)
     except OSError as exc:
@@ -201,6 +228,18 @@ def _fingerprint(path: Path) -> str:
             "check its permissions"
         ) from exc
     return f"sha256:{digest.hexdigest()}"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "fifo"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISCHR(mode):
+        return "char-device"
+    if stat.S_ISBLK(mode):
+        return "block-device"
+    return "other"
 
 
 def _validator() -> Validator:

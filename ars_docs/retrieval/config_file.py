@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import ArsError, ArsIOError, InputDataError
+from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep
 from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
     PATH_KEYS,
@@ -43,8 +44,13 @@ def read_config_file(path: Path) -> dict[str, Any]:
         raise InputDataError(f"{path}: not valid UTF-8; re-save the file as UTF-8") from exc
     except OSError as exc:
         raise ArsIOError(f"{path}: cannot read the config file: {exc.strerror or exc}") from exc
+    _refuse_deep_nesting(path, text)
     try:
         document = tomllib.loads(text)
+    except RecursionError as exc:  # only if the scan below missed a case: still no traceback
+        raise InputDataError(
+            f"{path}: arrays or inline tables nest too deep; flatten the config"
+        ) from exc
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = _TOML_POSITION.search(message)
@@ -71,6 +77,25 @@ def read_config_file(path: Path) -> dict[str, Any]:
             hint = f"did you mean {close[0]!r}?" if close else "see docs/retrieval.md"
             raise checker.error(("retrieval",), key, f"unknown key {key!r} in [retrieval]; {hint}")
     return values
+
+
+_TOML_SKIPPED = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+)
+
+
+def _refuse_deep_nesting(path: Path, text: str) -> None:
+    """Exit 65 at the line where arrays/inline tables nest deeper than ``MAX_NESTING``
+    (tomllib parses them recursively and would raise ``RecursionError``)."""
+    # Blank out strings and comments, keeping offsets, then count brackets.
+    bare = _TOML_SKIPPED.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    too_deep = nesting_too_deep(bare)
+    if too_deep is not None:
+        line, col = line_col(text, too_deep)
+        raise InputDataError(
+            f"{path}:{line}:{col}: arrays or inline tables nest more than {MAX_NESTING} "
+            "levels deep; flatten the config"
+        )
 
 
 class _Checker:

@@ -2,16 +2,51 @@
 
 The original file is untouched on any error, and a reader never sees a
 half-written file (ARCHITECTURE.md §4 "No silent loss").
+
+Two rules hold for every writer (issue 16):
+
+* A symbolic link is written *through*: the file it points to is replaced
+  atomically (temp file in the target's folder), and the link stays a link.
+* A read-only file — one without the owner's write permission, e.g. 0444 —
+  is never replaced, even by root, and neither is one the user may not write
+  (``os.access``); the writer raises ``OutputError`` (exit 73) and the file is
+  left as it is. ``ensure_writable`` lets a command check all its targets
+  before it writes the first one.
+
+Temp files have a name every reader of the session folder recognises and
+skips (``is_temp_name``): ``.<target>.ars-tmp-<host>-<pid>-<random>.tmp``. A
+kill between creating one and renaming it leaves it behind; the next write of
+the same target on the same host removes the ones whose process is gone
+(issue 16, "recovery without a human"). Temp files of a live process, of
+another host, or of another user are never touched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import re
+import socket
+import stat
 import tempfile
 from pathlib import Path
 
 from ars_docs.errors import OutputError
+
+__all__ = [
+    "TEMP_MARK",
+    "ensure_writable",
+    "is_temp_name",
+    "temp_prefix",
+    "write_bytes_atomic",
+    "write_text_atomic",
+]
+
+TEMP_MARK = ".ars-tmp-"
+"""Part of every temp file name ars-docs creates."""
+_TEMP_RE = re.compile(r"\A\..+\.ars-tmp-(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)-[^.]+\.tmp\Z")
+_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
 
 
 def _read_umask() -> int:
@@ -25,12 +60,46 @@ def _read_umask() -> int:
 _UMASK = _read_umask()
 
 
+def is_temp_name(name: str) -> bool:
+    """True for the name of an ars-docs temp file (readers skip these)."""
+    return TEMP_MARK in name and _TEMP_RE.match(name) is not None
+
+
+def temp_prefix(target: str, pid: int | None = None) -> str:
+    """How the temp files of ``target`` written by process ``pid`` (this one) start."""
+    return f".{target}{TEMP_MARK}{_HOST}-{os.getpid() if pid is None else pid}-"
+
+
+def ensure_writable(path: Path) -> None:
+    """Raise ``OutputError`` (73) when ``path`` exists and is read-only (see above)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # absent (or unreadable: the write itself will say why)
+    if not mode & stat.S_IWUSR:
+        raise OutputError(
+            f"{path} is read-only; ars-docs never replaces a read-only file. Make it "
+            "writable (chmod u+w) to let ars-docs update it; nothing was written"
+        )
+    if not os.access(path, os.W_OK):
+        raise OutputError(
+            f"{path} is not writable for you; check its permissions; nothing was written"
+        )
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
+    """Replace ``path`` with ``data`` atomically, keeping its permission bits.
+
+    When ``path`` is a symbolic link, the file it points to is replaced.
+    """
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
+    ensure_writable(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else None
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        _remove_stale_temps(folder, path.name)
+        fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=folder)
     except OSError as exc:
         raise OutputError(
             f"cannot write {path}: {exc.strerror or exc}; check that the folder exists "
@@ -56,6 +125,32 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def write_text_atomic(path: Path, text: str) -> None:
     """Write ``text`` as UTF-8 without newline translation."""
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def _remove_stale_temps(folder: Path, target: str) -> None:
+    """Delete temp files of ``target`` left by dead processes of this host and user."""
+    prefix = f".{target}{TEMP_MARK}{_HOST}-"
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        found = _TEMP_RE.match(name)
+        if found is None or int(found["pid"]) == os.getpid() or _alive(int(found["pid"])):
+            continue
+        with contextlib.suppress(OSError):
+            if os.lstat(folder / name).st_uid == os.getuid():
+                os.unlink(folder / name)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process, or not a pid we can check: leave it
+    return True
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 
 from ars_docs.errors import UsageError
+from ars_docs.limits import shorten
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +31,16 @@ class Clock:
             seconds = int(raw)
         except ValueError as exc:
             raise UsageError(
-                f"SOURCE_DATE_EPOCH={raw!r} is not an integer number of seconds; "
+                f"SOURCE_DATE_EPOCH={shorten(raw)!r} is not an integer number of seconds; "
                 "unset it or set it to e.g. 1700000000"
             ) from exc
-        return cls(datetime.fromtimestamp(seconds, tz=timezone.utc))
+        try:
+            return cls(datetime.fromtimestamp(seconds, tz=timezone.utc))
+        except (OverflowError, OSError, ValueError) as exc:
+            raise UsageError(
+                f"SOURCE_DATE_EPOCH={shorten(raw)!r} is outside the dates Python can represent "
+                "(years 1-9999); unset it or set it to e.g. 1700000000"
+            ) from exc
 
     def now(self) -> datetime:
         return self.fixed if self.fixed is not None else datetime.now(timezone.utc)

@@ -35,7 +35,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ars_docs.draft.document import BOM
 from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
-from ars_docs.session.atomic import write_text_atomic
+from ars_docs.limits import bound_message, not_utf8, shorten
+from ars_docs.session.atomic import ensure_writable, write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.locking import folder_lock
@@ -49,6 +50,9 @@ from ars_docs.session.readlog import (
     read_log_path,
 )
 from ars_docs.session.yamlio import decode_utf8
+
+_SHOWN_KEYS = 20
+"""Unknown keys listed one per line; the rest are counted (messages stay bounded)."""
 
 
 class MarkReadError(ArsError):
@@ -67,13 +71,19 @@ class UnknownKeysError(MarkReadError):
 
     def __init__(self, keys: Sequence[str], suggestions: dict[str, list[str]]) -> None:
         lines = []
-        for key in keys:
-            line = f"[ARS-MARK-READ ERROR: citation_key '{key}' not in literature_corpus[]]"
+        for key in keys[:_SHOWN_KEYS]:
+            shown = shorten(key)
+            line = f"[ARS-MARK-READ ERROR: citation_key '{shown}' not in literature_corpus[]]"
             if suggestions.get(key):
                 line += f" (closest keys: {', '.join(suggestions[key])})"
-            lines.append(line)
+            lines.append(bound_message(line))
+        if len(keys) > _SHOWN_KEYS:
+            lines.append(f"... and {len(keys) - _SHOWN_KEYS} more unknown keys")
         lines.append("nothing was written: the whole batch of keys is refused")
-        ArsError.__init__(self, "\n".join(lines))
+        ArsError.__init__(self, "")
+        # One canonical line per key (§3.6), each bounded; the only multi-line message.
+        self.message = "\n".join(lines)
+        self.args = (self.message,)
         self.exit_code = ExitCode.DATA_ERR
         self.keys = tuple(keys)
 
@@ -136,8 +146,14 @@ def _validate_keys(corpus: Corpus, keys: Sequence[str]) -> list[str]:
 
 
 def _check_writable(log: Path) -> None:
+    # The one read-only rule of every writer (session.atomic.ensure_writable): a 0444
+    # log is refused even for root, as finalize refuses a 0444 draft.
     folder = log.parent
-    if not os.access(folder, os.W_OK) or (log.exists() and not os.access(log, os.W_OK)):
+    try:
+        ensure_writable(log)
+    except OutputError as exc:
+        raise MarkReadError(f"read log {exc.message}", ExitCode.CANT_CREATE) from exc
+    if not os.access(folder, os.W_OK):
         raise MarkReadError(
             f"read log {log} is not writable; check the permissions of {folder}",
             ExitCode.CANT_CREATE,
@@ -297,6 +313,12 @@ def mark_read(
             f"unknown read scope {scope!r}; use one of {', '.join(READ_SCOPE_LEVELS)}",
             ExitCode.USAGE,
         )
+    for text in (note or "", *locators):
+        shown = not_utf8(text)
+        if shown is not None:
+            raise MarkReadError(
+                f"note or locator {shown!r} is not valid UTF-8 text; pass UTF-8", ExitCode.USAGE
+            )
     call = _Call.prepare(passport, keys, clock)
     path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
     outcome = MarkOutcome(log)

@@ -6,6 +6,12 @@ resolves plain scalars by the YAML 1.2 core schema (timestamps stay text), and
 records the 1-based position of every mapping member and sequence item.
 Duplicate keys are an error; anchors, aliases and ``<<`` merge keys are
 supported. ``yamlio.parse_yaml`` is the entry point; nothing else calls this.
+
+Cost is bounded by the file's size (``ars_docs.limits``): collections nest at
+most ``MAX_NESTING`` deep, and every value counts its size *as expanded*, so
+aliases that would add more than ``ALIAS_BUDGET`` values beyond twice what the
+file writes out (a "billion laughs" bomb) are refused at the alias, before
+anything downstream walks the shared structure.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ars_docs.errors import InputDataError
+from ars_docs.limits import ALIAS_BUDGET, MAX_NESTING, shorten
 from ars_docs.session.yamlio import KeyPath, Position, YamlDocument, location
 
 __all__ = ["compose", "event_source"]
@@ -171,7 +178,7 @@ _NO_KEY = object()
 class _Frame:
     """An open mapping or sequence while its events are read."""
 
-    __slots__ = ("anchor", "key", "key_pos", "keypath", "merges", "value")
+    __slots__ = ("anchor", "key", "key_pos", "keypath", "merges", "size", "value")
 
     def __init__(self, value: dict[str, Any] | list[Any], keypath: KeyPath, anchor: Any) -> None:
         self.value = value
@@ -180,6 +187,8 @@ class _Frame:
         self.key: Any = _NO_KEY
         self.key_pos: Position = _NO_POSITION
         self.merges: list[tuple[dict[str, Any], Position]] = []
+        self.size = 1
+        """Values in this collection as expanded (aliases count their whole target)."""
 
 
 class _Composer:
@@ -188,6 +197,11 @@ class _Composer:
         self.line_offset = line_offset
         self.positions: dict[KeyPath, Position] = {}
         self.anchors: dict[str, Any] = {}
+        self.anchor_sizes: dict[str, int] = {}
+        self.written = 0
+        """Values the file writes out (not through an alias)."""
+        self.expanded = 0
+        """Values added by aliases."""
 
     def fail(self, mark: Any, problem: str, todo: str) -> InputDataError:
         where = (mark.line + 1 + self.line_offset, mark.column + 1)
@@ -225,7 +239,7 @@ class _Composer:
                         first = self.positions.get(first_at, _NO_POSITION)
                         raise self.fail(
                             mark,
-                            f"duplicate key {key!r} (first at line {first[0]})",
+                            f"duplicate key {shorten(key)!r} (first at line {first[0]})",
                             "remove or rename one of them",
                         )
                     else:
@@ -242,11 +256,16 @@ class _Composer:
                     except ValueError as exc:
                         raise self.fail(
                             mark,
-                            f"cannot read {event.value!r} as {_short_tag(event.tag)}: {exc}",
+                            f"cannot read {shorten(event.value)!r} as {_short_tag(event.tag)}: "
+                            f"{exc}",
                             "remove the tag or fix the value",
                         ) from None
+                # A long string counts as several values: aliasing it copies it out.
+                size = 1 + len(event.value) // 256
+                self.written += size
                 if event.anchor is not None:
                     self.anchors[event.anchor] = value
+                    self.anchor_sizes[event.anchor] = size
             elif kind is mapping_start or kind is sequence_start:
                 tag = event.tag
                 expected = _MAP if kind is mapping_start else _SEQ
@@ -254,6 +273,13 @@ class _Composer:
                     raise self.fail(
                         mark, f"unsupported YAML tag {_short_tag(tag)}", "remove the tag"
                     )
+                if len(stack) >= MAX_NESTING:
+                    raise self.fail(
+                        mark,
+                        f"lists and mappings nest more than {MAX_NESTING} levels deep",
+                        "flatten the data (ars-docs refuses deeper nesting)",
+                    )
+                self.written += 1
                 stack.append(
                     _Frame(
                         {} if kind is mapping_start else [],
@@ -267,17 +293,28 @@ class _Composer:
                 value = frame.value
                 if frame.merges:
                     self.apply_merges(frame)
+                size = frame.size
                 if frame.anchor is not None:
                     self.anchors[frame.anchor] = value
+                    self.anchor_sizes[frame.anchor] = size
                 mark = None
             elif kind is alias_event:
                 if event.anchor not in self.anchors:
                     raise self.fail(
                         mark,
-                        f"alias *{event.anchor} refers to no anchor defined before it",
-                        f"define &{event.anchor} earlier in the file",
+                        f"alias *{shorten(event.anchor)} refers to no anchor defined before it",
+                        f"define &{shorten(event.anchor)} earlier in the file",
                     )
                 value = self.anchors[event.anchor]
+                size = self.anchor_sizes[event.anchor]
+                self.expanded += size
+                if self.expanded > ALIAS_BUDGET + 2 * self.written:
+                    raise self.fail(
+                        mark,
+                        f"aliases expand to more than {ALIAS_BUDGET:,} values beyond what the "
+                        "file writes out (an alias bomb?)",
+                        "write the values out or use fewer aliases",
+                    )
             elif kind is document_start:
                 documents += 1
                 if documents > 1:
@@ -292,6 +329,7 @@ class _Composer:
             if not stack:
                 root = value
                 continue
+            stack[-1].size += size
             self.attach(stack[-1], value, mark, offset)
         return YamlDocument(self.path, root, self.positions)
 

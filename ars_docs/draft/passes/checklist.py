@@ -12,6 +12,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
+from ars_docs.draft.md_escape import one_line
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.provenance import Status, count_statuses
 from ars_docs.templating import render_template
@@ -74,8 +75,9 @@ def checklist(state: DocState) -> None:
     counts = count_statuses(r.status for r in state.resolutions)
     state.artifacts["checklist"] = render_template(
         "prefinalization_checklist.md.j2",
-        draft=state.document.path,
-        passport=passport,
+        # File names are user strings: kept on one line (md_escape, issue 16).
+        draft=one_line(state.document.path),
+        passport=one_line(passport) if passport else passport,
         total=len(state.resolutions),
         counts=list(counts.items()),
         must_fix=sorted(
@@ -97,7 +99,7 @@ def _title(state: DocState, slug: str | None) -> str:
 
 def _command(slug: str, passport: str | None) -> str:
     where = f" --passport {shlex.quote(passport)}" if passport else ""
-    return f"ars-docs mark-read {shlex.quote(slug)}{where}"
+    return one_line(f"ars-docs mark-read {shlex.quote(slug)}{where}")
 
 
 def _partial(state: DocState, slug: str) -> str:
