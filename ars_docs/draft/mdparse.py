@@ -359,11 +359,25 @@ def _scan_html_block(
 
 def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
     """The draft's token stream (children of inline tokens only when asked)."""
+    body = doc.body
+    # markdown-it-py reads past the end of a text whose last line is a lazy
+    # continuation of an HTML block in a quoted list item (``>* <style\n>``) and
+    # raises IndexError; a final line break (outside every span) avoids it.
+    if body and not body.endswith(("\n", "\r")):
+        body += "\n"
     try:
         with gc_paused():
-            tokens: list[Token] = _shared_parser().parse(doc.body, {KEEP_CHILDREN: keep_children})
+            tokens: list[Token] = _shared_parser().parse(body, {KEEP_CHILDREN: keep_children})
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None
+    except (IndexError, RecursionError) as exc:
+        # A parser bug on some other input shape: never a traceback; nothing can be
+        # checked, so every command refuses the draft.
+        raise InputDataError(
+            f"{doc.path}: the markdown parser failed on this draft ({type(exc).__name__}); "
+            "citations in it cannot be checked. Simplify the block-quote / list / HTML "
+            "nesting around unusual constructs and try again"
+        ) from None
     return tokens
 
 
