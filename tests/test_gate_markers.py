@@ -166,3 +166,18 @@ def test_hostile_marker_runs_are_bounded(text: str) -> None:
     assert len(result.diagnostics) <= 60
     assert gate.offenders
     assert any("more" in d.message for d in result.diagnostics)
+
+
+def test_leftover_warning_text_is_in_the_checklist_must_fix_list(session: Session, cli) -> None:
+    text = "# Intro\n\nA claim [UNVERIFIED CITATION — NO ORIGINAL] with no marker.\n"
+    session.write("draft.md", text, dedent=False)
+    result = cli("finalize", session.draft, "--passport", session.passport)
+    assert result.code == 0
+    assert f"{session.draft}:3:9: ARS002" in result.err
+    checklist = (session.root / "draft_prefinalization_checklist.md").read_text("utf-8")
+    assert "## Must fix before rendering (1)" in checklist
+    assert "**WARNING-TEXT**" in checklist and "line 3 — Intro" in checklist
+    assert "(ARS002)" in checklist
+    gate = cli("render", session.draft, "--strict", "--passport", session.passport)
+    assert gate.code == 1
+    assert f"{session.draft}:3:9: unverified-citation-text" in gate.err
