@@ -118,6 +118,7 @@ REFUSALS = {
     "forged ok on MED": ("a <!--ref:med2020 ok--> b\n", "forged-status", "med2020"),
     "forged ok on LOW": ("a <!--ref:low2020 ok--> b\n", "forged-status", "low2020"),
     "forged LOW on HIGH": ("a <!--ref:high2020 LOW-WARN--> b\n", "forged-status", "high2020"),
+    "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
 }
 
 
@@ -283,10 +284,10 @@ def test_pipelines_are_editable_by_name() -> None:
     pipeline.insert_before("resolve", "spy", lambda state: seen.append("before-resolve"))
     pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
     pipeline.remove("checklist")
-    assert pipeline.names == ["extract", "spy", "resolve", "spy2"]
+    assert pipeline.names == ["extract", "unmarked", "spy", "resolve", "spy2"]
     result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
     assert seen == ["before-resolve", "after-resolve"]
     assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
-    assert finalize_pipeline().names == ["extract", "resolve", "checklist"]  # not shared
+    assert finalize_pipeline().names == ["extract", "unmarked", "resolve", "checklist"]
     with pytest.raises(KeyError, match="no pass named 'nope'"):
         pipeline.remove("nope")

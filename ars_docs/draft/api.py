@@ -19,6 +19,7 @@ from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.passes.gate import gate as gate_pass
 from ars_docs.draft.passes.resolve import resolve
 from ars_docs.draft.passes.strip import strip
+from ars_docs.draft.passes.unmarked import unmarked
 from ars_docs.draft.pipeline import DocState, Offender, Options, Pipeline
 from ars_docs.draft.provenance import count_statuses
 from ars_docs.draft.renderers.html import render_html
@@ -32,17 +33,26 @@ RENDER_TARGETS = ("markdown", "html")
 
 
 def finalize_pipeline() -> Pipeline:
-    return Pipeline([("extract", extract), ("resolve", resolve), ("checklist", checklist_pass)])
+    return Pipeline(
+        [
+            ("extract", extract),
+            ("unmarked", unmarked),
+            ("resolve", resolve),
+            ("checklist", checklist_pass),
+        ]
+    )
 
 
 def gate_pipeline() -> Pipeline:
-    return Pipeline([("extract", extract), ("gate", gate_pass)])
+    return Pipeline([("extract", extract), ("unmarked", unmarked), ("gate", gate_pass)])
 
 
 def render_pipeline(*, strict: bool = True) -> Pipeline:
     if strict:
-        return Pipeline([("extract", extract), ("gate", gate_pass), ("strip", strip)])
-    return Pipeline([("extract", extract), ("strip", strip)])
+        return Pipeline(
+            [("extract", extract), ("unmarked", unmarked), ("gate", gate_pass), ("strip", strip)]
+        )
+    return Pipeline([("extract", extract), ("unmarked", unmarked), ("strip", strip)])
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,11 @@ from typing import Protocol
 from markdown_it.token import Token
 
 from ars_docs.diagnostics import Diagnostic
+from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, Edit
 from ars_docs.draft.markers import Marker
 from ars_docs.draft.mdparse import Occurrence
+from ars_docs.draft.prose import Waiver
 from ars_docs.draft.provenance import Status
 from ars_docs.perf import gc_paused
 from ars_docs.session.clock import Clock
@@ -74,6 +76,12 @@ class DocState:
     tokens: list[Token] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
     orphan_warnings: list[Occurrence] = field(default_factory=list)
+    #: Character ranges of prose blocks (set by extract; read by the unmarked pass).
+    prose: list[tuple[int, int]] = field(default_factory=list)
+    #: Citation-shaped texts not covered by a marker: unmarked or waived (§1 of issue 10).
+    citation_texts: list[CitationText] = field(default_factory=list)
+    #: Every ``<!--not-a-citation-->`` waiver in prose (render strips them).
+    waivers: list[Waiver] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
     offenders: list[Offender] = field(default_factory=list)
     gate_ran: bool = False

@@ -20,6 +20,8 @@ from ars_docs.templating import render_template
 NO_SECTION = "(before the first heading)"
 #: Must-fix rows that are not a marker status: warning text with no marker (ARS002).
 WARNING_TEXT = "WARNING-TEXT"
+#: Must-fix rows for citation-shaped text with no marker (ARS005).
+UNMARKED = "UNMARKED"
 #: Most serious first: a key nobody has, no original, not cross-checked, then syntax,
 #: then warning text left in the prose.
 MUST_FIX_ORDER: tuple[str, ...] = (
@@ -27,6 +29,7 @@ MUST_FIX_ORDER: tuple[str, ...] = (
     Status.HIGH_WARN.value,
     Status.MED_WARN.value,
     Status.MALFORMED.value,
+    UNMARKED,
     WARNING_TEXT,
 )
 #: Rows per kind of must-fix item, and line numbers per row, before "… and N more".
@@ -42,6 +45,11 @@ _ACTIONS: dict[Status, str] = {
     "passport or correct the key.",
     Status.MALFORMED: "The marker is malformed: rewrite it as `<!--ref:SLUG-->`.",
 }
+_UNMARKED_ACTION = (
+    "Citation-shaped text with no marker (ARS005): the gate cannot check it. Add the "
+    "marker `<!--ref:SLUG-->` directly after it, or, if it is not a citation, write "
+    "`<!--not-a-citation: REASON-->` after it (the waiver is listed below)."
+)
 _WARNING_TEXT_ACTION = (
     "`[UNVERIFIED CITATION` text with no marker after it (ARS002): remove the warning, or "
     "put the citation's marker `<!--ref:SLUG-->` directly after it and finalize again."
@@ -104,6 +112,22 @@ def checklist(state: DocState) -> None:
             )
             item.action = _WARNING_TEXT_ACTION
         item.lines.append(state.document.position(orphan.start)[0])
+    waived: list[dict[str, object]] = []
+    for cite in state.citation_texts:
+        if cite.waived:
+            if len(waived) < ROW_CAP:
+                waived.append(
+                    {"text": cite.excerpt, "line": cite.line, "reason": cite.waiver_reason}
+                )
+            continue
+        key = (UNMARKED, cite.excerpt)
+        item = must_fix.get(key)
+        if item is None:
+            item = must_fix[key] = _Item(cite.excerpt, UNMARKED, "", "")
+            item.action = _UNMARKED_ACTION
+            if cite.markers:
+                item.action += f" It cites {cite.works} works but has {cite.markers} marker(s)."
+        item.lines.append(cite.line)
     rows, more = _capped(must_fix.values())
     counts = count_statuses(r.status for r in state.resolutions)
     state.artifacts["checklist"] = render_template(
@@ -115,6 +139,8 @@ def checklist(state: DocState) -> None:
         must_fix=rows,
         must_fix_more=more,
         row_cap=ROW_CAP,
+        waived=waived,
+        waived_count=sum(1 for c in state.citation_texts if c.waived),
         low_warn=[
             {"title": title, "entries": list(items.values())} for title, items in low_warn.items()
         ],

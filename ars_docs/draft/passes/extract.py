@@ -24,6 +24,7 @@ from ars_docs.draft.markers import (
 )
 from ars_docs.draft.mdparse import Occurrence, parse_tokens, scan
 from ars_docs.draft.pipeline import DocState
+from ars_docs.draft.prose import prose_regions
 
 #: Diagnostics of one cause printed one by one; the rest are counted in one line
 #: (a draft of 6,000 broken markers must not print 6,000 lines).
@@ -35,6 +36,7 @@ def extract(state: DocState) -> None:
     keep = state.options.keep_children
     tokens = parse_tokens(doc, keep_children=keep)
     occurrences = scan(doc, tokens)
+    state.prose = prose_regions(doc, tokens)
     # Only pipelines that read the text again keep the tree; for finalize, holding
     # it through the later passes would double peak memory on a large draft.
     state.tokens = tokens if keep else []
@@ -98,7 +100,7 @@ def _summarise(state: DocState, code: str, count: int, what: str) -> None:
                 code,
                 Severity.ERROR if code == MALFORMED_MARKER else Severity.WARNING,
                 f"… and {count - DIAGNOSTIC_CAP} more {what} (first {DIAGNOSTIC_CAP} shown; "
-                "every one is listed by line in the checklist)",
+                "see the checklist)",
             )
         )
 

@@ -86,6 +86,11 @@ def gate(state: DocState) -> None:
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)
         offenders.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
+    for cite in state.citation_texts:
+        if not cite.waived:
+            offenders.append(
+                Offender(cite.line, cite.col, codes.REFUSE_UNMARKED, "-", repr(cite.excerpt))
+            )
     offenders.extend(_hidden_in_text(state, offenders))
     offenders.sort(key=lambda o: (o.line, o.col))
     state.offenders = offenders
