@@ -22,6 +22,7 @@ REFUSE_NOT_IN_CORPUS = "not-in-corpus"
 REFUSE_UNACKNOWLEDGED = "unacknowledged-low-warn"
 REFUSE_FORGED = "forged-status"
 REFUSE_UNMARKED = "unmarked-citation"
+REFUSE_NO_CITATIONS = "no-citations"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -32,4 +33,5 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNACKNOWLEDGED,
     REFUSE_FORGED,
     REFUSE_UNMARKED,
+    REFUSE_NO_CITATIONS,
 )

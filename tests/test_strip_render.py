@@ -9,6 +9,7 @@ from ruamel.yaml import YAML
 from ars_docs.draft import api
 from ars_docs.draft.document import Document, Span, apply_edits
 from ars_docs.draft.passes.strip import strip_edits
+from ars_docs.errors import UsageError
 
 
 def _data(text: str) -> object:
@@ -112,12 +113,17 @@ REFUSALS = {
         "unverified-citation",
         "high2020",
     ),
-    "orphan text": ("a [UNVERIFIED CITATION — NO ORIGINAL] b\n", "unverified-citation-text", "-"),
+    "orphan text": (
+        "a <!--ref:ok2020 ok--> [UNVERIFIED CITATION — NO ORIGINAL] b\n",
+        "unverified-citation-text",
+        "-",
+    ),
     "not in corpus": ("a <!--ref:ghost2020 ok--> b\n", "not-in-corpus", "ghost2020"),
     "unacknowledged": ("a <!--ref:low2020 LOW-WARN--> b\n", "unacknowledged-low-warn", "low2020"),
     "forged ok on MED": ("a <!--ref:med2020 ok--> b\n", "forged-status", "med2020"),
     "forged ok on LOW": ("a <!--ref:low2020 ok--> b\n", "forged-status", "low2020"),
     "forged LOW on HIGH": ("a <!--ref:high2020 LOW-WARN--> b\n", "forged-status", "high2020"),
+    "no citations": ("a paragraph without any citation\n", "no-citations", "-"),
     "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
 }
 
@@ -137,14 +143,17 @@ def test_acknowledged_low_warn_passes() -> None:
     assert api.render(text, CORPUS, read).output == "a b\n"
 
 
-def test_without_passport_ok_is_taken_at_its_word_with_a_warning() -> None:
-    result = api.render("a <!--ref:anything ok--> b\n")
+def test_without_passport_ok_is_taken_at_its_word_only_when_asked() -> None:
+    with pytest.raises(UsageError, match="--trust-draft-statuses"):
+        api.render("a <!--ref:anything ok--> b\n")
+    result = api.render("a <!--ref:anything ok--> b\n", trust_draft_statuses=True)
     assert result.output == "a b\n"
     assert [d.code for d in result.diagnostics] == ["ARS004"]
+    assert "accepted as the draft claims them, unchecked" in result.diagnostics[0].message
 
 
 def test_without_passport_low_warn_refuses() -> None:
-    result = api.render("a <!--ref:low2020 LOW-WARN--> b\n")
+    result = api.render("a <!--ref:low2020 LOW-WARN--> b\n", trust_draft_statuses=True)
     assert result.gate is not None
     assert [o.reason for o in result.gate.offenders] == ["unacknowledged-low-warn"]
 

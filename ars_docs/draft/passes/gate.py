@@ -4,11 +4,15 @@ Inspects, never rewrites. The draft is refused when its prose contains any
 ``[UNVERIFIED CITATION`` text, or any marker is bare, malformed or not in the
 corpus, or any LOW-WARN marker is unacknowledged. Acknowledged means a
 passport was given and the slug has an active full-text mark in the read log.
+It also refuses citation-shaped text with no marker (see ``passes.unmarked``)
+and a draft with no marker at all, unless ``Options.allow_no_citations``.
 
 With a passport the gate also re-derives every ``ok`` / ``LOW-WARN`` marker
 from the corpus and refuses statuses the facts do not support (an
-agent-written ``ok``). Without one, an ``ok`` marker is taken at the draft's
-word, and a warning says so.
+agent-written ``ok``). The API refuses to run the strict gate without a corpus
+unless the caller accepts draft-claimed statuses
+(``Options.trust_draft_statuses``); then an ``ok`` marker is taken at the
+draft's word, and a warning (ARS004) says so.
 """
 
 from __future__ import annotations
@@ -25,6 +29,11 @@ from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import Status
 
 _PREFIX_CLAIMS = {s.value for s in VISIBLE_PREFIX} | {"UNVERIFIED"}
+
+
+def has_prose(state: DocState) -> bool:
+    text = state.document.text
+    return any(text[start:end].strip() for start, end in state.prose)
 
 
 def gate(state: DocState) -> None:
@@ -91,6 +100,17 @@ def gate(state: DocState) -> None:
             offenders.append(
                 Offender(cite.line, cite.col, codes.REFUSE_UNMARKED, "-", repr(cite.excerpt))
             )
+    if not state.markers and not state.options.allow_no_citations:
+        what = "citation markers" if has_prose(state) else "text at all (the draft is empty)"
+        offenders.append(
+            Offender(
+                1,
+                1,
+                codes.REFUSE_NO_CITATIONS,
+                "-",
+                f"no {what}; if that is intended, say so (--allow-no-citations)",
+            )
+        )
     offenders.extend(_hidden_in_text(state, offenders))
     offenders.sort(key=lambda o: (o.line, o.col))
     state.offenders = offenders
@@ -102,8 +122,9 @@ def gate(state: DocState) -> None:
                 0,
                 codes.OK_WITHOUT_PASSPORT,
                 Severity.WARNING,
-                f"{unchecked_ok} 'ok' marker(s) accepted as written because no passport was "
-                "given; pass --passport to re-derive them from the corpus",
+                f"{unchecked_ok} 'ok' marker(s) accepted as the draft claims them, unchecked: "
+                "no passport was given (--trust-draft-statuses); pass --passport to "
+                "re-derive them from the corpus",
             )
         )
 

@@ -9,7 +9,7 @@ with the same inputs changes nothing. Malformed markers are left as they are.
 
 from __future__ import annotations
 
-from ars_docs.codes import NOT_IN_CORPUS
+from ars_docs.codes import NO_CITATIONS, NOT_IN_CORPUS
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Edit
 from ars_docs.draft.markers import format_marker
@@ -48,3 +48,17 @@ def resolve(state: DocState) -> None:
                     "add the entry to the passport or fix the key",
                 )
             )
+    if not state.markers:
+        empty = not any(doc.text[start:end].strip() for start, end in state.prose)
+        what = "the draft is empty" if empty else "the draft has no citation marker"
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                0,
+                0,
+                NO_CITATIONS,
+                Severity.WARNING,
+                f"{what}; render --strict refuses it unless --allow-no-citations says that "
+                "is intended",
+            )
+        )
