@@ -31,6 +31,32 @@ from ars_docs.draft.provenance import Status
 _PREFIX_CLAIMS = {s.value for s in VISIBLE_PREFIX} | {"UNVERIFIED"}
 
 
+def missing_read_log(state: DocState) -> None:
+    """Say once, with its expected path, that the read log is missing.
+
+    Only when it matters: some marker's status is LOW-WARN, which a read log
+    could promote. A passport moved without its log otherwise makes every
+    human-read ``ok`` look forged, with nothing saying why.
+    """
+    trust = state.trust
+    if trust is None or not trust.read_log.missing:
+        return
+    if not any(m.slug and trust.status(m.slug) is Status.LOW_WARN for m in state.markers):
+        return
+    state.diagnostics.append(
+        Diagnostic(
+            state.document.path,
+            0,
+            0,
+            codes.READ_LOG_MISSING,
+            Severity.WARNING,
+            f"no human-read log at {trust.read_log.path} (the file does not exist), so no "
+            "source counts as read by a human; if the passport was moved, move its "
+            "_human_read_log.yaml with it",
+        )
+    )
+
+
 def has_prose(state: DocState) -> bool:
     text = state.document.text
     return any(text[start:end].strip() for start, end in state.prose)
@@ -91,6 +117,8 @@ def gate(state: DocState) -> None:
         else:
             reason = codes.REFUSE_FORGED
             detail = f"draft says {marker.claim}, corpus and read log say {derived.value}"
+        if derived is Status.LOW_WARN and trust.read_log.missing:
+            detail += f"; the read log {trust.read_log.path} does not exist"
         offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)
@@ -100,6 +128,7 @@ def gate(state: DocState) -> None:
             offenders.append(
                 Offender(cite.line, cite.col, codes.REFUSE_UNMARKED, "-", repr(cite.excerpt))
             )
+    missing_read_log(state)
     if not state.markers and not state.options.allow_no_citations:
         what = "citation markers" if has_prose(state) else "text at all (the draft is empty)"
         offenders.append(
