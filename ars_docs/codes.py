@@ -7,6 +7,11 @@ MALFORMED_MARKER = "ARS001"
 ORPHAN_WARNING = "ARS002"
 NOT_IN_CORPUS = "ARS003"
 OK_WITHOUT_PASSPORT = "ARS004"
+UNMARKED_CITATION = "ARS005"
+WAIVED_CITATION = "ARS006"
+STRAY_WAIVER = "ARS007"
+NO_CITATIONS = "ARS008"
+READ_LOG_MISSING = "ARS009"
 
 # Terminal-gate refusal reasons (``path:line:col: REASON slug``).
 REFUSE_UNVERIFIED = "unverified-citation"
@@ -16,6 +21,8 @@ REFUSE_MALFORMED = "malformed-marker"
 REFUSE_NOT_IN_CORPUS = "not-in-corpus"
 REFUSE_UNACKNOWLEDGED = "unacknowledged-low-warn"
 REFUSE_FORGED = "forged-status"
+REFUSE_UNMARKED = "unmarked-citation"
+REFUSE_NO_CITATIONS = "no-citations"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -25,4 +32,6 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_NOT_IN_CORPUS,
     REFUSE_UNACKNOWLEDGED,
     REFUSE_FORGED,
+    REFUSE_UNMARKED,
+    REFUSE_NO_CITATIONS,
 )

@@ -322,7 +322,7 @@ def test_list_read_active_and_all(session: Session, cli) -> None:
 
 def test_list_read_missing_log_is_empty(fresh: Session, cli) -> None:
     result = cli("list-read", "--passport", fresh.passport)
-    assert result.code == 0 and "0 active mark(s)" in result.out
+    assert result.code == 0 and "no human-read log (the file does not exist)" in result.out
     assert not fresh.read_log.exists()
 
 

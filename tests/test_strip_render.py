@@ -9,6 +9,7 @@ from ruamel.yaml import YAML
 from ars_docs.draft import api
 from ars_docs.draft.document import Document, Span, apply_edits
 from ars_docs.draft.passes.strip import strip_edits
+from ars_docs.errors import UsageError
 
 
 def _data(text: str) -> object:
@@ -112,12 +113,18 @@ REFUSALS = {
         "unverified-citation",
         "high2020",
     ),
-    "orphan text": ("a [UNVERIFIED CITATION — NO ORIGINAL] b\n", "unverified-citation-text", "-"),
+    "orphan text": (
+        "a <!--ref:ok2020 ok--> [UNVERIFIED CITATION — NO ORIGINAL] b\n",
+        "unverified-citation-text",
+        "-",
+    ),
     "not in corpus": ("a <!--ref:ghost2020 ok--> b\n", "not-in-corpus", "ghost2020"),
     "unacknowledged": ("a <!--ref:low2020 LOW-WARN--> b\n", "unacknowledged-low-warn", "low2020"),
     "forged ok on MED": ("a <!--ref:med2020 ok--> b\n", "forged-status", "med2020"),
     "forged ok on LOW": ("a <!--ref:low2020 ok--> b\n", "forged-status", "low2020"),
     "forged LOW on HIGH": ("a <!--ref:high2020 LOW-WARN--> b\n", "forged-status", "high2020"),
+    "no citations": ("a paragraph without any citation\n", "no-citations", "-"),
+    "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
 }
 
 
@@ -136,14 +143,17 @@ def test_acknowledged_low_warn_passes() -> None:
     assert api.render(text, CORPUS, read).output == "a b\n"
 
 
-def test_without_passport_ok_is_taken_at_its_word_with_a_warning() -> None:
-    result = api.render("a <!--ref:anything ok--> b\n")
+def test_without_passport_ok_is_taken_at_its_word_only_when_asked() -> None:
+    with pytest.raises(UsageError, match="--trust-draft-statuses"):
+        api.render("a <!--ref:anything ok--> b\n")
+    result = api.render("a <!--ref:anything ok--> b\n", trust_draft_statuses=True)
     assert result.output == "a b\n"
     assert [d.code for d in result.diagnostics] == ["ARS004"]
+    assert "accepted as the draft claims them, unchecked" in result.diagnostics[0].message
 
 
 def test_without_passport_low_warn_refuses() -> None:
-    result = api.render("a <!--ref:low2020 LOW-WARN--> b\n")
+    result = api.render("a <!--ref:low2020 LOW-WARN--> b\n", trust_draft_statuses=True)
     assert result.gate is not None
     assert [o.reason for o in result.gate.offenders] == ["unacknowledged-low-warn"]
 
@@ -283,10 +293,10 @@ def test_pipelines_are_editable_by_name() -> None:
     pipeline.insert_before("resolve", "spy", lambda state: seen.append("before-resolve"))
     pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
     pipeline.remove("checklist")
-    assert pipeline.names == ["extract", "spy", "resolve", "spy2"]
+    assert pipeline.names == ["extract", "unmarked", "spy", "resolve", "spy2"]
     result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
     assert seen == ["before-resolve", "after-resolve"]
     assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
-    assert finalize_pipeline().names == ["extract", "resolve", "checklist"]  # not shared
+    assert finalize_pipeline().names == ["extract", "unmarked", "resolve", "checklist"]
     with pytest.raises(KeyError, match="no pass named 'nope'"):
         pipeline.remove("nope")

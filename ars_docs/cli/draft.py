@@ -53,6 +53,16 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument("-o", "--output", metavar="OUT", help="output path ('-': stdout)")
     p.add_argument("--to", choices=RENDER_TARGETS, default="markdown")
     p.add_argument("--allow-html", action="store_true", help="pass raw HTML through to HTML output")
+    p.add_argument(
+        "--allow-no-citations",
+        action="store_true",
+        help="--strict: accept a draft with no citation marker (refused by default)",
+    )
+    p.add_argument(
+        "--trust-draft-statuses",
+        action="store_true",
+        help="--strict without a passport: accept the 'ok' statuses the draft claims, unchecked",
+    )
 
 
 def cmd_finalize(args: argparse.Namespace) -> int:
@@ -178,6 +188,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         to=args.to,
         allow_html=args.allow_html,
         path=args.draft,
+        allow_no_citations=args.allow_no_citations,
+        trust_draft_statuses=args.trust_draft_statuses,
     )
     print_diagnostics(result.diagnostics, sys.stderr)
     if result.output is None:
@@ -194,5 +206,9 @@ def cmd_render(args: argparse.Namespace) -> int:
     write_output(output, result.output)
     if output != STDIO:
         mode = "strict gate passed" if args.strict else "preview (not gated)"
+        if args.strict and corpus is None:
+            mode += " on the statuses the draft claims (no passport: nothing was checked)"
+        if args.strict and args.allow_no_citations and result.gate and not result.gate.citations:
+            mode += "; no citations (accepted by --allow-no-citations)"
         print(f"{args.draft}: {mode}; wrote {output}", file=sys.stderr)
     return int(ExitCode.OK)

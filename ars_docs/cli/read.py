@@ -88,9 +88,21 @@ def cmd_list_read(args: argparse.Namespace) -> int:
         passport_arg(args.passport, required=False),
         include_all=args.all,
     )
+    exists = log.exists()
     if args.format == "json":
-        payload = {"log": str(log), "all": args.all, "marks": [m.to_dict() for m in marks]}
+        payload = {
+            "log": str(log),
+            "exists": exists,
+            "all": args.all,
+            "marks": [m.to_dict() for m in marks],
+        }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
+        return int(ExitCode.OK)
+    if not exists:
+        print(
+            f"{log}: no human-read log (the file does not exist); nothing is marked read. "
+            "ars-docs mark-read creates it; if the passport was moved, move its log with it"
+        )
         return int(ExitCode.OK)
     what = "mark(s) in history" if args.all else "active mark(s)"
     print(f"{log}: {len(marks)} {what}")

@@ -19,6 +19,7 @@ from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.passes.gate import gate as gate_pass
 from ars_docs.draft.passes.resolve import resolve
 from ars_docs.draft.passes.strip import strip
+from ars_docs.draft.passes.unmarked import unmarked
 from ars_docs.draft.pipeline import DocState, Offender, Options, Pipeline
 from ars_docs.draft.provenance import count_statuses
 from ars_docs.draft.renderers.html import render_html
@@ -32,17 +33,26 @@ RENDER_TARGETS = ("markdown", "html")
 
 
 def finalize_pipeline() -> Pipeline:
-    return Pipeline([("extract", extract), ("resolve", resolve), ("checklist", checklist_pass)])
+    return Pipeline(
+        [
+            ("extract", extract),
+            ("unmarked", unmarked),
+            ("resolve", resolve),
+            ("checklist", checklist_pass),
+        ]
+    )
 
 
 def gate_pipeline() -> Pipeline:
-    return Pipeline([("extract", extract), ("gate", gate_pass)])
+    return Pipeline([("extract", extract), ("unmarked", unmarked), ("gate", gate_pass)])
 
 
 def render_pipeline(*, strict: bool = True) -> Pipeline:
     if strict:
-        return Pipeline([("extract", extract), ("gate", gate_pass), ("strip", strip)])
-    return Pipeline([("extract", extract), ("strip", strip)])
+        return Pipeline(
+            [("extract", extract), ("unmarked", unmarked), ("gate", gate_pass), ("strip", strip)]
+        )
+    return Pipeline([("extract", extract), ("unmarked", unmarked), ("strip", strip)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,15 +198,37 @@ def gate(
     read_log: ReadLog | Mapping[str, Any] | None = None,
     *,
     path: str = "<text>",
+    allow_no_citations: bool = False,
+    trust_draft_statuses: bool = False,
 ) -> GateResult:
-    """Run the terminal hard gate only (inspects, never rewrites)."""
+    """Run the terminal hard gate only (inspects, never rewrites).
+
+    Without ``corpus`` the gate cannot tell a real ``ok`` from a forged one: it
+    refuses to run (``UsageError``) unless ``trust_draft_statuses`` says the
+    caller accepts the statuses the draft claims. ``allow_no_citations`` accepts
+    a draft with no marker at all (refused by default).
+    """
+    _need_corpus(corpus, trust_draft_statuses)
     state = DocState(
         Document(text, path=path),
         trust=_trust(corpus, read_log),
-        options=Options(keep_children=True),
+        options=Options(
+            keep_children=True,
+            allow_no_citations=allow_no_citations,
+            trust_draft_statuses=trust_draft_statuses,
+        ),
     )
     gate_pipeline().run(state)
     return _gate_result(state)
+
+
+def _need_corpus(corpus: object, trust_draft_statuses: bool) -> None:
+    if corpus is None and not trust_draft_statuses:
+        raise UsageError(
+            "the strict gate needs the passport to check the statuses the draft claims: pass "
+            "--passport PASSPORT (or set ARS_PASSPORT); to accept the draft's own statuses "
+            "unchecked, say so with --trust-draft-statuses"
+        )
 
 
 def _gate_result(state: DocState) -> GateResult:
@@ -212,18 +244,28 @@ def render(
     to: str = "markdown",
     allow_html: bool = False,
     path: str = "<text>",
+    allow_no_citations: bool = False,
+    trust_draft_statuses: bool = False,
 ) -> RenderResult:
     """Gate (when ``strict``) and strip markers; render markdown or HTML.
 
     A refused draft gives ``output=None``. Without ``strict`` this is a preview
-    that strips comment markers, keeps visible warnings and never refuses.
+    that strips comment markers, keeps visible warnings and never refuses. The
+    strict gate needs ``corpus`` unless ``trust_draft_statuses`` (see ``gate``).
     """
     if to not in RENDER_TARGETS:
         raise UsageError(f"unknown render target {to!r}; choose one of {', '.join(RENDER_TARGETS)}")
+    if strict:
+        _need_corpus(corpus, trust_draft_statuses)
     state = DocState(
         Document(text, path=path),
         trust=_trust(corpus, read_log),
-        options=Options(strict=strict, keep_children=True),
+        options=Options(
+            strict=strict,
+            keep_children=True,
+            allow_no_citations=allow_no_citations,
+            trust_draft_statuses=trust_draft_statuses,
+        ),
     )
     render_pipeline(strict=strict).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None

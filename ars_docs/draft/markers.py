@@ -13,7 +13,12 @@ meaning is unambiguous: whitespace inside the comment (``<!-- ref: slug -->``),
 status words in any letter case, and any ``[UNVERIFIED CITATION …]`` prefix
 directly before a marker (optionally separated by spaces) belongs to it.
 Everything else that starts like a marker is *malformed*: reported, never
-rewritten, refused by the gate.
+rewritten, refused by the gate. So is a comment that looks like an attempted
+marker (``<!--ref xie_2013-->``, ``<!-- ref=x -->``, ``<!--cite:x-->``), with a
+"did you mean ``<!--ref:xie_2013-->``" hint, a marker naming several keys
+(``<!--ref:a,b-->``: one marker per key), a marker over several lines, and a
+slug ending in ``-`` or holding ``--`` (readers disagree where such a comment
+ends, so the marker's extent would depend on the reader).
 """
 
 from __future__ import annotations
@@ -27,8 +32,24 @@ from ars_docs.draft.provenance import Status
 #: Characters allowed in a slug (citation_key): ASCII letters, digits, ``_ - : . /``.
 SLUG_RE = re.compile(r"[A-Za-z0-9_\-:./]+")
 
-#: A comment that is *meant* to be a marker: ``<!--`` then optional spaces then ``ref:``.
-MARKER_START_RE = re.compile(r"<!--[ \t]*ref[ \t]*:", re.IGNORECASE)
+#: A comment that is *meant* to be a marker: ``<!--`` then optional spaces then ``ref:``
+#: (a line break after ``<!--`` included: browsers read that as a comment too).
+MARKER_START_RE = re.compile(r"<!--\s*ref\s*:", re.IGNORECASE)
+#: A comment that looks like an *attempted* marker: ``<!--ref xie_2013-->``,
+#: ``<!-- ref=xie_2013 -->``, ``<!--cite:ji_2023-->``. Malformed, with a hint.
+NEAR_MISS_RE = re.compile(
+    r"<!--\s*(?:ref|refs|cite|cites|citation|citekey|ref-?key)(?![A-Za-z])\s*[:=]?\s*"
+    r"(?P<guess>[^\s:=<>\-][^\s<>]{0,200}?)?\s*-->",
+    re.IGNORECASE,
+)
+#: Either of the two: every comment the extract pass reports.
+MARKER_LIKE_RE = re.compile(
+    r"<!--\s*(?:ref\s*:|(?:ref|refs|cite|cites|citation|citekey|ref-?key)(?![A-Za-z]))",
+    re.IGNORECASE,
+)
+#: An unterminated marker covers ``<!--ref:`` and the key-like text after it, no
+#: more: never the rest of the line, which may hold other markers (table cells).
+UNTERMINATED_RE = re.compile(r"<!--\s*[A-Za-z\-]*\s*[:=]?[^\s<>|]{0,200}")
 
 #: Any warning text, attached to a marker or not (the gate refuses it in prose).
 #: Whitespace between the words may be anything, a line break included (editors
@@ -53,7 +74,9 @@ VISIBLE_PREFIX: dict[Status, str] = {
 #: Status words allowed inside the comment, by their lower-case spelling.
 COMMENT_STATUS: dict[str, Status] = {"ok": Status.OK, "low-warn": Status.LOW_WARN}
 
-_BODY_RE = re.compile(r"<!--[ \t]*ref[ \t]*:(?P<body>.*?)-->\Z", re.IGNORECASE | re.DOTALL)
+_BODY_RE = re.compile(r"<!--\s*ref\s*:(?P<body>.*?)-->\Z", re.IGNORECASE | re.DOTALL)
+#: Separators writers use between several keys in one marker.
+_KEY_LIST_RE = re.compile(r"[,;]|\s+and\s+|\s+&\s+")
 
 
 #: What the draft shows for a marker with neither a status word nor a prefix.
@@ -76,16 +99,23 @@ class ParsedComment:
 
 
 def parse_comment(comment: str) -> ParsedComment:
-    """Parse a complete HTML comment that starts like a marker."""
+    """Parse a complete HTML comment that starts like a marker (or an attempted one)."""
+    if "\n" in comment or "\r" in comment:
+        return ParsedComment(None, None, "marker spans several lines; write it on one line")
     match = _BODY_RE.match(comment)
     if match is None:
-        return ParsedComment(None, None, "unterminated marker comment (missing '-->')")
+        if not comment.endswith("-->"):
+            return ParsedComment(None, None, "unterminated marker comment (missing '-->')")
+        return ParsedComment(None, None, _near_miss_problem(comment))
     body = match.group("body")
-    if "\n" in body or "\r" in body:
-        return ParsedComment(None, None, "marker spans several lines; write it on one line")
     words = body.split()
     if not words:
         return ParsedComment(None, None, "empty slug in marker")
+    if len(words) > 1 or not SLUG_RE.fullmatch(words[0]):
+        keys = [k.strip() for k in _KEY_LIST_RE.split(body.strip()) if k.strip()]
+        if len(keys) > 1 and all(SLUG_RE.fullmatch(k) for k in keys):
+            several = "".join(f"<!--ref:{k}-->" for k in keys)
+            return ParsedComment(None, None, f"one marker per key: write {several}")
     slug, rest = words[0], words[1:]
     if not SLUG_RE.fullmatch(slug):
         bad = sorted({ch for ch in slug if not SLUG_RE.fullmatch(ch)})
@@ -94,6 +124,15 @@ def parse_comment(comment: str) -> ParsedComment:
             None,
             f"invalid character(s) {''.join(bad)!r} in slug {slug!r}; slugs use letters, "
             "digits and _ - : . /",
+        )
+    if slug.endswith("-") or "--" in slug:
+        # HTML ends a comment at "-->" and markdown readers disagree about "--" inside
+        # one, so such a slug makes the marker's extent depend on the reader.
+        return ParsedComment(
+            None,
+            None,
+            f"slug {slug!r} ends with '-' or contains '--', which HTML comment rules make "
+            "ambiguous; rename the key",
         )
     if len(rest) > 1:
         return ParsedComment(
@@ -110,6 +149,19 @@ def parse_comment(comment: str) -> ParsedComment:
             )
         return ParsedComment(slug, status, None)
     return ParsedComment(slug, None, None)
+
+
+def _near_miss_problem(comment: str) -> str:
+    match = NEAR_MISS_RE.match(comment)
+    guess = (match.group("guess") or "") if match else ""
+    guess = guess.strip("'\"`").rstrip("-")
+    keys = [k.strip() for k in _KEY_LIST_RE.split(guess) if k.strip()]
+    if len(keys) > 1 and all(SLUG_RE.fullmatch(k) for k in keys):
+        several = "".join(f"<!--ref:{k}-->" for k in keys)
+        return f"looks like a marker but is not one; one marker per key: did you mean {several}?"
+    if guess and SLUG_RE.fullmatch(guess) and len(guess) <= 120:
+        return f"looks like a marker but is not one; did you mean <!--ref:{guess}-->?"
+    return "looks like a marker but is not one; did you mean <!--ref:SLUG-->?"
 
 
 def format_marker(slug: str, status: Status) -> str:

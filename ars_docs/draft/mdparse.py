@@ -48,8 +48,10 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ars_docs.draft.document import Document
 from ars_docs.draft.markers import (
+    MARKER_LIKE_RE,
     MARKER_START_RE,
     PREFIX_IN_TEXT_RE,
+    UNTERMINATED_RE,
     WARNING_ANCHOR_RE,
     WARNING_TEXT_RE,
 )
@@ -80,6 +82,8 @@ class Occurrence:
     end: int
     section: tuple[str, ...]
     owner: int
+    #: Found in an HTML block, where a backslash is a literal character, not an escape.
+    raw: bool = False
 
 
 @dataclass
@@ -125,7 +129,7 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
                     for match in _WARNING_AT.finditer(state.src, end, gap_end):
                         bracket = match.start() + (match.group().startswith("\\"))
                         ctx.events.append(("warning", base + bracket))
-            elif MARKER_START_RE.match(state.src, pos):
+            elif MARKER_LIKE_RE.match(state.src, pos):
                 ctx.events.append(("unterminated", base + pos))
         return matched
 
@@ -237,11 +241,16 @@ def heading_text(inline: Token) -> str:
 
 
 class _Locator:
-    """Maps inline-content positions to document offsets (see module docstring)."""
+    """Maps inline-content positions to document offsets (see module docstring).
+
+    Linear in the draft: a token's events are walked in order with running
+    counts, and each source line's anchors are found once.
+    """
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.used: dict[tuple[int, bool], int] = {}
+        self._anchors: dict[tuple[int, bool], list[int]] = {}
 
     def first_line(self, token: Token) -> int:
         """Source line of the content's first line.
@@ -260,21 +269,50 @@ class _Locator:
                 return line
         return first
 
-    def locate(self, token: Token, first_line: int, kind: Kind, pos: int) -> int:
+    def locate_all(
+        self, token: Token, first_line: int, events: list[tuple[Kind, int]]
+    ) -> list[tuple[Kind, int, int]]:
+        """``(kind, content position, document offset)`` for each event, in order."""
         content = token.content
-        line_start = content.rfind("\n", 0, pos) + 1
-        is_warning = kind == "warning"
-        before = content[line_start:pos]
-        ordinal = len(WARNING_ANCHOR_RE.findall(before)) if is_warning else before.count(_COMMENT)
-        line = first_line + content.count("\n", 0, pos)
-        ordinal += self.used.get((line, is_warning), 0)
-        span = self.doc.line_span(line)
-        offset = _nth(self.doc.text, span.start, span.end, is_warning, ordinal)
-        if offset < 0:
-            raise LocateError(
-                f"{self.doc.path}:{line + 1}: could not locate a {kind} found by the parser"
-            )
-        return offset
+        out: list[tuple[Kind, int, int]] = []
+        cursor = 0
+        line = first_line
+        comments = warnings = 0  # anchors on the current content line before ``cursor``
+        for kind, pos in sorted(events, key=lambda event: event[1]):
+            newline = content.rfind("\n", cursor, pos)
+            if newline >= 0:
+                line += content.count("\n", cursor, pos)
+                cursor = newline + 1
+                comments = warnings = 0
+            comments += content.count(_COMMENT, cursor, pos)
+            warnings += len(WARNING_ANCHOR_RE.findall(content, cursor, pos))
+            cursor = pos
+            is_warning = kind == "warning"
+            ordinal = (warnings if is_warning else comments) + self.used.get((line, is_warning), 0)
+            anchors = self._line_anchors(line, is_warning)
+            if ordinal >= len(anchors):
+                raise LocateError(
+                    f"{self.doc.path}:{line + 1}: could not locate a {kind} found by the parser"
+                )
+            out.append((kind, pos, anchors[ordinal]))
+        return out
+
+    def _line_anchors(self, line: int, warning: bool) -> list[int]:
+        key = (line, warning)
+        found = self._anchors.get(key)
+        if found is None:
+            span = self.doc.line_span(line)
+            text = self.doc.text
+            if warning:
+                found = [m.start() for m in WARNING_ANCHOR_RE.finditer(text, span.start, span.end)]
+            else:
+                found = []
+                offset = text.find(_COMMENT, span.start, span.end)
+                while offset >= 0:
+                    found.append(offset)
+                    offset = text.find(_COMMENT, offset + 1, span.end)
+            self._anchors[key] = found
+        return found
 
     def consume(self, token: Token) -> None:
         """Count the anchors of a single-line inline token (table cells share lines)."""
@@ -289,20 +327,6 @@ class _Locator:
             found = len(WARNING_ANCHOR_RE.findall(content))
             if found:
                 self.used[(line, True)] = self.used.get((line, True), 0) + found
-
-
-def _nth(text: str, start: int, end: int, warning: bool, ordinal: int) -> int:
-    if warning:
-        for index, match in enumerate(WARNING_ANCHOR_RE.finditer(text, start, end)):
-            if index == ordinal:
-                return match.start()
-        return -1
-    offset = start - 1
-    for _ in range(ordinal + 1):
-        offset = text.find(_COMMENT, offset + 1, end)
-        if offset < 0:
-            return -1
-    return offset
 
 
 def comment_end(text: str, start: int, limit: int) -> int:
@@ -342,28 +366,49 @@ def _scan_html_block(
         if found < 0:
             break
         end = comment_end(text, found, limit)
-        is_marker = MARKER_START_RE.match(text, found) is not None
+        is_marker = MARKER_LIKE_RE.match(text, found) is not None
         if end < 0:
             if is_marker:
-                out.append(Occurrence("unterminated", found, _line_end(doc, found), section, owner))
+                stop = unterminated_end(doc, found)
+                out.append(Occurrence("unterminated", found, stop, section, owner, raw=True))
             comments.append((found, limit))
             break
         if is_marker:
-            out.append(Occurrence("comment", found, end, section, owner))
+            out.append(Occurrence("comment", found, end, section, owner, raw=True))
         comments.append((found, end))
         pos = end
+    # Both lists are in order: one walk keeps this linear in the block.
+    index = 0
     for match in WARNING_TEXT_RE.finditer(text, start, limit):
-        if not any(a <= match.start() < b for a, b in comments):
-            out.append(Occurrence("warning", match.start(), match.end(), section, owner))
+        at = match.start()
+        while index < len(comments) and comments[index][1] <= at:
+            index += 1
+        if index < len(comments) and comments[index][0] <= at:
+            continue
+        out.append(Occurrence("warning", at, match.end(), section, owner, raw=True))
 
 
 def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
     """The draft's token stream (children of inline tokens only when asked)."""
+    body = doc.body
+    # markdown-it-py reads past the end of a text whose last line is a lazy
+    # continuation of an HTML block in a quoted list item (``>* <style\n>``) and
+    # raises IndexError; a final line break (outside every span) avoids it.
+    if body and not body.endswith(("\n", "\r")):
+        body += "\n"
     try:
         with gc_paused():
-            tokens: list[Token] = _shared_parser().parse(doc.body, {KEEP_CHILDREN: keep_children})
+            tokens: list[Token] = _shared_parser().parse(body, {KEEP_CHILDREN: keep_children})
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None
+    except (IndexError, RecursionError) as exc:
+        # A parser bug on some other input shape: never a traceback; nothing can be
+        # checked, so every command refuses the draft.
+        raise InputDataError(
+            f"{doc.path}: the markdown parser failed on this draft ({type(exc).__name__}); "
+            "citations in it cannot be checked. Simplify the block-quote / list / HTML "
+            "nesting around unusual constructs and try again"
+        ) from None
     return tokens
 
 
@@ -393,10 +438,10 @@ def scan(doc: Document, tokens: list[Token] | None = None) -> list[Occurrence]:
             if events:
                 section = tuple(h for _, h in headings)
                 first_line = locator.first_line(token)
-                for kind, pos in events:
-                    if kind == "comment" and not MARKER_START_RE.match(token.content, pos):
+                content = token.content
+                for kind, pos, start in locator.locate_all(token, first_line, events):
+                    if kind == "comment" and not MARKER_LIKE_RE.match(content, pos):
                         continue
-                    start = locator.locate(token, first_line, kind, pos)
                     out.append(_occurrence(doc, kind, start, section, index))
             locator.consume(token)
     out.sort(key=lambda o: o.start)
@@ -416,6 +461,14 @@ def _occurrence(
         end = match.end() if match else start + 1
         return Occurrence(kind, start, end, section, owner)
     if kind == "unterminated":
-        return Occurrence(kind, start, _line_end(doc, start), section, owner)
+        return Occurrence(kind, start, unterminated_end(doc, start), section, owner)
     end = comment_end(text, start, len(text))
-    return Occurrence(kind, start, end if end >= 0 else _line_end(doc, start), section, owner)
+    return Occurrence(
+        kind, start, end if end >= 0 else unterminated_end(doc, start), section, owner
+    )
+
+
+def unterminated_end(doc: Document, start: int) -> int:
+    """End of an unterminated marker: its ``<!--ref:`` and key, never past the line."""
+    match = UNTERMINATED_RE.match(doc.text, start, _line_end(doc, start))
+    return match.end() if match else start + len(_COMMENT)

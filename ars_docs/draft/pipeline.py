@@ -15,9 +15,11 @@ from typing import Protocol
 from markdown_it.token import Token
 
 from ars_docs.diagnostics import Diagnostic
+from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, Edit
 from ars_docs.draft.markers import Marker
 from ars_docs.draft.mdparse import Occurrence
+from ars_docs.draft.prose import Waiver
 from ars_docs.draft.provenance import Status
 from ars_docs.perf import gc_paused
 from ars_docs.session.clock import Clock
@@ -61,6 +63,10 @@ class Options:
     #: Keep the token stream, inline children included, in ``DocState.tokens`` (the
     #: gate and metadata read the visible text; finalize does not, and stays lean).
     keep_children: bool = False
+    #: The caller accepts a draft with no citation marker at all (the gate refuses one).
+    allow_no_citations: bool = False
+    #: The caller accepts ``ok`` markers at the draft's word when there is no passport.
+    trust_draft_statuses: bool = False
 
 
 @dataclass
@@ -74,6 +80,12 @@ class DocState:
     tokens: list[Token] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
     orphan_warnings: list[Occurrence] = field(default_factory=list)
+    #: Character ranges of prose blocks (set by extract; read by the unmarked pass).
+    prose: list[tuple[int, int]] = field(default_factory=list)
+    #: Citation-shaped texts not covered by a marker: unmarked or waived (§1 of issue 10).
+    citation_texts: list[CitationText] = field(default_factory=list)
+    #: Every ``<!--not-a-citation-->`` waiver in prose (render strips them).
+    waivers: list[Waiver] = field(default_factory=list)
     resolutions: list[Resolution] = field(default_factory=list)
     offenders: list[Offender] = field(default_factory=list)
     gate_ran: bool = False

@@ -84,7 +84,14 @@ def review_entry(entry: Mapping[str, Any], schema: EntrySchema) -> tuple[bool, b
             )
     acquired = acquired_raw is True
     method = entry.get("source_verification_method")
-    verified = verified_raw is True and acquired and method in AFFIRMATIVE_METHODS
+    # Only a string can name a method: a list or mapping here (a hand-edited
+    # passport) is a schema finding and reads as "no affirmative method".
+    verified = (
+        verified_raw is True
+        and acquired
+        and isinstance(method, str)
+        and method in AFFIRMATIVE_METHODS
+    )
     if verified_raw is True and not verified:
         findings.append(
             (

@@ -101,6 +101,8 @@ class ReadLog:
     session_id: str | None = None
     created_at: str | None = None
     marks: list[ReadMark] = field(default_factory=list)
+    #: True when the log was loaded from a path where no file exists (no marks).
+    missing: bool = False
     _latest: dict[str, ReadMark] = field(default_factory=dict, init=False, repr=False)
     _indexed: int = field(default=-1, init=False, repr=False)
 
@@ -136,7 +138,9 @@ def load_read_log(path: str | os.PathLike[str]) -> ReadLog:
     """
     name = os.fspath(path)
     if not os.path.lexists(name):
-        return empty_read_log(name)
+        log = empty_read_log(name)
+        log.missing = True
+        return log
     raw = read_bytes(name, what="human-read log", hint="check its permissions")
     cache = cache_file("readlog", name)
     key = ""

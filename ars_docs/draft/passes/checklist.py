@@ -10,6 +10,7 @@ listed separately as must-fix. Rendered from
 from __future__ import annotations
 
 import shlex
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ars_docs.draft.md_escape import one_line
@@ -18,8 +19,23 @@ from ars_docs.draft.provenance import Status, count_statuses
 from ars_docs.templating import render_template
 
 NO_SECTION = "(before the first heading)"
-#: Most serious first: a key nobody has, no original, not cross-checked, then syntax.
-MUST_FIX_ORDER = (Status.NOT_IN_CORPUS, Status.HIGH_WARN, Status.MED_WARN, Status.MALFORMED)
+#: Must-fix rows that are not a marker status: warning text with no marker (ARS002).
+WARNING_TEXT = "WARNING-TEXT"
+#: Must-fix rows for citation-shaped text with no marker (ARS005).
+UNMARKED = "UNMARKED"
+#: Most serious first: a key nobody has, no original, not cross-checked, then syntax,
+#: then warning text left in the prose.
+MUST_FIX_ORDER: tuple[str, ...] = (
+    Status.NOT_IN_CORPUS.value,
+    Status.HIGH_WARN.value,
+    Status.MED_WARN.value,
+    Status.MALFORMED.value,
+    UNMARKED,
+    WARNING_TEXT,
+)
+#: Rows per kind of must-fix item, and line numbers per row, before "… and N more".
+ROW_CAP = 100
+LINE_CAP = 20
 
 _ACTIONS: dict[Status, str] = {
     Status.HIGH_WARN: "No original source on file: acquire it (e.g. `ars-docs retrieve`) and "
@@ -30,6 +46,15 @@ _ACTIONS: dict[Status, str] = {
     "passport or correct the key.",
     Status.MALFORMED: "The marker is malformed: rewrite it as `<!--ref:SLUG-->`.",
 }
+_UNMARKED_ACTION = (
+    "Citation-shaped text with no marker (ARS005): the gate cannot check it. Add the "
+    "marker `<!--ref:SLUG-->` directly after it, or, if it is not a citation, write "
+    "`<!--not-a-citation: REASON-->` after it (the waiver is listed below)."
+)
+_WARNING_TEXT_ACTION = (
+    "`[UNVERIFIED CITATION` text with no marker after it (ARS002): remove the warning, or "
+    "put the citation's marker `<!--ref:SLUG-->` directly after it and finalize again."
+)
 
 
 @dataclass
@@ -42,6 +67,12 @@ class _Item:
     command: str = ""
     partial: str = ""
     lines: list[int] = field(default_factory=list)
+
+    @property
+    def line_list(self) -> str:
+        shown = ", ".join(str(n) for n in self.lines[:LINE_CAP])
+        more = len(self.lines) - LINE_CAP
+        return f"{shown} and {more} more" if more > 0 else shown
 
 
 def section_title(section: tuple[str, ...]) -> str:
@@ -71,7 +102,34 @@ def checklist(state: DocState) -> None:
             if item is None:
                 item = must_fix[key] = _Item(slug, res.status.value, title, section)
                 item.action = _ACTIONS[res.status]
+                if marker.problem:
+                    item.action = f"{item.action} Problem: {marker.problem}."
             item.lines.append(marker.line)
+    for orphan in state.orphan_warnings:
+        item = must_fix.get((WARNING_TEXT, "-"))
+        if item is None:
+            item = must_fix[(WARNING_TEXT, "-")] = _Item(
+                "[UNVERIFIED CITATION …]", WARNING_TEXT, "", section_title(orphan.section)
+            )
+            item.action = _WARNING_TEXT_ACTION
+        item.lines.append(state.document.position(orphan.start)[0])
+    waived: list[dict[str, object]] = []
+    for cite in state.citation_texts:
+        if cite.waived:
+            if len(waived) < ROW_CAP:
+                waived.append(
+                    {"text": cite.excerpt, "line": cite.line, "reason": cite.waiver_reason}
+                )
+            continue
+        key = (UNMARKED, cite.excerpt)
+        item = must_fix.get(key)
+        if item is None:
+            item = must_fix[key] = _Item(cite.excerpt, UNMARKED, "", "")
+            item.action = _UNMARKED_ACTION
+            if cite.markers:
+                item.action += f" It cites {cite.works} works but has {cite.markers} marker(s)."
+        item.lines.append(cite.line)
+    rows, more = _capped(must_fix.values())
     counts = count_statuses(r.status for r in state.resolutions)
     state.artifacts["checklist"] = render_template(
         "prefinalization_checklist.md.j2",
@@ -80,14 +138,30 @@ def checklist(state: DocState) -> None:
         passport=one_line(passport) if passport else passport,
         total=len(state.resolutions),
         counts=list(counts.items()),
-        must_fix=sorted(
-            must_fix.values(), key=lambda i: (MUST_FIX_ORDER.index(Status(i.status)), i.lines[0])
-        ),
+        must_fix=rows,
+        must_fix_more=more,
+        row_cap=ROW_CAP,
+        waived=waived,
+        waived_count=sum(1 for c in state.citation_texts if c.waived),
         low_warn=[
             {"title": title, "entries": list(items.values())} for title, items in low_warn.items()
         ],
         low_warn_count=len({slug for items in low_warn.values() for slug in items}),
     )
+
+
+def _capped(items: Iterable[_Item]) -> tuple[list[_Item], list[tuple[str, int]]]:
+    """Rows in order of seriousness, at most ``ROW_CAP`` per kind; the rest counted."""
+    ordered = sorted(items, key=lambda i: (MUST_FIX_ORDER.index(i.status), i.lines[0]))
+    rows: list[_Item] = []
+    more: dict[str, int] = {}
+    for item in ordered:
+        shown = sum(1 for row in rows[-ROW_CAP:] if row.status == item.status)
+        if shown >= ROW_CAP:
+            more[item.status] = more.get(item.status, 0) + 1
+        else:
+            rows.append(item)
+    return rows, list(more.items())
 
 
 def _title(state: DocState, slug: str | None) -> str:

@@ -8,14 +8,27 @@ never found (see ``ars_docs.draft.mdparse``).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 from ars_docs.codes import MALFORMED_MARKER, ORPHAN_WARNING
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Document, Span
-from ars_docs.draft.markers import CLAIM_MALFORMED, PREFIX_RE, Marker, claim_of, parse_comment
+from ars_docs.draft.markers import (
+    CLAIM_MALFORMED,
+    PREFIX_RE,
+    Marker,
+    ParsedComment,
+    claim_of,
+    parse_comment,
+)
 from ars_docs.draft.mdparse import Occurrence, parse_tokens, scan
 from ars_docs.draft.pipeline import DocState
+from ars_docs.draft.prose import prose_regions
+
+#: Diagnostics of one cause printed one by one; the rest are counted in one line
+#: (a draft of 6,000 broken markers must not print 6,000 lines).
+DIAGNOSTIC_CAP = 50
 
 
 def extract(state: DocState) -> None:
@@ -23,6 +36,7 @@ def extract(state: DocState) -> None:
     keep = state.options.keep_children
     tokens = parse_tokens(doc, keep_children=keep)
     occurrences = scan(doc, tokens)
+    state.prose = prose_regions(doc, tokens)
     # Only pipelines that read the text again keep the tree; for finalize, holding
     # it through the later passes would double peak memory on a large draft.
     state.tokens = tokens if keep else []
@@ -34,6 +48,7 @@ def extract(state: DocState) -> None:
     attached: set[int] = set()
     markers: list[Marker] = []
     previous_end = 0
+    malformed = 0
     for occ in occurrences:
         if occ.kind == "warning":
             continue
@@ -43,21 +58,25 @@ def extract(state: DocState) -> None:
         markers.append(marker)
         previous_end = marker.span.end
         if marker.malformed:
+            malformed += 1
+            if malformed > DIAGNOSTIC_CAP:
+                continue
             state.diagnostics.append(
                 Diagnostic(
                     doc.path,
                     *doc.position(marker.comment_start),
                     MALFORMED_MARKER,
                     Severity.ERROR,
-                    f"malformed citation marker {_excerpt(marker.text)}: {marker.problem}; "
-                    "write it as <!--ref:SLUG--> (finalize leaves it unchanged)",
+                    f"malformed citation marker {_excerpt(marker.text)}: {marker.problem}"
+                    f"{_advice(marker.problem)} (finalize leaves it unchanged)",
                 )
             )
     state.markers = markers
+    _summarise(state, MALFORMED_MARKER, malformed, "malformed citation marker(s)")
     state.orphan_warnings = [
         o for o in occurrences if o.kind == "warning" and o.start not in attached
     ]
-    for orphan in state.orphan_warnings:
+    for orphan in state.orphan_warnings[:DIAGNOSTIC_CAP]:
         state.diagnostics.append(
             Diagnostic(
                 doc.path,
@@ -68,6 +87,29 @@ def extract(state: DocState) -> None:
                 "the marker <!--ref:SLUG--> directly after it",
             )
         )
+    _summarise(state, ORPHAN_WARNING, len(state.orphan_warnings), "'[UNVERIFIED CITATION' texts")
+
+
+def _summarise(state: DocState, code: str, count: int, what: str) -> None:
+    if count > DIAGNOSTIC_CAP:
+        state.diagnostics.append(
+            Diagnostic(
+                state.document.path,
+                0,
+                0,
+                code,
+                Severity.ERROR if code == MALFORMED_MARKER else Severity.WARNING,
+                f"… and {count - DIAGNOSTIC_CAP} more {what} (first {DIAGNOSTIC_CAP} shown; "
+                "see the checklist)",
+            )
+        )
+
+
+def _advice(problem: str | None) -> str:
+    # Problems that already say what to write need no generic advice.
+    if problem and ("did you mean" in problem or "write " in problem):
+        return ""
+    return "; write it as <!--ref:SLUG-->"
 
 
 def _bracket(text: str, span_start: int) -> int:
@@ -75,28 +117,49 @@ def _bracket(text: str, span_start: int) -> int:
     return span_start + 1 if text.startswith("\\", span_start) else span_start
 
 
-def _prefix_start(text: str, candidates: Sequence[int], comment: int, floor: int) -> int | None:
+def _prefix_start(
+    text: str, candidates: Sequence[int], comment: int, floor: int, raw: bool
+) -> int | None:
     """Start of the visible prefix directly before ``comment``, if there is one.
 
     Only a warning the parser saw as prose in the same inline token or HTML
     block counts, and only the closest one can match (a prefix has no ``[``
-    inside). An escaping backslash before the ``[`` belongs to the prefix too.
+    inside). In prose an escaping backslash before the ``[`` belongs to the
+    prefix too; in an HTML block a backslash is a literal character (user text),
+    so it stays, or every pass would eat one.
     """
-    before = [start for start in candidates if floor <= start < comment]
-    if not before or not PREFIX_RE.fullmatch(text, before[-1], comment):
+    index = bisect.bisect_left(candidates, comment) - 1
+    if index < 0 or candidates[index] < floor:
         return None
-    start = before[-1]
-    slashes = len(text[floor:start]) - len(text[floor:start].rstrip("\\"))
-    return start - 1 if slashes % 2 == 1 else start
+    start = candidates[index]
+    if not PREFIX_RE.fullmatch(text, start, comment):
+        return None
+    if raw:
+        return start
+    run = start
+    while run > floor and text[run - 1] == "\\":
+        run -= 1
+    return start - 1 if (start - run) % 2 == 1 else start
 
 
 def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int) -> Marker:
     text = doc.text
     comment = text[occ.start : occ.end]
     parsed = parse_comment(comment)
-    start = _prefix_start(text, warnings, occ.start, floor)
+    start = _prefix_start(text, warnings, occ.start, floor, occ.raw)
     if start is None:
         start = occ.start
+    elif parsed.slug is not None and _prefix_start(text, warnings, start, floor, occ.raw):
+        # Two warnings in a row before one marker: whichever is attached, rewriting
+        # it would leave the other next to the marker for the following pass to
+        # take (one warning eaten per pass). Leave all of it for a human.
+        start = occ.start
+        parsed = ParsedComment(
+            None,
+            None,
+            f"several [UNVERIFIED CITATION …] warnings in a row before {comment!r}; "
+            "delete all but one (or all of them and finalize again)",
+        )
     prefix = text[start : occ.start]
     line, col = doc.position(start)
     claim = CLAIM_MALFORMED if parsed.slug is None else claim_of(prefix, parsed.status)

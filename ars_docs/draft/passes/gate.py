@@ -4,11 +4,15 @@ Inspects, never rewrites. The draft is refused when its prose contains any
 ``[UNVERIFIED CITATION`` text, or any marker is bare, malformed or not in the
 corpus, or any LOW-WARN marker is unacknowledged. Acknowledged means a
 passport was given and the slug has an active full-text mark in the read log.
+It also refuses citation-shaped text with no marker (see ``passes.unmarked``)
+and a draft with no marker at all, unless ``Options.allow_no_citations``.
 
 With a passport the gate also re-derives every ``ok`` / ``LOW-WARN`` marker
 from the corpus and refuses statuses the facts do not support (an
-agent-written ``ok``). Without one, an ``ok`` marker is taken at the draft's
-word, and a warning says so.
+agent-written ``ok``). The API refuses to run the strict gate without a corpus
+unless the caller accepts draft-claimed statuses
+(``Options.trust_draft_statuses``); then an ``ok`` marker is taken at the
+draft's word, and a warning (ARS004) says so.
 """
 
 from __future__ import annotations
@@ -25,6 +29,37 @@ from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import Status
 
 _PREFIX_CLAIMS = {s.value for s in VISIBLE_PREFIX} | {"UNVERIFIED"}
+
+
+def missing_read_log(state: DocState) -> None:
+    """Say once, with its expected path, that the read log is missing.
+
+    Only when it matters: some marker's status is LOW-WARN, which a read log
+    could promote. A passport moved without its log otherwise makes every
+    human-read ``ok`` look forged, with nothing saying why.
+    """
+    trust = state.trust
+    if trust is None or not trust.read_log.missing:
+        return
+    if not any(m.slug and trust.status(m.slug) is Status.LOW_WARN for m in state.markers):
+        return
+    state.diagnostics.append(
+        Diagnostic(
+            state.document.path,
+            0,
+            0,
+            codes.READ_LOG_MISSING,
+            Severity.WARNING,
+            f"no human-read log at {trust.read_log.path} (the file does not exist), so no "
+            "source counts as read by a human; if the passport was moved, move its "
+            "_human_read_log.yaml with it",
+        )
+    )
+
+
+def has_prose(state: DocState) -> bool:
+    text = state.document.text
+    return any(text[start:end].strip() for start, end in state.prose)
 
 
 def gate(state: DocState) -> None:
@@ -82,10 +117,29 @@ def gate(state: DocState) -> None:
         else:
             reason = codes.REFUSE_FORGED
             detail = f"draft says {marker.claim}, corpus and read log say {derived.value}"
+        if derived is Status.LOW_WARN and trust.read_log.missing:
+            detail += f"; the read log {trust.read_log.path} does not exist"
         offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)
         offenders.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
+    for cite in state.citation_texts:
+        if not cite.waived:
+            offenders.append(
+                Offender(cite.line, cite.col, codes.REFUSE_UNMARKED, "-", repr(cite.excerpt))
+            )
+    missing_read_log(state)
+    if not state.markers and not state.options.allow_no_citations:
+        what = "citation markers" if has_prose(state) else "text at all (the draft is empty)"
+        offenders.append(
+            Offender(
+                1,
+                1,
+                codes.REFUSE_NO_CITATIONS,
+                "-",
+                f"no {what}; if that is intended, say so (--allow-no-citations)",
+            )
+        )
     offenders.extend(_hidden_in_text(state, offenders))
     offenders.sort(key=lambda o: (o.line, o.col))
     state.offenders = offenders
@@ -97,8 +151,9 @@ def gate(state: DocState) -> None:
                 0,
                 codes.OK_WITHOUT_PASSPORT,
                 Severity.WARNING,
-                f"{unchecked_ok} 'ok' marker(s) accepted as written because no passport was "
-                "given; pass --passport to re-derive them from the corpus",
+                f"{unchecked_ok} 'ok' marker(s) accepted as the draft claims them, unchecked: "
+                "no passport was given (--trust-draft-statuses); pass --passport to "
+                "re-derive them from the corpus",
             )
         )
 

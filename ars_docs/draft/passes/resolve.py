@@ -9,10 +9,11 @@ with the same inputs changes nothing. Malformed markers are left as they are.
 
 from __future__ import annotations
 
-from ars_docs.codes import NOT_IN_CORPUS
+from ars_docs.codes import NO_CITATIONS, NOT_IN_CORPUS
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Edit
 from ars_docs.draft.markers import format_marker
+from ars_docs.draft.passes.gate import missing_read_log
 from ars_docs.draft.pipeline import DocState, Resolution
 from ars_docs.draft.provenance import Status
 from ars_docs.errors import UsageError
@@ -48,3 +49,18 @@ def resolve(state: DocState) -> None:
                     "add the entry to the passport or fix the key",
                 )
             )
+    missing_read_log(state)
+    if not state.markers:
+        empty = not any(doc.text[start:end].strip() for start, end in state.prose)
+        what = "the draft is empty" if empty else "the draft has no citation marker"
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                0,
+                0,
+                NO_CITATIONS,
+                Severity.WARNING,
+                f"{what}; render --strict refuses it unless --allow-no-citations says that "
+                "is intended",
+            )
+        )

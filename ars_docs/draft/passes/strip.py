@@ -40,6 +40,8 @@ def strip(state: DocState) -> None:
         for m in state.markers
         if not m.malformed
     ]
+    # Waivers are draft-only too: their texts were reported, the comments go.
+    removals.extend(Span(w.start, w.end) for w in state.waivers)
     state.edits = strip_edits(doc, removals)
 
 

@@ -1,0 +1,116 @@
+"""Where the draft's prose is, and that prose with everything but words blanked.
+
+The unmarked-citation detector (``draft.citations``) and the parser-independent
+output check (``passes.recheck``) read prose only: paragraphs, headings, list
+items, quotes, table cells and ordinary HTML blocks. Fenced and indented code,
+front matter, link reference definitions and raw-text HTML blocks (``<pre>``,
+``<script>``, ``<style>``, ``<textarea>``) are never prose.
+
+``mask`` returns a same-length copy of one region in which code spans, HTML
+comments and tags, autolinks, link destinations, bare URLs, inline math and
+emphasis characters are spaces, so every offset still points into the draft.
+Each step is one left-to-right scan with bounded look-ahead: linear in the
+region (issue 16).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from markdown_it.token import Token
+
+from ars_docs.draft.document import Document
+
+_RAW_TEXT_BLOCK = re.compile(r"\s*<(pre|script|style|textarea)(\s|>|$)", re.IGNORECASE)
+_BACKTICKS = re.compile(r"`+")
+_COMMENT = "<!--"
+#: Tags, autolinks, link destinations ``](…)``, bare URLs, ``$math$`` and emphasis.
+_NOISE_RE = re.compile(
+    r"</?[A-Za-z][^<>\n]{0,500}>"
+    r"|<[A-Za-z][A-Za-z0-9.+\-]{1,31}:[^<>\s]{0,2000}>"
+    r"|(?<=\])\([^()\s]{0,2000}(?:\s+\"[^\"\n]{0,500}\")?\)"
+    r"|\b(?:https?|ftp)://[^\s<>)\]]{1,2000}"
+    r"|\$[^$\n]{1,300}\$"
+    r"|[*_]"
+)
+#: The waiver: ``<!--not-a-citation-->`` or ``<!--not-a-citation: REASON-->``.
+WAIVER_RE = re.compile(r"<!--\s*not-a-citation\s*(?::\s*(?P<reason>[^\n]*?))?\s*-->", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Waiver:
+    """A ``<!--not-a-citation-->`` comment in prose: ``[start, end)`` and its reason."""
+
+    start: int
+    end: int
+    reason: str
+
+
+def prose_regions(doc: Document, tokens: list[Token]) -> list[tuple[int, int]]:
+    """Character ranges of prose blocks in document order, each block once."""
+    regions: list[tuple[int, int]] = []
+    base = doc.body_start
+    for token in tokens:
+        if token.map is None or token.type not in ("inline", "html_block"):
+            continue
+        if token.type == "html_block" and _RAW_TEXT_BLOCK.match(token.content):
+            continue
+        first, last = token.map
+        if last <= first:
+            continue
+        start = doc.line_starts[first] if first < doc.line_count else len(doc.text)
+        end = doc.line_span(min(last, doc.line_count) - 1).end
+        start = max(start, base)
+        if regions and start < regions[-1][1]:
+            continue  # table cells share their row's lines
+        regions.append((start, end))
+    return regions
+
+
+def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """CommonMark code spans in ``text[start:end]``: a backtick run closed by an equal run."""
+    runs = [
+        (m.start(), m.end())
+        for m in _BACKTICKS.finditer(text, start, end)
+        if not (m.start() > start and text[m.start() - 1] == "\\")
+    ]
+    by_length: dict[int, list[int]] = {}
+    for index, (s, e) in enumerate(runs):
+        by_length.setdefault(e - s, []).append(index)
+    spans: list[tuple[int, int]] = []
+    index = 0
+    while index < len(runs):
+        s, e = runs[index]
+        same = by_length[e - s]
+        after = bisect.bisect_right(same, index)
+        if after < len(same):
+            closer = same[after]
+            spans.append((s, runs[closer][1]))
+            index = closer + 1
+        else:
+            index += 1
+    return spans
+
+
+def mask(text: str, start: int, end: int) -> tuple[str, list[Waiver]]:
+    """``text[start:end]`` with non-words blanked (same length), and its waivers."""
+    chars = list(text[start:end])
+    for s, e in code_spans(text, start, end):
+        chars[s - start : e - start] = " " * (e - s)
+    region = "".join(chars)
+    waivers: list[Waiver] = []
+    pos = region.find(_COMMENT)
+    while pos >= 0:
+        close = region.find("-->", pos + 4)
+        stop = close + 3 if close >= 0 else len(region)
+        waiver = WAIVER_RE.fullmatch(region, pos, stop)
+        if waiver is not None:
+            reason = " ".join((waiver.group("reason") or "").split())
+            waivers.append(Waiver(start + pos, start + stop, reason))
+        chars[pos:stop] = " " * (stop - pos)
+        pos = region.find(_COMMENT, stop)
+    region = "".join(chars)
+    blanked = _NOISE_RE.sub(lambda m: " " * (m.end() - m.start()), region)
+    return blanked, waivers
