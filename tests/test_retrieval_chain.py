@@ -181,7 +181,9 @@ def test_wrong_record_pdf_is_rejected_and_the_chain_goes_on(tmp_path: Path, worl
     ]
     rejected = report.entries[0].attempts[0]
     assert (
-        rejected.http_status == 200 and "neither a title fragment nor an author" in rejected.detail
+        rejected.http_status == 200
+        and rejected.match == "different"
+        and "title_missing" in rejected.match_reasons
     )
     saved = (tmp_path / "sources" / "permendikbudristek_53_2023.pdf").read_bytes()
     assert b"PENJAMINAN MUTU" in saved and b"BANJARMASIN" not in saved

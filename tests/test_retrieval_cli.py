@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from retrieval_support import (
@@ -291,10 +292,10 @@ def test_a_failure_mid_batch_keeps_what_finished(
 
     real_save = chain.save_source
 
-    def failing_save(sources: Path, key: str, kind: str, body: bytes) -> Path:
+    def failing_save(sources: Path, key: str, kind: str, body: bytes, **kw: Any) -> Path:
         if key == E1:
             raise OutputError(f"cannot write {sources / key}: disk full")
-        return real_save(sources, key, kind, body)
+        return real_save(sources, key, kind, body, **kw)
 
     monkeypatch.setattr(chain, "save_source", failing_save)
     before = session.read_bytes()

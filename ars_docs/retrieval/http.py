@@ -158,6 +158,33 @@ class PoliteHttp:
         self._memo: dict[str, RawResponse] = {}
         """Small answers of this run, so a dry run (cache read-only) asks only once too."""
         self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._in_flight: dict[int, str] = {}
+
+    def in_flight(self) -> list[str]:
+        """The URLs being requested right now (for "what are we waiting for")."""
+        with self._lock:
+            return [redact_url(u) for u in self._in_flight.values()]
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        """Stop: no new request, waits end now, in-flight bodies stop at the next chunk."""
+        self._cancel.set()
+        self.transport.cancel()
+
+    def _pause(self, seconds: float, url: str) -> None:
+        if self.sleep is time.sleep:
+            self._cancel.wait(seconds)  # wakes at once on cancel()
+        else:
+            self.sleep(seconds)
+        self._check_cancel(url)
+
+    def _check_cancel(self, url: str) -> None:
+        if self._cancel.is_set():
+            raise FetchFailure(Reason.INTERRUPTED, url, "interrupted before an answer; not retried")
 
     def get(self, url: str, headers: Mapping[str, str] | None = None) -> Response:
         """Follow redirects from ``url``; raises ``FetchFailure`` when there is no answer."""
@@ -191,7 +218,7 @@ class PoliteHttp:
         with self._lock:
             remembered = self._memo.get(key)
         if remembered is not None:
-            return remembered, True, 0
+            return remembered, False, 0  # answered in this run: not a cache hit
         if self.cache is not None and not self.refresh:
             hit = self.cache.get(key)
             if hit is not None:
@@ -214,7 +241,7 @@ class PoliteHttp:
                 if tries > polite.max_retries:
                     break
                 delay = self._delay(url, raw, tries)
-                self.sleep(delay)
+                self._pause(delay, url)
         if raw.status in CACHEABLE_STATUSES and challenge_signature(raw.headers, raw.body) is None:
             if self.cache is not None:
                 self.cache.put(key, redact_url(url), raw)
@@ -225,8 +252,11 @@ class PoliteHttp:
 
     def _send(self, url: str, headers: Mapping[str, str], host: _Host) -> RawResponse:
         polite = self.politeness
+        self._check_cancel(url)
+        me = threading.get_ident()
         with self._lock:
             self.sent += 1
+            self._in_flight[me] = url
         try:
             return self.transport.send(
                 url,
@@ -245,6 +275,8 @@ class PoliteHttp:
             raise FetchFailure(Reason.NETWORK_ERROR, url, str(exc)) from exc
         finally:
             host.last = self.monotonic()
+            with self._lock:
+                self._in_flight.pop(me, None)
 
     def _delay(self, url: str, raw: RawResponse, tries: int) -> float:
         polite = self.politeness
@@ -275,7 +307,8 @@ class PoliteHttp:
             )
         wait = max(host.last + polite.min_interval * host.penalty, host.not_before) - now
         if wait > 0:
-            self.sleep(wait)
+            self._pause(wait, url)
+        self._check_cancel(url)
 
     def _host(self, netloc: str) -> _Host:
         with self._lock:

@@ -4,7 +4,10 @@ A ``Probe`` is what every channel works through. It records one ``Attempt``
 per URL tried (or per reason no URL could be tried), so no channel can skip
 silently, and it applies the two firm rules of §3.5 to every document:
 a refusal gets its reason from the vocabulary, and nothing counts as the
-original until ``content.match_content`` says so. An HTML page counts only
+original until the identity decision (``identity.decide``) says ``exact`` or
+``strong``. A ``weak`` or ``ambiguous`` document (a scan included) is kept in
+``candidates`` for the human handoff; a ``different`` one is logged and the
+chain moves on. An HTML page counts only
 for web-native entries (see ``target.WEB_TYPES``); elsewhere the page's
 ``citation_pdf_url`` is followed, and without one the attempt is
 ``landing_page_only``.
@@ -14,23 +17,30 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.content import match_content, pdf_text
 from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.pages import (
-    challenge_signature,
-    is_pdf,
-    login_url,
-    looks_like_html,
-    parse_html,
-)
+from ars_docs.retrieval.identity import Document, Identity, Level, decide
+from ars_docs.retrieval.pages import challenge_signature, login_url
+from ars_docs.retrieval.reading import read_document
 from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
 
-__all__ = ["Probe", "refusal_of"]
+__all__ = ["Candidate", "Probe", "refusal_of"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A document that may be the work: kept for a human to decide (weak/ambiguous)."""
+
+    channel: str
+    url: str
+    kind: str
+    body: bytes
+    identity: Identity
 
 
 class Probe:
@@ -41,6 +51,9 @@ class Probe:
         self.http = http
         self.config = config
         self.attempts: list[Attempt] = []
+        self.candidates: list[Candidate] = []
+        self.tie = False
+        """Set by a channel whose candidate links tie (the decision then says ambiguous)."""
         self.last_url: str | None = None
         """Where the last top-level document request ended."""
         self.landing_url: str | None = None
@@ -59,9 +72,17 @@ class Probe:
         status: int | None = None,
         service: str | None = None,
         cached: bool = False,
+        identity: Identity | None = None,
     ) -> Attempt:
         shown = redact_url(url) if url else None
         attempt = Attempt(channel, shown, status, reason, detail, service, cached)
+        if identity is not None:
+            attempt = replace(
+                attempt,
+                match=identity.level.value,
+                match_reasons=identity.reasons,
+                version=identity.version,
+            )
         self.attempts.append(attempt)
         return attempt
 
@@ -161,7 +182,6 @@ class Probe:
                 f"{earlier.detail} (already tried by {earlier.channel}; not fetched again)",
                 status=earlier.http_status,
                 service=service,
-                cached=True,
             )
             return None
         answer = self.fetch(channel, url, service=service)
@@ -185,7 +205,7 @@ class Probe:
         """Classify and verify an answer already fetched for ``url``."""
         prefix = f"via citation_pdf_url of {redact_url(via)}: " if via else ""
 
-        def record(reason: Reason | None, detail: str) -> None:
+        def record(reason: Reason | None, detail: str, identity: Identity | None = None) -> None:
             self._seen[url] = self.note(
                 channel,
                 answer.url,
@@ -194,25 +214,31 @@ class Probe:
                 status=answer.status,
                 service=service,
                 cached=answer.from_cache,
+                identity=identity,
             )
 
         refusal = refusal_of(answer)
         if refusal is not None:
             record(*refusal)
             return None
-        if is_pdf(answer.body):
-            text = pdf_text(answer.body, self.config.verify_pages)
-            if text.problem:
-                record(Reason.PDF_UNREADABLE, text.problem)
+        reading = read_document(
+            answer.body,
+            answer.headers,
+            url=answer.url,
+            pages=self.config.verify_pages,
+            requested=url,
+            hops=answer.redirects,
+        )
+        if reading.kind == "pdf":
+            if reading.document is None:
+                record(Reason.PDF_UNREADABLE, reading.problem)
                 return None
-            return self._verify(
-                record, channel, answer, "pdf", text.text, "the PDF's first page(s)"
-            )
-        if not looks_like_html(answer.body, answer.headers):
+            return self._conclude(record, channel, answer, reading.document, "pdf")
+        if reading.kind != "html" or reading.page is None or reading.document is None:
             kind = answer.headers.get("content-type") or "no Content-Type"
             record(Reason.NOT_PDF_OR_HTML, f"got {kind}")
             return None
-        page = parse_html(answer.body, answer.headers, answer.url)
+        page = reading.page
         if page.password_field:
             record(Reason.LOGIN_REDIRECT, "a sign-in form instead of the document")
             return None
@@ -230,23 +256,43 @@ class Probe:
             )
             record(Reason.LANDING_PAGE_ONLY, f"an HTML landing page, not the original; {why}")
             return None
-        return self._verify(record, channel, answer, "html", page.main_text, "the page's main text")
+        return self._conclude(record, channel, answer, reading.document, "html")
 
-    def _verify(
+    def _conclude(
         self,
-        record: Callable[[Reason | None, str], None],
+        record: Callable[[Reason | None, str, Identity | None], None],
         channel: str,
         answer: Response,
+        document: Document,
         kind: str,
-        text: str,
-        where: str,
     ) -> Acquired | None:
-        verdict = match_content(text, self.target.title, self.target.authors, where=where)
-        if not verdict.ok:
-            record(Reason.CONTENT_MATCH_FAILED, verdict.detail)
+        if self.tie:
+            document = replace(document, tie=True)
+        identity = decide(document, self.target.work())
+        summary = identity.summary()
+        if identity.acquires:
+            record(None, f"verified: {summary}", identity)
+            return Acquired(
+                channel,
+                answer.url,
+                kind,
+                answer.body,
+                summary,
+                identity.level.value,
+                identity.reasons,
+                identity.version,
+            )
+        if identity.level is Level.DIFFERENT:
+            record(Reason.CONTENT_MATCH_FAILED, f"another work: {summary}", identity)
             return None
-        record(None, f"verified: {verdict.detail}")
-        return Acquired(channel, answer.url, kind, answer.body, verdict.detail)
+        reason = (
+            Reason.PDF_UNREADABLE
+            if "no_text_layer" in identity.reasons
+            else Reason.IDENTITY_UNCERTAIN
+        )
+        record(reason, f"kept for a human to check: {summary}", identity)
+        self.candidates.append(Candidate(channel, answer.url, kind, answer.body, identity))
+        return None
 
 
 def refusal_of(answer: Response) -> tuple[Reason, str] | None:
