@@ -224,6 +224,7 @@ def config_toml(world: World, **extra: Any) -> str:
     settings: dict[str, Any] = {
         "contact_email": "researcher@example.org",
         "min_interval": 0,
+        "cdx_per_minute": 100_000,
         "timeout": 5,
         "max_retries": 2,
         "backoff": 0,

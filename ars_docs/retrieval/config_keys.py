@@ -48,6 +48,7 @@ SCALAR_KEYS: Mapping[str, tuple[type, float | None, float | None]] = {
     "max_candidates": (int, 1, 50),
     "verify_pages": (int, 1, 10),
     "cache_max_age_days": (float, 0, 36500),
+    "cdx_per_minute": (int, 1, 100_000),
 }
 TABLES = ("endpoints", "author_homepages", "entry_homepages")
 PATH_KEYS = ("sources_dir", "cache_dir")

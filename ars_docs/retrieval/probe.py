@@ -59,6 +59,7 @@ class Probe:
         self.landing_url: str | None = None
         """The publisher landing page the DOI led to (for the Wayback lookup)."""
         self._seen: dict[str, Attempt] = {}
+        self._timing: tuple[float, int, float] | None = None
 
     # -- recording ---------------------------------------------------------------
 
@@ -76,6 +77,13 @@ class Probe:
     ) -> Attempt:
         shown = redact_url(url) if url else None
         attempt = Attempt(channel, shown, status, reason, detail, service, cached)
+        if url is not None and self._timing is not None:
+            # The request(s) behind this attempt: time, requests sent, seconds waited.
+            started, tries, waited = self._timing
+            attempt = replace(
+                attempt, seconds=self.http.monotonic() - started, tries=tries, waited=waited
+            )
+            self._timing = None
         if identity is not None:
             attempt = replace(
                 attempt,
@@ -93,11 +101,15 @@ class Probe:
         *,
         service: str | None = None,
         headers: Mapping[str, str] | None = None,
+        api: bool = False,
     ) -> Response | None:
         """GET ``url``; a failure is recorded and gives ``None``."""
+        started = self.http.monotonic()
+        self.http.begin()
         try:
-            return self.http.get(url, headers)
+            return self.http.get(url, headers, keep_refusals=not api)
         except FetchFailure as failure:
+            self._timing = (started, *self.http.counted())
             self.note(
                 channel,
                 failure.url,
@@ -107,6 +119,9 @@ class Probe:
                 service=service,
             )
             return None
+        finally:
+            if self._timing is None:
+                self._timing = (started, *self.http.counted())
 
     def get_json(
         self,
@@ -116,14 +131,33 @@ class Probe:
         service: str,
         headers: Mapping[str, str] | None = None,
     ) -> Any | None:
-        """An API answer as JSON, or ``None`` with the reason recorded."""
-        answer = self.fetch(channel, url, service=service, headers=headers)
+        """An API answer as JSON, or ``None`` with the reason recorded.
+
+        A service that answered 429 (a daily quota, e.g. OpenAlex's) or refused
+        with 401/403 is over for this run: it is not asked again, and each later
+        lookup records why, with what to do.
+        """
+        ended = self.http.memory.ended(service)
+        if ended is not None:
+            self.note(channel, None, Reason.RATE_LIMITED, ended, service=service)
+            return None
+        answer = self.fetch(channel, url, service=service, headers=headers, api=True)
         if answer is None:
+            failed = self.attempts[-1]
+            if failed.reason is Reason.RATE_LIMITED:
+                self.http.memory.end(service, _ended(service, failed.detail))
             return None
         status = answer.status
         problem: tuple[Reason, str] | None = None
         if status in (404, 410):
             problem = (Reason.NOT_FOUND, f"{service} has no record (HTTP {status})")
+        elif status in (401, 403) and service == "openalex":
+            problem = (
+                Reason.RATE_LIMITED,
+                f"openalex refused the request (HTTP {status}): OpenAlex answers 403 when "
+                "requests come too fast and when no API key is sent (it requires one); set "
+                "openalex_api_key in [retrieval]",
+            )
         elif status in (401, 403):
             problem = (
                 Reason.HTTP_ERROR,
@@ -135,6 +169,8 @@ class Probe:
                 Reason.RATE_LIMITED,
                 f"{service} answered HTTP 429 still after {answer.tries} request(s)",
             )
+        if status in (401, 403, 429):
+            self.http.memory.end(service, _ended(service, problem[1] if problem else ""))
         elif status >= 500:
             problem = (Reason.SERVER_ERROR, f"{service} answered HTTP {status}")
         elif not 200 <= status < 300:
@@ -295,6 +331,11 @@ class Probe:
         return None
 
 
+def _ended(service: str, why: str) -> str:
+    quota = " (its daily quota is likely used up; run again tomorrow)" if "429" in why else ""
+    return f"{service} is not asked again in this run{quota}: {why}"
+
+
 def refusal_of(answer: Response) -> tuple[Reason, str] | None:
     """The vocabulary's reason when ``answer`` is not a document to look at."""
     status = answer.status
@@ -307,6 +348,10 @@ def refusal_of(answer: Response) -> tuple[Reason, str] | None:
         return Reason.LOGIN_REDIRECT, f"redirected to the sign-in page {redact_url(sign_in)}"
     if status == 401:
         return Reason.LOGIN_REDIRECT, "HTTP 401: the server asks for a sign-in"
+    blocked = answer.headers.get("x-archive-wayback-runtime-error")
+    if status == 403 and blocked:
+        # The Wayback Machine's way of saying the site is excluded from the archive.
+        return Reason.NOT_INDEXED, f"the Wayback Machine does not serve this site ({blocked})"
     if status in (402, 403):
         return Reason.PAYWALL_403, f"HTTP {status}: access refused (paywall)"
     if status in (404, 410):

@@ -108,6 +108,12 @@ class HttpxTransport(BaseTransport):
             with self._client.stream(
                 "GET", url, headers=dict(headers), timeout=httpx.Timeout(timeout)
             ) as answer:
+                length = answer.headers.get("content-length", "")
+                if length.strip().isdigit() and int(length) > max_bytes:
+                    # Refused before a byte of the body is read.
+                    raise BodyTooLarge(
+                        f"Content-Length {int(length)} is more than {max_bytes} bytes"
+                    )
                 chunks: list[bytes] = []
                 size = 0
                 for chunk in answer.iter_bytes():
