@@ -113,6 +113,7 @@ def test_step5_sample_run(tmp_path: Path, world: World, sent: list[str], cli) ->
     e1 = [s for s in steps if s[0] == E1]
     assert e1 == [
         (E1, "publisher_direct", "paywall_403", "attempt"),
+        (E1, "publisher_direct", "not_found", "attempt"),  # Crossref has no record
         (E1, "wayback_cdx_search", "not_indexed", "attempt"),
         (E1, "author_personal_website", None, "attempt"),
         (E1, "author_personal_website", None, "acquired"),
@@ -120,6 +121,7 @@ def test_step5_sample_run(tmp_path: Path, world: World, sent: list[str], cli) ->
     paywalled = [s for s in steps if s[0] == PAYWALLED]
     assert [s[1:3] for s in paywalled[:-1]] == [
         ("publisher_direct", "paywall_403"),
+        ("publisher_direct", "not_found"),  # Crossref
         ("wayback_cdx_search", "not_indexed"),
         ("author_personal_website", "not_configured"),
         ("scholar_all_versions", "paywall_403"),  # the same landing page, not refetched

@@ -161,8 +161,8 @@ def test_missing_config_file_is_66(session: Path, cli) -> None:
             "ars-docs.toml:4: endpoint core: 'ftp://x' is not an absolute http(s) URL",
         ),
         (
-            "[retrieval]\ncontact_email = 'a@b.org'\n[retrieval.endpoints]\ncrossref = 'https://x'",
-            "unknown endpoint 'crossref'",
+            "[retrieval]\ncontact_email = 'a@b.org'\n[retrieval.endpoints]\nscholar = 'https://x'",
+            "unknown endpoint 'scholar'",
         ),
         (
             "[retrieval]\ncontact_email = 'a@b.org'\n[retrieval.author_homepages]\nDoe = 3",

@@ -229,3 +229,126 @@ def test_attempts_carry_time_tries_and_waits(tmp_path: Path, world: World) -> No
     assert first.reason is None and first.tries == 2 and first.waited >= 3.0
     assert first.seconds is not None and first.seconds >= 0 and first.cached is False
     assert first.match in ("exact", "strong")
+
+
+def test_the_progress_bar_fits_the_terminal_it_is_drawn_on() -> None:
+    import fcntl
+    import os
+    import struct
+    import termios
+
+    from ars_docs.retrieval.progress import Progress
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
+    with os.fdopen(slave, "w") as stream:
+        bar = Progress(3, stream)
+        assert bar.bar
+        bar.update("a-very-long-citation-key-2024", "acquired via publisher_direct -> x")
+        drawn = os.read(master, 4096).decode()
+    os.close(master)
+    line = drawn.replace("\r\n", "\n").lstrip("\r")
+    assert 30 < len(line) <= 39  # the 40-column terminal, not standard output's width
+
+
+def test_the_corpus_schema_knows_author_url_and_pmcid(tmp_path: Path) -> None:
+    from ars_docs.lint.corpus import lint_corpus
+
+    passport = tmp_path / "passport.yaml"
+    passport.write_text(
+        passport_yaml(
+            entry_yaml(
+                "a1",
+                TITLE,
+                [{"family": "Nakamura", "given": "Aiko", "url": "https://aiko.example/"}],
+                pmcid="PMC1234567",
+            )
+        ),
+        encoding="utf-8",
+    )
+    assert [d for d in lint_corpus(passport) if "url" in d.message or "pmcid" in d.message] == []
+    assert [d.code for d in lint_corpus(passport)] == []
+
+
+# -- what the entry already says ------------------------------------------------------------
+
+
+def test_arxiv_id_is_used_and_the_arxiv_host_is_asked_slowly(tmp_path: Path, world: World) -> None:
+    world.route("/arxiv/pdf/2103.03404", pdf(["arXiv:2103.03404v2 [cs.LG]", *PAGE]))
+    world.route("/arxiv/pdf/2103.03405", pdf(["arXiv:2103.03405v1 [cs.LG]", *PAGE]))
+    entry = entry_yaml("ax1", TITLE, PEOPLE, arxiv_id="arXiv:2103.03404", year=2021)
+    other = entry_yaml("ax2", TITLE, PEOPLE, arxiv_id="2103.03405", year=2021)
+    sleeps: list[float] = []
+    report = run(tmp_path, world, entry, other, sleeps=sleeps, arxiv_min_interval=3, concurrency=1)
+    outcome = report.entries[0]
+    assert outcome.channel == "publisher_direct" and outcome.url == world.url(
+        "/arxiv/pdf/2103.03404"
+    )
+    assert outcome.match == "exact" and outcome.version == "preprint"
+    # The arXiv host keeps 3 s between requests (here it is the whole test world).
+    assert len(sleeps) == 1 and 2.0 < sleeps[0] <= 3.0
+
+
+def test_crossref_full_text_links_are_tried(tmp_path: Path, world: World) -> None:
+    world.route("/doi/10.5555/cr", Reply(403, "paywall"))
+    world.route(
+        "/crossref/works/10.5555/cr",
+        as_json(
+            {
+                "status": "ok",
+                "message": {
+                    "DOI": "10.5555/cr",
+                    "link": [
+                        {
+                            "URL": world.url("/tdm/cr.xml"),
+                            "content-type": "text/xml",
+                            "intended-application": "text-mining",
+                        },
+                        {
+                            "URL": world.url("/tdm/cr.pdf"),
+                            "content-type": "application/pdf",
+                            "intended-application": "text-mining",
+                        },
+                    ],
+                },
+            }
+        ),
+    )
+    world.route("/tdm/cr.pdf", pdf([*PAGE, "https://doi.org/10.5555/cr"]))
+    report = run(tmp_path, world, article("cr1", "10.5555/cr"))
+    outcome = report.entries[0]
+    assert outcome.url == world.url("/tdm/cr.pdf") and outcome.match == "exact"
+    assert world.hits("/tdm/cr.xml") == 0  # the PDF link first, and it verified
+
+
+def test_pmcid_goes_to_europe_pmc(tmp_path: Path, world: World) -> None:
+    world.route("/europepmc/articles/PMC1234567", pdf(PAGE))
+    entry = entry_yaml("pm1", TITLE, PEOPLE, pmcid="PMC1234567", year=2021)
+    report = run(tmp_path, world, entry)
+    assert report.entries[0].url == world.url("/europepmc/articles/PMC1234567?pdf=render")
+
+
+def test_citation_pdf_url_to_an_html_viewer_is_followed_once_more(
+    tmp_path: Path, world: World
+) -> None:
+    world.route("/doi/10.5555/v", redirect(world.url("/article/v")))
+    world.route(
+        "/article/v",
+        Reply(
+            200,
+            "<html><head><meta name='citation_pdf_url' content='/article/v/viewer'></head>"
+            "<body>landing</body></html>",
+            {"content-type": "text/html"},
+        ),
+    )
+    world.route(
+        "/article/v/viewer",
+        Reply(
+            200,
+            "<html><body><iframe src='/files/v.pdf'></iframe></body></html>",
+            {"content-type": "text/html"},
+        ),
+    )
+    world.route("/files/v.pdf", pdf(PAGE))
+    report = run(tmp_path, world, article("v1", "10.5555/v"))
+    assert report.entries[0].url == world.url("/files/v.pdf")

@@ -26,7 +26,7 @@ import email.utils
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime, timezone
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
@@ -129,11 +129,16 @@ class Politeness:
     max_wait: float = _DEFAULTS.max_wait
     max_bytes: int = _DEFAULTS.max_bytes
     cdx_per_minute: int = _DEFAULTS.cdx_per_minute
+    slow_hosts: Mapping[str, float] = field(default_factory=dict)
+    """``host[:port]`` → its own minimum interval (arXiv asks for 3 s)."""
 
     @classmethod
     def from_config(cls, config: RetrievalConfig, user_agent: str) -> Politeness:
-        knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name != "user_agent"}
-        return cls(user_agent, **knobs)
+        skip = ("user_agent", "slow_hosts")
+        knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name not in skip}
+        arxiv = urlsplit(config.endpoints.get("arxiv", "")).netloc.lower()
+        slow = {arxiv: config.arxiv_min_interval} if arxiv else {}
+        return cls(user_agent, **knobs, slow_hosts=slow)
 
 
 @dataclass
@@ -300,6 +305,7 @@ class PoliteHttp:
         budget = "#cdx" if "/cdx" in parts.path else ""
         host = self._host(netloc + budget)
         interval = 60.0 / polite.cdx_per_minute if budget else polite.min_interval
+        interval = max(interval, polite.slow_hosts.get(netloc, 0.0))
         try:
             raw, tries = self._ask(url, headers, host, interval, netloc)
         except FetchFailure as failure:

@@ -220,6 +220,9 @@ class _Parser(HTMLParser):
             rel = a.get("rel", "").lower().split()
             if "alternate" in rel and "pdf" in a.get("type", "").lower() and a.get("href"):
                 self.alt_pdf.append(urljoin(self.base, a["href"].strip()))
+        elif tag in ("iframe", "embed", "object") and _pdf_ish(a.get("src") or a.get("data")):
+            # A PDF viewer page shows the file in a frame.
+            self.alt_pdf.append(urljoin(self.base, (a.get("src") or a.get("data") or "").strip()))
         elif tag == "input" and a.get("type", "").lower() == "password":
             self.password = True
         elif tag == "a" and a.get("href"):
@@ -266,6 +269,11 @@ class _Parser(HTMLParser):
         bare = self.unlinked if self.saw_main else self.all_unlinked
         pdfs = list(dict.fromkeys(self.pdf_links + self.alt_pdf))
         return Page(self.url, pdfs, self.links, self.password, _lines(chosen), _lines(bare))
+
+
+def _pdf_ish(src: str | None) -> bool:
+    path = urlsplit(src or "").path.lower()
+    return path.endswith(".pdf") or "/pdf/" in path or path.endswith("/pdf")
 
 
 def _lines(chunks: list[str]) -> str:

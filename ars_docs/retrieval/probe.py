@@ -31,6 +31,9 @@ from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
 
 __all__ = ["Candidate", "Probe", "refusal_of"]
 
+_FOLLOW = 2
+"""PDF links followed from a page: the landing page's, then an HTML viewer's."""
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -169,12 +172,12 @@ class Probe:
                 Reason.RATE_LIMITED,
                 f"{service} answered HTTP 429 still after {answer.tries} request(s)",
             )
-        if status in (401, 403, 429):
-            self.http.memory.end(service, _ended(service, problem[1] if problem else ""))
         elif status >= 500:
             problem = (Reason.SERVER_ERROR, f"{service} answered HTTP {status}")
         elif not 200 <= status < 300:
             problem = (Reason.HTTP_ERROR, f"{service} answered HTTP {status}")
+        if status in (401, 403, 429) and problem is not None:
+            self.http.memory.end(service, _ended(service, problem[1]))
         if problem is None:
             try:
                 return json.loads(answer.body)
@@ -201,12 +204,14 @@ class Probe:
         service: str | None = None,
         rewrite: Callable[[str], str] | None = None,
         via: str | None = None,
+        depth: int = 0,
     ) -> Acquired | None:
         """Fetch ``url`` and accept it only if its content matches the entry.
 
-        An HTML page's ``citation_pdf_url`` is followed once (through
-        ``rewrite``, e.g. into the Wayback Machine); ``via`` names the page a
-        followed link came from.
+        An HTML page's ``citation_pdf_url`` is followed (through ``rewrite``,
+        e.g. into the Wayback Machine), and once more when it leads to an HTML
+        viewer page with its own PDF link; ``via`` names the page a followed
+        link came from.
         """
         earlier = self._seen.get(url)
         if earlier is not None:
@@ -226,7 +231,9 @@ class Probe:
         if answer is None:
             self._seen[url] = self.attempts[-1]
             return None
-        return self.judge(channel, url, answer, service=service, rewrite=rewrite, via=via)
+        return self.judge(
+            channel, url, answer, service=service, rewrite=rewrite, via=via, depth=depth
+        )
 
     def judge(
         self,
@@ -237,12 +244,13 @@ class Probe:
         service: str | None = None,
         rewrite: Callable[[str], str] | None = None,
         via: str | None = None,
+        depth: int = 0,
     ) -> Acquired | None:
         """Classify and verify an answer already fetched for ``url``."""
         prefix = f"via citation_pdf_url of {redact_url(via)}: " if via else ""
 
         def record(reason: Reason | None, detail: str, identity: Identity | None = None) -> None:
-            self._seen[url] = self.note(
+            self._seen[url] = attempt = self.note(
                 channel,
                 answer.url,
                 reason,
@@ -252,6 +260,8 @@ class Probe:
                 cached=answer.from_cache,
                 identity=identity,
             )
+            # The redirect target too: reached again from another URL, it is not refetched.
+            self._seen.setdefault(answer.url, attempt)
 
         refusal = refusal_of(answer)
         if refusal is not None:
@@ -278,16 +288,19 @@ class Probe:
         if page.password_field:
             record(Reason.LOGIN_REDIRECT, "a sign-in form instead of the document")
             return None
-        if via is None:
+        follow = depth < _FOLLOW
+        if follow:
             for link in page.pdf_links[:2]:
                 target = rewrite(link) if rewrite else link
-                found = self.try_document(channel, target, service=service, via=answer.url)
+                found = self.try_document(
+                    channel, target, service=service, via=answer.url, depth=depth + 1
+                )
                 if found is not None:
                     return found
         if not self.target.html_is_original:
             why = (
                 "its full-text PDF link failed (see the attempt before)"
-                if page.pdf_links and via is None
+                if page.pdf_links and follow
                 else "no full-text PDF link (citation_pdf_url) on it"
             )
             record(Reason.LANDING_PAGE_ONLY, f"an HTML landing page, not the original; {why}")
