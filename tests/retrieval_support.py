@@ -224,6 +224,8 @@ def config_toml(world: World, **extra: Any) -> str:
     settings: dict[str, Any] = {
         "contact_email": "researcher@example.org",
         "min_interval": 0,
+        "cdx_per_minute": 100_000,
+        "arxiv_min_interval": 0,
         "timeout": 5,
         "max_retries": 2,
         "backoff": 0,
@@ -238,6 +240,9 @@ def config_toml(world: World, **extra: Any) -> str:
         "openalex": world.url("/openalex"),
         "unpaywall": world.url("/unpaywall"),
         "core": world.url("/core"),
+        "crossref": world.url("/crossref"),
+        "arxiv": world.url("/arxiv"),
+        "europepmc": world.url("/europepmc"),
     }
     lines += ["", "[retrieval.endpoints]"]
     lines += [f"{k} = {json.dumps(v)}" for k, v in endpoints.items()]

@@ -99,7 +99,11 @@ def test_step5_sample_run(tmp_path: Path, world: World, sent: list[str], cli) ->
     assert len(changed) == 6  # three fields for each of the two acquired entries
 
     # The attempt log: every step of every entry, in passport order, with reasons.
-    log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
+    full_log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
+    # Each saved file's provenance was logged before the file appeared, outside the blocks.
+    saving = [r for r in full_log if r["event"] == "saving"]
+    assert sorted(r["path"] for r in saving) == [f"sources/{F3}.html", f"sources/{E1}.pdf"]
+    log = [r for r in full_log if r["event"] != "saving"]
     steps = [(r["refcode"], r.get("channel"), r.get("reason"), r["event"]) for r in log]
     assert steps[:3] == [
         (F3, "publisher_direct", "waf_blocked", "attempt"),
@@ -109,6 +113,7 @@ def test_step5_sample_run(tmp_path: Path, world: World, sent: list[str], cli) ->
     e1 = [s for s in steps if s[0] == E1]
     assert e1 == [
         (E1, "publisher_direct", "paywall_403", "attempt"),
+        (E1, "publisher_direct", "not_found", "attempt"),  # Crossref has no record
         (E1, "wayback_cdx_search", "not_indexed", "attempt"),
         (E1, "author_personal_website", None, "attempt"),
         (E1, "author_personal_website", None, "acquired"),
@@ -116,6 +121,7 @@ def test_step5_sample_run(tmp_path: Path, world: World, sent: list[str], cli) ->
     paywalled = [s for s in steps if s[0] == PAYWALLED]
     assert [s[1:3] for s in paywalled[:-1]] == [
         ("publisher_direct", "paywall_403"),
+        ("publisher_direct", "not_found"),  # Crossref
         ("wayback_cdx_search", "not_indexed"),
         ("author_personal_website", "not_configured"),
         ("scholar_all_versions", "paywall_403"),  # the same landing page, not refetched
@@ -147,6 +153,7 @@ def test_sample_run_json_report(tmp_path: Path, world: World, cli) -> None:
         "pending_user_action": 1,
         "already_acquired": 0,
         "unverifiable": 0,
+        "network_unavailable": 0,
     }
     assert [e["citation_key"] for e in report["entries"]] == [F3, E1, PAYWALLED]
     assert report["passport_updated"] == [F3, E1]
@@ -161,7 +168,7 @@ def test_sample_run_json_report(tmp_path: Path, world: World, cli) -> None:
     }
     # Concurrency does not change the order of the log: passport order.
     log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
-    order = list(dict.fromkeys(r["refcode"] for r in log))
+    order = list(dict.fromkeys(r["refcode"] for r in log if r["event"] != "saving"))
     assert order == [F3, E1, PAYWALLED]
 
 

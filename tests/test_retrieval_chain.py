@@ -181,7 +181,9 @@ def test_wrong_record_pdf_is_rejected_and_the_chain_goes_on(tmp_path: Path, worl
     ]
     rejected = report.entries[0].attempts[0]
     assert (
-        rejected.http_status == 200 and "neither a title fragment nor an author" in rejected.detail
+        rejected.http_status == 200
+        and rejected.match == "different"
+        and "title_missing" in rejected.match_reasons
     )
     saved = (tmp_path / "sources" / "permendikbudristek_53_2023.pdf").read_bytes()
     assert b"PENJAMINAN MUTU" in saved and b"BANJARMASIN" not in saved
@@ -224,6 +226,7 @@ def test_wayback_snapshot_of_landing_page_follows_its_pdf_link_inside_the_archiv
     report = run(tmp_path, world, article())
     assert steps(report) == [
         ("publisher_direct", "server_error"),
+        ("publisher_direct/crossref", "not_found"),
         ("wayback_cdx_search/wayback", None),
     ]
     assert report.entries[0].url == world.url(
@@ -358,10 +361,13 @@ def test_persistent_429_is_rate_limited(tmp_path: Path, world: World) -> None:
 
 
 def test_timeout_is_logged_and_the_chain_goes_on(tmp_path: Path, world: World) -> None:
-    world.route(f"/doi/{DOI}", Reply(200, b"late", delay=1.0))
-    report = run(tmp_path, world, article(), timeout=0.2)
+    with World() as publisher:  # another host: a host that never answers is not asked again
+        publisher.route("/paper", Reply(200, b"late", delay=1.0))
+        world.route(f"/doi/{DOI}", redirect(publisher.url("/paper")))
+        report = run(tmp_path, world, article(), timeout=0.2)
     assert steps(report)[0] == ("publisher_direct", "timeout")
-    assert steps(report)[1][0].startswith("wayback_cdx_search")
+    assert steps(report)[1] == ("publisher_direct/crossref", "not_found")
+    assert steps(report)[2][0].startswith("wayback_cdx_search")
 
 
 # -- the chain itself -------------------------------------------------------------------

@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from retrieval_support import (
@@ -160,8 +161,8 @@ def test_missing_config_file_is_66(session: Path, cli) -> None:
             "ars-docs.toml:4: endpoint core: 'ftp://x' is not an absolute http(s) URL",
         ),
         (
-            "[retrieval]\ncontact_email = 'a@b.org'\n[retrieval.endpoints]\ncrossref = 'https://x'",
-            "unknown endpoint 'crossref'",
+            "[retrieval]\ncontact_email = 'a@b.org'\n[retrieval.endpoints]\nscholar = 'https://x'",
+            "unknown endpoint 'scholar'",
         ),
         (
             "[retrieval]\ncontact_email = 'a@b.org'\n[retrieval.author_homepages]\nDoe = 3",
@@ -291,10 +292,10 @@ def test_a_failure_mid_batch_keeps_what_finished(
 
     real_save = chain.save_source
 
-    def failing_save(sources: Path, key: str, kind: str, body: bytes) -> Path:
+    def failing_save(sources: Path, key: str, kind: str, body: bytes, **kw: Any) -> Path:
         if key == E1:
             raise OutputError(f"cannot write {sources / key}: disk full")
-        return real_save(sources, key, kind, body)
+        return real_save(sources, key, kind, body, **kw)
 
     monkeypatch.setattr(chain, "save_source", failing_save)
     before = session.read_bytes()

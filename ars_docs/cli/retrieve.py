@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
 from ars_docs.errors import ExitCode
@@ -70,6 +72,13 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument(
         "--refresh", action="store_true", help="ignore cached responses and ask the services again"
     )
+    p.add_argument(
+        "--record-unchecked",
+        action="store_true",
+        help="record the file you saved as <sources>/KEY.pdf for the named KEYs even when its "
+        "identity cannot be confirmed (a scan, a weak match); it stays unverifiable until you "
+        "check it",
+    )
     add_format(p)
 
 
@@ -93,25 +102,51 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         dry_run=args.dry_run,
         refresh=args.refresh,
+        record_unchecked=args.record_unchecked,
     )
+    previous = _sigterm_as_interrupt()
     try:
         report = retrieve(passport, options, Runtime(progress=sys.stderr))
-    except KeyboardInterrupt:
-        # Finished entries are already in the attempt log and their files saved;
-        # the next run verifies saved files and records them without fetching.
+    except KeyboardInterrupt as exc:
+        # Finished entries are in the attempt log; every saved file's provenance was
+        # logged before it was saved; the next run records saved files without fetching.
         print(
             "ars-docs: retrieve interrupted; finished entries are logged and their files "
             "saved; run the same command again to record them in the passport",
             file=sys.stderr,
+            flush=True,
         )
+        if getattr(exc, "still_running", None):
+            # Requests stuck in a blocking read: do not wait for their timeout.
+            sys.stdout.flush()
+            os._exit(INTERRUPTED)
         return INTERRUPTED
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     if args.format == "json":
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
         _print_report(report, sys.stdout)
-    unfinished = (EntryStatus.PENDING_USER_ACTION, EntryStatus.UNVERIFIABLE)
+    unfinished = (
+        EntryStatus.PENDING_USER_ACTION,
+        EntryStatus.UNVERIFIABLE,
+        EntryStatus.NETWORK_UNAVAILABLE,
+    )
     failed = any(e.status in unfinished for e in report.entries)
     return int(ExitCode.CHECK_FAILED if failed else ExitCode.OK)
+
+
+def _sigterm_as_interrupt() -> Any:
+    """SIGTERM stops a run like Ctrl-C (log finished entries, cancel requests)."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread (an embedding application): leave it alone
+        return None
 
 
 def _print_report(report: RetrievalReport, out: TextIO) -> None:
@@ -157,6 +192,13 @@ def _headline(entry: EntryOutcome, dry_run: bool) -> str:
     if entry.status is EntryStatus.ACQUIRED:
         verb = "would save" if dry_run else "saved"
         return f"acquired via {entry.channel}; {verb} {entry.path}"
+    if entry.status is EntryStatus.PENDING_USER_ACTION and entry.candidates:
+        kept = entry.candidates[0]
+        where = kept["path"] or "not saved (dry run)"
+        return (
+            f"identity not certain; pending_user_action: {entry.pending_user_action}; "
+            f"candidate {where} ({kept['match']}: {', '.join(kept['match_reasons'])})"
+        )
     if entry.status is EntryStatus.PENDING_USER_ACTION:
         return f"not found; pending_user_action: {entry.pending_user_action}"
     return f"{entry.status.value}: {entry.detail}"

@@ -18,26 +18,24 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from ars_docs import __version__
-from ars_docs.errors import ArsError
-from ars_docs.retrieval.attemptlog import AttemptLog, attempt_log_path
+from ars_docs.errors import ArsError, UsageError
+from ars_docs.retrieval.attemptlog import attempt_log_path
 from ars_docs.retrieval.cache import ResponseCache, default_cache_dir
-from ars_docs.retrieval.chain import EntryOutcome, run_entry
-from ars_docs.retrieval.channels import default_chain
+from ars_docs.retrieval.chain import EntryOutcome
 from ars_docs.retrieval.config import RetrievalConfig, load_config
-from ars_docs.retrieval.handoff import entry_records
 from ars_docs.retrieval.http import PoliteHttp, Politeness
 from ars_docs.retrieval.plan import acquired_at, preflight, require_contact, select, sources_dir
-from ars_docs.retrieval.progress import Progress
 from ars_docs.retrieval.reasons import EntryStatus
+from ars_docs.retrieval.runner import new_run_id, run_all
+from ars_docs.retrieval.store import remove_stale_temporaries
 from ars_docs.retrieval.transport import BaseTransport, HttpxTransport
 from ars_docs.session.clock import Clock
-from ars_docs.session.corpus import CorpusEntry, load_corpus
+from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields
 
 __all__ = ["RetrievalReport", "RetrieveOptions", "Runtime", "retrieve"]
@@ -55,6 +53,9 @@ class RetrieveOptions:
     dry_run: bool = False
     refresh: bool = False
     """Ignore cached responses (fresh answers are still cached)."""
+    record_unchecked: bool = False
+    """Record files the user saved under the sources folder for the named keys even when
+    their identity cannot be confirmed (a scan, a weak match); they stay unverifiable."""
 
 
 @dataclass
@@ -69,6 +70,8 @@ class Runtime:
     environ: Mapping[str, str] | None = None
     progress: TextIO | None = None
     """Where progress goes (a bar on a terminal, else one line per entry); ``None``: quiet."""
+    run_id: str | None = None
+    """Written on every attempt-log line of the run; random when not given."""
 
 
 @dataclass
@@ -112,6 +115,11 @@ def retrieve(
     env = os.environ if runtime.environ is None else runtime.environ
     clock = runtime.clock or Clock.from_env(env)
     corpus = load_corpus(passport, use_cache=not options.dry_run)  # a dry run writes nothing
+    if options.record_unchecked and not options.keys:
+        raise UsageError(
+            "--record-unchecked needs the citation keys named: it records files you checked "
+            "yourself, one by one (ars-docs retrieve --passport P --record-unchecked KEY)"
+        )
     todo, already = select(corpus, options.keys)
     config = load_config(options.config, passport, env)
     require_contact(config)
@@ -129,9 +137,23 @@ def retrieve(
         return report
     if not options.dry_run:
         preflight(Path(passport), sources, log_path)
+        remove_stale_temporaries(sources)
     http = _http(config, options, runtime, env)
     try:
-        outcomes = _run(todo, http, config, sources, Path(passport), options, runtime, clock)
+        outcomes = run_all(
+            todo,
+            http,
+            config,
+            sources=sources,
+            passport=Path(passport),
+            dry_run=options.dry_run,
+            workers=options.concurrency or config.concurrency,
+            clock=clock,
+            run_id=runtime.run_id or new_run_id(),
+            accept_unchecked=options.record_unchecked,
+            stream=runtime.progress,
+            summary=_summary,
+        )
     finally:
         report.requests = http.sent
         if runtime.transport is None:
@@ -141,61 +163,6 @@ def retrieve(
     if acquired and not options.dry_run:
         report.updated = _record(passport, acquired, clock)
     return report
-
-
-def _run(
-    todo: list[CorpusEntry],
-    http: PoliteHttp,
-    config: RetrievalConfig,
-    sources: Path,
-    passport: Path,
-    options: RetrieveOptions,
-    runtime: Runtime,
-    clock: Clock,
-) -> list[EntryOutcome]:
-    chain = default_chain()
-    log = None if options.dry_run else AttemptLog(attempt_log_path(passport))
-    results: list[EntryOutcome | None] = [None] * len(todo)
-    logged = 0
-    progress = Progress(len(todo), runtime.progress) if runtime.progress is not None else None
-    workers = options.concurrency or config.concurrency
-    pool = ThreadPoolExecutor(max_workers=min(workers, len(todo)))
-    futures: dict[Future[EntryOutcome], int] = {}
-    try:
-        for index, entry in enumerate(todo):
-            job = pool.submit(
-                run_entry,
-                entry,
-                http=http,
-                config=config,
-                chain=chain,
-                sources=sources,
-                base=passport.parent,
-                save=not options.dry_run,
-            )
-            futures[job] = index
-        for future in as_completed(futures):
-            outcome = future.result()
-            results[futures[future]] = outcome
-            if progress is not None:
-                progress.update(outcome.citation_key, _summary(outcome))
-            while logged < len(results) and (done := results[logged]) is not None:
-                if log is not None:
-                    log.append(entry_records(done, clock, passport=passport, sources=sources))
-                logged += 1
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        if progress is not None:
-            progress.close()
-        # After an error or Ctrl-C, still log every entry that finished, in order.
-        for future, index in futures.items():
-            finished = future.done() and not future.cancelled()
-            if results[index] is None and finished and future.exception() is None:
-                results[index] = future.result()
-        for done in results[logged:]:
-            if done is not None and log is not None:
-                log.append(entry_records(done, clock, passport=passport, sources=sources))
-    return [r for r in results if r is not None]
 
 
 def _record(

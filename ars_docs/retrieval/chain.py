@@ -8,6 +8,13 @@ the five channels in spec order and stops at the first verified document
 ``pending_user_action: researchgate_request_<refcode>``; nothing is ever sent
 to ResearchGate (the HTTP layer refuses its hosts as well).
 
+Only an ``exact``/``strong`` identity acquires. When nothing did, the best
+``weak``/``ambiguous`` document (a scan included) is kept under
+``<sources>/candidates/`` and named in the handoff with its reasons. Every
+file's provenance (URL, channel, SHA-256) is appended to the attempt log
+*before* the file appears under its final name (``announce``), so no kill at
+any instant leaves a file the log cannot explain.
+
 Saving is the caller's choice (``save=False`` for a dry run); the passport is
 written by ``batch.py`` once for the whole run.
 """
@@ -16,18 +23,18 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ars_docs.retrieval.channels import Channel
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.content import match_content, pdf_text, words
+from ars_docs.retrieval.content import words
 from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.pages import is_pdf, parse_html
-from ars_docs.retrieval.probe import Probe
-from ars_docs.retrieval.reasons import LOCAL_FILE, EntryStatus, Reason, pending_action
+from ars_docs.retrieval.local import check_supplied
+from ars_docs.retrieval.probe import Candidate, Probe
+from ars_docs.retrieval.reasons import EntryStatus, Reason, pending_action
 from ars_docs.retrieval.store import expected_files, safe_name, save_source
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt
@@ -52,6 +59,11 @@ class EntryOutcome:
     pending_user_action: str | None = None
     detail: str = ""
     target: Target | None = None
+    match: str | None = None
+    match_reasons: tuple[str, ...] = ()
+    version: str | None = None
+    candidates: list[dict[str, Any]] = field(default_factory=list)
+    """Documents kept for a human (weak/ambiguous): path, channel, url, match, reasons."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -64,8 +76,17 @@ class EntryOutcome:
             "bytes": self.size,
             "pending_user_action": self.pending_user_action,
             "detail": self.detail,
+            "match": self.match,
+            "match_reasons": list(self.match_reasons),
+            "version": self.version,
+            "candidates": self.candidates,
             "attempts": [a.to_dict() for a in self.attempts],
         }
+
+
+Announce = Callable[[str, dict[str, Any]], None]
+"""``announce(event, fields)``: append a provenance record to the log right now."""
+_NETWORK = frozenset({Reason.NETWORK_ERROR, Reason.TIMEOUT})
 
 
 def run_entry(
@@ -77,6 +98,9 @@ def run_entry(
     sources: Path,
     base: Path,
     save: bool,
+    announce: Announce | None = None,
+    accept_unchecked: bool = False,
+    saved_before: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> EntryOutcome:
     """Retrieve one entry; ``base`` is the folder paths in the passport are relative to."""
     target = Target.from_entry(entry)
@@ -94,7 +118,13 @@ def run_entry(
     supplied: Path | None = None
     for candidate in expected_files(sources, key):
         if candidate.is_file():
-            found = _check_supplied(probe, candidate, base)
+            found = check_supplied(
+                probe,
+                candidate,
+                _relative(candidate, base),
+                accept_unchecked=accept_unchecked,
+                saved_before=saved_before or {},
+            )
             if found is not None:
                 supplied = candidate
                 break
@@ -103,17 +133,21 @@ def run_entry(
         found = channel.retrieve(probe)
         if found is None and len(probe.attempts) == before:
             probe.note(channel.name, None, Reason.NOT_FOUND, "no candidate to try")
-        if found is not None:
+        if found is not None or http.cancelled:
             break
     outcome = EntryOutcome(key, EntryStatus.PENDING_USER_ACTION, probe.attempts, target=target)
     if found is None:
-        outcome.pending_user_action = pending_action(key)
-        outcome.detail = "all five automatic channels failed; ResearchGate is a human handoff"
-        return outcome
+        return _unfound(outcome, probe, sources, base, save, announce)
     if supplied is not None:
         where = supplied
     elif save:
-        where = save_source(sources, key, found.kind, found.body)
+        where = save_source(
+            sources,
+            key,
+            found.kind,
+            found.body,
+            announce=_announcer(announce, "saving", found.channel, found.url, found.body, base),
+        )
     else:  # dry run: the name it would most likely get
         where = sources / f"{safe_name(key)}.{found.kind}"
     outcome.status = EntryStatus.ACQUIRED
@@ -123,40 +157,80 @@ def run_entry(
     outcome.sha256 = hashlib.sha256(found.body).hexdigest()
     outcome.size = len(found.body)
     outcome.detail = found.detail
+    outcome.match, outcome.match_reasons, outcome.version = (
+        found.match,
+        found.match_reasons,
+        found.version,
+    )
     return outcome
 
 
-def _check_supplied(probe: Probe, file: Path, base: Path) -> Acquired | None:
-    """Verify a file the user put under the sources folder (the handoff resume)."""
-    shown = _relative(file, base)
-    try:
-        body = file.read_bytes()
-    except OSError as exc:
-        probe.note(LOCAL_FILE, None, Reason.NOT_FOUND, f"{shown}: cannot read: {exc.strerror}")
+def _unfound(
+    outcome: EntryOutcome,
+    probe: Probe,
+    sources: Path,
+    base: Path,
+    save: bool,
+    announce: Announce | None,
+) -> EntryOutcome:
+    answered = [a for a in probe.attempts if a.url is not None and a.reason not in _NETWORK]
+    if not answered and any(a.reason in _NETWORK for a in probe.attempts):
+        outcome.status = EntryStatus.NETWORK_UNAVAILABLE
+        outcome.detail = "network unavailable; retry: no request got an answer (offline or DNS)"
+        return outcome
+    outcome.pending_user_action = pending_action(outcome.citation_key)
+    outcome.detail = "all five automatic channels failed; ResearchGate is a human handoff"
+    best = _best(probe.candidates)
+    if best is None:
+        return outcome
+    record: dict[str, Any] = {
+        "channel": best.channel,
+        "url": redact_url(best.url),
+        "match": best.identity.level.value,
+        "match_reasons": list(best.identity.reasons),
+        "path": None,
+    }
+    if save:
+        where = save_source(
+            sources / "candidates",
+            outcome.citation_key,
+            best.kind,
+            best.body,
+            announce=_announcer(announce, "candidate", best.channel, best.url, best.body, base),
+        )
+        record["path"] = _relative(where, base)
+    outcome.candidates.append(record)
+    outcome.detail = (
+        f"no automatic channel found a copy whose identity is certain; a candidate "
+        f"({best.identity.summary()}) is kept for you to check"
+    )
+    return outcome
+
+
+def _best(candidates: list[Candidate]) -> Candidate | None:
+    """The weak candidate before the ambiguous one, then the first found."""
+    ranked = sorted(candidates, key=lambda c: c.identity.level.value != "weak")
+    return ranked[0] if ranked else None
+
+
+def _announcer(
+    announce: Announce | None, event: str, channel: str, url: str, body: bytes, base: Path
+) -> Callable[[Path], None] | None:
+    if announce is None:
         return None
-    target = probe.target
-    if is_pdf(body):
-        text = pdf_text(body, probe.config.verify_pages)
-        if text.problem:
-            probe.note(LOCAL_FILE, None, Reason.PDF_UNREADABLE, f"{shown}: {text.problem}")
-            return None
-        kind, content, where = "pdf", text.text, "the PDF's first page(s)"
-    elif file.suffix == ".html":
-        if not target.html_is_original:
-            detail = f"{shown}: an HTML file, but this entry's original is not a web page"
-            probe.note(LOCAL_FILE, None, Reason.LANDING_PAGE_ONLY, detail)
-            return None
-        page = parse_html(body, {"content-type": "text/html"}, file.as_uri())
-        kind, content, where = "html", page.main_text, "the page's main text"
-    else:
-        probe.note(LOCAL_FILE, None, Reason.NOT_PDF_OR_HTML, f"{shown}: not a PDF")
-        return None
-    verdict = match_content(content, target.title, target.authors, where=where)
-    if not verdict.ok:
-        probe.note(LOCAL_FILE, None, Reason.CONTENT_MATCH_FAILED, f"{shown}: {verdict.detail}")
-        return None
-    probe.note(LOCAL_FILE, None, None, f"verified {shown}: {verdict.detail}")
-    return Acquired(LOCAL_FILE, file.as_uri(), kind, body, verdict.detail)
+    digest = hashlib.sha256(body).hexdigest()
+
+    def before_link(path: Path) -> None:
+        fields = {
+            "channel": channel,
+            "url": redact_url(url),
+            "path": _relative(path, base),
+            "sha256": digest,
+            "bytes": len(body),
+        }
+        announce(event, fields)
+
+    return before_link
 
 
 def _relative(path: Path, base: Path) -> str:

@@ -18,7 +18,13 @@ from ars_docs.retrieval.content import words
 from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
 from ars_docs.retrieval.probe import Probe, refusal_of
 from ars_docs.retrieval.reasons import CHANNELS, Reason
-from ars_docs.retrieval.services import core_urls, openalex_oa_urls, openalex_work, unpaywall_urls
+from ars_docs.retrieval.services import (
+    core_urls,
+    crossref_links,
+    openalex_oa_urls,
+    openalex_work,
+    unpaywall_urls,
+)
 from ars_docs.retrieval.types import Acquired
 
 __all__ = [
@@ -43,7 +49,9 @@ class Channel(Protocol):
 
 
 class PublisherDirect:
-    """The DOI through the resolver (PDF, or the landing page's PDF link); else the URL."""
+    """What the entry names: the DOI through the resolver (PDF, or the landing page's PDF
+    link), Crossref's full-text links for the DOI, the arXiv PDF of ``arxiv_id``, Europe
+    PMC's PDF of ``pmcid``, then the entry's URL."""
 
     name = CHANNELS[0]
 
@@ -57,10 +65,29 @@ class PublisherDirect:
             probe.landing_url = probe.last_url
             if found is not None:
                 return found
+            for link in crossref_links(probe, self.name) or []:
+                found = probe.try_document(self.name, link, service="crossref")
+                if found is not None:
+                    return found
+        if target.arxiv_id:
+            arxiv = f"{endpoints['arxiv']}/pdf/{quote(target.arxiv_id, safe='/.')}"
+            found = probe.try_document(self.name, arxiv, service="arxiv")
+            if found is not None:
+                return found
+        if target.pmcid:
+            pmc = f"{endpoints['europepmc']}/articles/{target.pmcid}?pdf=render"
+            found = probe.try_document(self.name, pmc, service="europepmc")
+            if found is not None:
+                return found
         if target.url and target.url != probe.landing_url and not _is_doi_url(target.url):
             return probe.try_document(self.name, target.url)
-        if not target.doi:
-            probe.note(self.name, None, Reason.NO_IDENTIFIER, "the entry has neither doi nor url")
+        if not (target.doi or target.arxiv_id or target.pmcid):
+            probe.note(
+                self.name,
+                None,
+                Reason.NO_IDENTIFIER,
+                "the entry has no doi, arxiv_id, pmcid or url",
+            )
         return None
 
 

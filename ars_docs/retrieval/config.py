@@ -64,8 +64,10 @@ class RetrievalConfig:
     concurrency: int = 4
     max_bytes: int = 100_000_000
     max_candidates: int = 5
-    verify_pages: int = 1
+    verify_pages: int = 2
     cache_max_age_days: float = 30.0
+    cdx_per_minute: int = 50
+    arxiv_min_interval: float = 3.0
     endpoints: Mapping[str, str] = field(default_factory=lambda: dict(ENDPOINT_DEFAULTS))
     author_homepages: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Homepage URLs keyed by ``name_key`` of an author's family (or literal) name."""

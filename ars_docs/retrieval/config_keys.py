@@ -27,6 +27,9 @@ ENDPOINT_DEFAULTS: Mapping[str, str] = {
     "openalex": "https://api.openalex.org",
     "unpaywall": "https://api.unpaywall.org",
     "core": "https://api.core.ac.uk/v3",
+    "crossref": "https://api.crossref.org",
+    "arxiv": "https://arxiv.org",
+    "europepmc": "https://europepmc.org",
 }
 """Base URL of each service; tests and mirrors point them elsewhere."""
 
@@ -48,6 +51,8 @@ SCALAR_KEYS: Mapping[str, tuple[type, float | None, float | None]] = {
     "max_candidates": (int, 1, 50),
     "verify_pages": (int, 1, 10),
     "cache_max_age_days": (float, 0, 36500),
+    "cdx_per_minute": (int, 1, 100_000),
+    "arxiv_min_interval": (float, 0, 3600),
 }
 TABLES = ("endpoints", "author_homepages", "entry_homepages")
 PATH_KEYS = ("sources_dir", "cache_dir")

@@ -106,6 +106,10 @@ class TextResult:
 
     text: str
     problem: str = ""
+    pages: tuple[str, ...] = ()
+    """The text of each checked page, in order."""
+    no_text: bool = False
+    """The PDF opened fine but has no text layer on the checked pages (a scan)."""
 
 
 def match_content(text: str, title: str, surnames: Sequence[str], *, where: str) -> MatchResult:
@@ -206,5 +210,5 @@ def _extract(body: bytes, pages: int) -> TextResult:
         return TextResult("", f"the PDF cannot be read ({type(exc).__name__}: {exc})"[:300])
     text = "\n".join(texts)
     if not text.strip():
-        return TextResult("", f"no text layer on the first {pages} page(s) (a scan?)")
-    return TextResult(text)
+        return TextResult("", f"no text layer on the first {pages} page(s) (a scan?)", no_text=True)
+    return TextResult(text, pages=tuple(texts))

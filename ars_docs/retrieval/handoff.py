@@ -40,6 +40,10 @@ def entry_records(
                 "path": outcome.path,
                 "sha256": outcome.sha256,
                 "bytes": outcome.size,
+                "match": outcome.match,
+                "match_reasons": list(outcome.match_reasons),
+                "version": outcome.version,
+                "source_acquisition_date": now,
             }
         )
     elif outcome.status is EntryStatus.PENDING_USER_ACTION:
@@ -50,9 +54,13 @@ def entry_records(
                 "pending_user_action": outcome.pending_user_action,
                 "action": RESEARCHGATE_REQUEST,
                 "channels_tried": list(CHANNELS),
+                "candidates": outcome.candidates,
+                "detail": outcome.detail,
                 "instructions": handoff_instructions(outcome, passport=passport, sources=sources),
             }
         )
+    elif outcome.status is EntryStatus.NETWORK_UNAVAILABLE:
+        records.append({**head, "event": "network_unavailable", "detail": outcome.detail})
     elif outcome.status is EntryStatus.UNVERIFIABLE:
         records.append({**head, "event": "unverifiable", "detail": outcome.detail})
     return records
@@ -65,10 +73,21 @@ def handoff_instructions(outcome: EntryOutcome, *, passport: Path, sources: Path
     title = target.title if target else key
     authors = ", ".join(target.authors) if target else ""
     file = sources / f"{safe_name(key)}.pdf"
+    kept = []
+    for candidate in outcome.candidates:
+        kept += [
+            f"  A candidate is kept at {candidate['path'] or '(dry run: not saved)'} "
+            f"(from {candidate['url']}): {candidate['match']} — "
+            f"{', '.join(candidate['match_reasons'])}.",
+            f"  If you check that it is the work, move it to {file} and run: "
+            f"ars-docs retrieve --passport {passport} --record-unchecked {key}",
+        ]
     return "\n".join(
         [
             f"pending_user_action: {outcome.pending_user_action}",
-            f"  No automatic channel found a copy of “{title}” ({authors}) whose content matched.",
+            f"  No automatic channel found a copy of “{title}” ({authors}) whose identity is "
+            "certain.",
+            *kept,
             "  ars-docs never contacts ResearchGate. To ask the authors yourself:",
             "    1. Open an author's ResearchGate profile in your browser and find this work.",
             "    2. Use “Request full-text”; the request goes out from your own account.",

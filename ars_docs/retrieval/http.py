@@ -26,11 +26,13 @@ import email.utils
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from datetime import datetime, timezone
 from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache
 from ars_docs.retrieval.config import RetrievalConfig
+from ars_docs.retrieval.memory import RunMemory
 from ars_docs.retrieval.pages import challenge_signature
 from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.transport import (
@@ -46,9 +48,10 @@ from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
 __all__ = ["PoliteHttp", "Politeness", "check_url", "parse_retry_after", "redact_url"]
 
 MAX_REDIRECTS = 10
+PENALTY_CAP = 4.0
+"""A host that answered 429 waits at most this many times ``min_interval``."""
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _RETRY = frozenset({429, 500, 502, 503, 504})
-_MEMO_MAX = 1_000_000
 _SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token"})
 
 
@@ -83,7 +86,7 @@ def redact_url(url: str) -> str:
 
 
 def parse_retry_after(value: str | None, now: float) -> float | None:
-    """Seconds to wait from a ``Retry-After`` value (delta-seconds or HTTP-date)."""
+    """Seconds to wait from a ``Retry-After`` value (delta-seconds, HTTP-date or ISO 8601)."""
     if not value:
         return None
     value = value.strip()
@@ -92,8 +95,22 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
-        return None
+        try:  # CORE's X-RateLimit-Retry-After is an ISO 8601 time
+            when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
     return max(0.0, when.timestamp() - now)
+
+
+def retry_after(headers: Mapping[str, str], now: float) -> float | None:
+    """The pause a server asked for: ``Retry-After``, else CORE's ``X-RateLimit-Retry-After``."""
+    for name in ("retry-after", "x-ratelimit-retry-after"):
+        asked = parse_retry_after(headers.get(name), now)
+        if asked is not None:
+            return asked
+    return None
 
 
 _DEFAULTS = RetrievalConfig()
@@ -111,11 +128,23 @@ class Politeness:
     backoff: float = _DEFAULTS.backoff
     max_wait: float = _DEFAULTS.max_wait
     max_bytes: int = _DEFAULTS.max_bytes
+    cdx_per_minute: int = _DEFAULTS.cdx_per_minute
+    slow_hosts: Mapping[str, float] = field(default_factory=dict)
+    """``host[:port]`` → its own minimum interval (arXiv asks for 3 s)."""
 
     @classmethod
     def from_config(cls, config: RetrievalConfig, user_agent: str) -> Politeness:
-        knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name != "user_agent"}
-        return cls(user_agent, **knobs)
+        skip = ("user_agent", "slow_hosts")
+        knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name not in skip}
+        arxiv = urlsplit(config.endpoints.get("arxiv", "")).netloc.lower()
+        slow = {arxiv: config.arxiv_min_interval} if arxiv else {}
+        return cls(user_agent, **knobs, slow_hosts=slow)
+
+
+@dataclass
+class _Stats:
+    tries: int = 0
+    waited: float = 0.0
 
 
 class _Host:
@@ -155,18 +184,75 @@ class PoliteHttp:
         self.sent = 0
         """Requests that actually went to the transport."""
         self._hosts: dict[str, _Host] = {}
-        self._memo: dict[str, RawResponse] = {}
-        """Small answers of this run, so a dry run (cache read-only) asks only once too."""
+        self.memory = RunMemory()
+        """What this run learned (answers, failures, dead hosts, ended services)."""
+        self._local = threading.local()
         self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._in_flight: dict[int, str] = {}
 
-    def get(self, url: str, headers: Mapping[str, str] | None = None) -> Response:
-        """Follow redirects from ``url``; raises ``FetchFailure`` when there is no answer."""
+    def in_flight(self) -> list[str]:
+        """The URLs being requested right now (for "what are we waiting for")."""
+        with self._lock:
+            return [redact_url(u) for u in self._in_flight.values()]
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        """Stop: no new request, waits end now, in-flight bodies stop at the next chunk."""
+        self._cancel.set()
+        self.transport.cancel()
+
+    def _stats(self) -> _Stats:
+        stats: _Stats | None = getattr(self._local, "stats", None)
+        if stats is None:
+            stats = self._local.stats = _Stats()
+        return stats
+
+    def begin(self) -> None:
+        """Start counting requests and waits of this thread (one attempt)."""
+        self._local.stats = _Stats()
+
+    def counted(self) -> tuple[int, float]:
+        """(requests sent, seconds waited) by this thread since ``begin``."""
+        stats = self._stats()
+        return stats.tries, stats.waited
+
+    def _pause(self, seconds: float, url: str) -> None:
+        self._stats().waited += seconds
+        if self.sleep is time.sleep:
+            self._cancel.wait(seconds)  # wakes at once on cancel()
+        else:
+            self.sleep(seconds)
+        self._check_cancel(url)
+
+    def _check_cancel(self, url: str) -> None:
+        if self._cancel.is_set():
+            raise FetchFailure(Reason.INTERRUPTED, url, "interrupted before an answer; not retried")
+
+    def get(
+        self,
+        url: str,
+        headers: Mapping[str, str] | None = None,
+        *,
+        keep_refusals: bool = True,
+    ) -> Response:
+        """Follow redirects from ``url``; raises ``FetchFailure`` when there is no answer.
+
+        ``keep_refusals=False`` (the APIs) keeps 401–403 out of the cache and the
+        run's memory: for OpenAlex a 403 is a rate limit, not a lasting answer.
+        """
         extra = {k.lower(): v for k, v in (headers or {}).items()}
         hops: list[str] = []
         current = url
         all_cached = True
         for _hop in range(MAX_REDIRECTS + 1):
-            raw, cached, tries = self._one(current, extra)
+            # A URL met again in this chain (A -> A?cookie=1 -> A) is asked afresh:
+            # the server's answer changed (it set a cookie), the remembered one did not.
+            fresh = current in hops
+            raw, cached, tries = self._one(current, extra, fresh=fresh, keep_refusals=keep_refusals)
             all_cached = all_cached and cached
             location = raw.headers.get("location")
             if raw.status not in _REDIRECTS or not location:
@@ -183,50 +269,97 @@ class PoliteHttp:
     def close(self) -> None:
         self.transport.close()
 
-    def _one(self, url: str, extra: Mapping[str, str]) -> tuple[RawResponse, bool, int]:
+    def _one(
+        self, url: str, extra: Mapping[str, str], *, fresh: bool, keep_refusals: bool
+    ) -> tuple[RawResponse, bool, int]:
         check_url(url)
         polite = self.politeness
         headers = {"user-agent": polite.user_agent, "accept": "*/*", **extra}
         key = ResponseCache.key(url, headers)
-        with self._lock:
-            remembered = self._memo.get(key)
-        if remembered is not None:
-            return remembered, True, 0
-        if self.cache is not None and not self.refresh:
-            hit = self.cache.get(key)
-            if hit is not None:
-                return hit, True, 0
-        host = self._host(urlsplit(url).netloc.lower())
+        failed = self.memory.failure(url)
+        if failed is not None:
+            raise FetchFailure(
+                failed.reason,
+                url,
+                f"{failed.detail} (failed earlier in this run; not fetched again)",
+                failed.status,
+            )
+        if not fresh:
+            remembered = self.memory.answer(key)
+            if remembered is not None:
+                return remembered, False, 0  # answered in this run: not a cache hit
+            if self.cache is not None and not self.refresh:
+                hit = self.cache.get(key)
+                if hit is not None:
+                    return hit, True, 0
+        parts = urlsplit(url)
+        netloc = parts.netloc.lower()
+        dead = self.memory.dead(netloc)
+        if dead is not None:
+            raise FetchFailure(
+                dead.reason,
+                url,
+                f"not requested: {netloc} did not answer earlier in this run ({dead.detail})",
+            )
+        # CDX queries have their own budget, apart from the snapshots on the same host.
+        budget = "#cdx" if "/cdx" in parts.path else ""
+        host = self._host(netloc + budget)
+        interval = 60.0 / polite.cdx_per_minute if budget else polite.min_interval
+        interval = max(interval, polite.slow_hosts.get(netloc, 0.0))
+        try:
+            raw, tries = self._ask(url, headers, host, interval, netloc)
+        except FetchFailure as failure:
+            if failure.reason is not Reason.INTERRUPTED:
+                self.memory.fail(url, failure)
+            raise
+        challenged = challenge_signature(raw.headers, raw.body) is not None
+        refusal = raw.status in (401, 402, 403)
+        if raw.status in CACHEABLE_STATUSES and not challenged and (keep_refusals or not refusal):
+            if self.cache is not None:
+                self.cache.put(key, redact_url(url), raw)
+            self.memory.keep(key, raw)
+        elif raw.status == 429:
+            self.memory.keep(key, raw)  # never asked again in this run
+        return raw, False, tries
+
+    def _ask(
+        self, url: str, headers: Mapping[str, str], host: _Host, interval: float, netloc: str
+    ) -> tuple[RawResponse, int]:
+        polite = self.politeness
         with host.lock:
             tries = 0
             while True:
-                self._wait_turn(host, url)
+                self._wait_turn(host, url, interval)
                 tries += 1
-                raw = self._send(url, headers, host)
+                self._stats().tries += 1
+                try:
+                    raw = self._send(url, headers, host)
+                except FetchFailure as failure:
+                    if failure.reason in (Reason.TIMEOUT, Reason.NETWORK_ERROR) and not (
+                        failure.detail.startswith("download took")
+                    ):
+                        self.memory.bury(netloc, failure)
+                    raise
                 if raw.status not in _RETRY or challenge_signature(raw.headers, raw.body):
-                    break
+                    return raw, tries
                 if raw.status == 429:
-                    host.penalty = min(host.penalty * 2, 64.0)
-                asked = parse_retry_after(raw.headers.get("retry-after"), self.wall())
+                    host.penalty = min(host.penalty * 2, PENALTY_CAP)
+                asked = retry_after(raw.headers, self.wall())
                 if asked is not None:  # the whole host asked for the pause, not just this URL
                     host.not_before = max(host.not_before, self.monotonic() + asked)
                     host.asked_by = raw.status
                 if tries > polite.max_retries:
-                    break
+                    return raw, tries
                 delay = self._delay(url, raw, tries)
-                self.sleep(delay)
-        if raw.status in CACHEABLE_STATUSES and challenge_signature(raw.headers, raw.body) is None:
-            if self.cache is not None:
-                self.cache.put(key, redact_url(url), raw)
-            if len(raw.body) <= _MEMO_MAX:
-                with self._lock:
-                    self._memo[key] = raw
-        return raw, False, tries
+                self._pause(delay, url)
 
     def _send(self, url: str, headers: Mapping[str, str], host: _Host) -> RawResponse:
         polite = self.politeness
+        self._check_cancel(url)
+        me = threading.get_ident()
         with self._lock:
             self.sent += 1
+            self._in_flight[me] = url
         try:
             return self.transport.send(
                 url,
@@ -245,10 +378,12 @@ class PoliteHttp:
             raise FetchFailure(Reason.NETWORK_ERROR, url, str(exc)) from exc
         finally:
             host.last = self.monotonic()
+            with self._lock:
+                self._in_flight.pop(me, None)
 
     def _delay(self, url: str, raw: RawResponse, tries: int) -> float:
         polite = self.politeness
-        asked = parse_retry_after(raw.headers.get("retry-after"), self.wall())
+        asked = retry_after(raw.headers, self.wall())
         delay = asked if asked is not None else polite.backoff * 2 ** (tries - 1)
         if delay > polite.max_wait:
             reason = Reason.RATE_LIMITED if raw.status == 429 else Reason.SERVER_ERROR
@@ -261,7 +396,7 @@ class PoliteHttp:
             )
         return delay
 
-    def _wait_turn(self, host: _Host, url: str) -> None:
+    def _wait_turn(self, host: _Host, url: str, interval: float) -> None:
         polite = self.politeness
         now = self.monotonic()
         if host.not_before - now > polite.max_wait:
@@ -273,9 +408,10 @@ class PoliteHttp:
                 f"{host.not_before - now:g} s more, longer than max_wait {polite.max_wait:g} s; "
                 "try again later",
             )
-        wait = max(host.last + polite.min_interval * host.penalty, host.not_before) - now
+        wait = max(host.last + interval * host.penalty, host.not_before) - now
         if wait > 0:
-            self.sleep(wait)
+            self._pause(wait, url)
+        self._check_cancel(url)
 
     def _host(self, netloc: str) -> _Host:
         with self._lock:

@@ -161,6 +161,8 @@ class Page:
     """Every ``<a href>`` as ``(absolute URL, link text)``, in page order."""
     password_field: bool = False
     main_text: str = ""
+    unlinked_text: str = ""
+    """``main_text`` without the text of links to other pages (a teaser's headline)."""
 
 
 def parse_html(body: bytes, headers: Mapping[str, str], url: str) -> Page:
@@ -197,6 +199,8 @@ class _Parser(HTMLParser):
         self.main_depth = 0
         self.all_text: list[str] = []
         self.main_text: list[str] = []
+        self.unlinked: list[str] = []
+        self.all_unlinked: list[str] = []
         self.saw_main = False
         self.pdf_links: list[str] = []
         self.alt_pdf: list[str] = []
@@ -216,6 +220,9 @@ class _Parser(HTMLParser):
             rel = a.get("rel", "").lower().split()
             if "alternate" in rel and "pdf" in a.get("type", "").lower() and a.get("href"):
                 self.alt_pdf.append(urljoin(self.base, a["href"].strip()))
+        elif tag in ("iframe", "embed", "object") and _pdf_ish(a.get("src") or a.get("data")):
+            # A PDF viewer page shows the file in a frame.
+            self.alt_pdf.append(urljoin(self.base, (a.get("src") or a.get("data") or "").strip()))
         elif tag == "input" and a.get("type", "").lower() == "password":
             self.password = True
         elif tag == "a" and a.get("href"):
@@ -244,11 +251,30 @@ class _Parser(HTMLParser):
         if self.skip_depth:
             return
         self.all_text.append(data)
+        linked = self.anchor is not None and not self._self_link(self.anchor[0])
+        if not linked:
+            self.all_unlinked.append(data)
         if self.main_depth:
             self.main_text.append(data)
+            if not linked:
+                self.unlinked.append(data)
+
+    def _self_link(self, href: str) -> bool:
+        # A heading linked to its own page (a blog permalink) is still the page's heading.
+        here, there = urlsplit(self.url), urlsplit(href)
+        return (here.netloc, here.path.rstrip("/")) == (there.netloc, there.path.rstrip("/"))
 
     def page(self) -> Page:
         chosen = self.main_text if self.saw_main else self.all_text
-        text = "\n".join(" ".join(chunk.split()) for chunk in chosen if chunk.strip())
+        bare = self.unlinked if self.saw_main else self.all_unlinked
         pdfs = list(dict.fromkeys(self.pdf_links + self.alt_pdf))
-        return Page(self.url, pdfs, self.links, self.password, text)
+        return Page(self.url, pdfs, self.links, self.password, _lines(chosen), _lines(bare))
+
+
+def _pdf_ish(src: str | None) -> bool:
+    path = urlsplit(src or "").path.lower()
+    return path.endswith(".pdf") or "/pdf/" in path or path.endswith("/pdf")
+
+
+def _lines(chunks: list[str]) -> str:
+    return "\n".join(" ".join(chunk.split()) for chunk in chunks if chunk.strip())

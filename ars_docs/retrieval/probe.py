@@ -4,7 +4,10 @@ A ``Probe`` is what every channel works through. It records one ``Attempt``
 per URL tried (or per reason no URL could be tried), so no channel can skip
 silently, and it applies the two firm rules of §3.5 to every document:
 a refusal gets its reason from the vocabulary, and nothing counts as the
-original until ``content.match_content`` says so. An HTML page counts only
+original until the identity decision (``identity.decide``) says ``exact`` or
+``strong``. A ``weak`` or ``ambiguous`` document (a scan included) is kept in
+``candidates`` for the human handoff; a ``different`` one is logged and the
+chain moves on. An HTML page counts only
 for web-native entries (see ``target.WEB_TYPES``); elsewhere the page's
 ``citation_pdf_url`` is followed, and without one the attempt is
 ``landing_page_only``.
@@ -14,23 +17,33 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.content import match_content, pdf_text
 from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.pages import (
-    challenge_signature,
-    is_pdf,
-    login_url,
-    looks_like_html,
-    parse_html,
-)
+from ars_docs.retrieval.identity import Document, Identity, Level, decide
+from ars_docs.retrieval.pages import challenge_signature, login_url
+from ars_docs.retrieval.reading import read_document
 from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
 
-__all__ = ["Probe", "refusal_of"]
+__all__ = ["Candidate", "Probe", "refusal_of"]
+
+_FOLLOW = 2
+"""PDF links followed from a page: the landing page's, then an HTML viewer's."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A document that may be the work: kept for a human to decide (weak/ambiguous)."""
+
+    channel: str
+    url: str
+    kind: str
+    body: bytes
+    identity: Identity
 
 
 class Probe:
@@ -41,11 +54,15 @@ class Probe:
         self.http = http
         self.config = config
         self.attempts: list[Attempt] = []
+        self.candidates: list[Candidate] = []
+        self.tie = False
+        """Set by a channel whose candidate links tie (the decision then says ambiguous)."""
         self.last_url: str | None = None
         """Where the last top-level document request ended."""
         self.landing_url: str | None = None
         """The publisher landing page the DOI led to (for the Wayback lookup)."""
         self._seen: dict[str, Attempt] = {}
+        self._timing: tuple[float, int, float] | None = None
 
     # -- recording ---------------------------------------------------------------
 
@@ -59,9 +76,24 @@ class Probe:
         status: int | None = None,
         service: str | None = None,
         cached: bool = False,
+        identity: Identity | None = None,
     ) -> Attempt:
         shown = redact_url(url) if url else None
         attempt = Attempt(channel, shown, status, reason, detail, service, cached)
+        if url is not None and self._timing is not None:
+            # The request(s) behind this attempt: time, requests sent, seconds waited.
+            started, tries, waited = self._timing
+            attempt = replace(
+                attempt, seconds=self.http.monotonic() - started, tries=tries, waited=waited
+            )
+            self._timing = None
+        if identity is not None:
+            attempt = replace(
+                attempt,
+                match=identity.level.value,
+                match_reasons=identity.reasons,
+                version=identity.version,
+            )
         self.attempts.append(attempt)
         return attempt
 
@@ -72,11 +104,15 @@ class Probe:
         *,
         service: str | None = None,
         headers: Mapping[str, str] | None = None,
+        api: bool = False,
     ) -> Response | None:
         """GET ``url``; a failure is recorded and gives ``None``."""
+        started = self.http.monotonic()
+        self.http.begin()
         try:
-            return self.http.get(url, headers)
+            return self.http.get(url, headers, keep_refusals=not api)
         except FetchFailure as failure:
+            self._timing = (started, *self.http.counted())
             self.note(
                 channel,
                 failure.url,
@@ -86,6 +122,9 @@ class Probe:
                 service=service,
             )
             return None
+        finally:
+            if self._timing is None:
+                self._timing = (started, *self.http.counted())
 
     def get_json(
         self,
@@ -95,14 +134,33 @@ class Probe:
         service: str,
         headers: Mapping[str, str] | None = None,
     ) -> Any | None:
-        """An API answer as JSON, or ``None`` with the reason recorded."""
-        answer = self.fetch(channel, url, service=service, headers=headers)
+        """An API answer as JSON, or ``None`` with the reason recorded.
+
+        A service that answered 429 (a daily quota, e.g. OpenAlex's) or refused
+        with 401/403 is over for this run: it is not asked again, and each later
+        lookup records why, with what to do.
+        """
+        ended = self.http.memory.ended(service)
+        if ended is not None:
+            self.note(channel, None, Reason.RATE_LIMITED, ended, service=service)
+            return None
+        answer = self.fetch(channel, url, service=service, headers=headers, api=True)
         if answer is None:
+            failed = self.attempts[-1]
+            if failed.reason is Reason.RATE_LIMITED:
+                self.http.memory.end(service, _ended(service, failed.detail))
             return None
         status = answer.status
         problem: tuple[Reason, str] | None = None
         if status in (404, 410):
             problem = (Reason.NOT_FOUND, f"{service} has no record (HTTP {status})")
+        elif status in (401, 403) and service == "openalex":
+            problem = (
+                Reason.RATE_LIMITED,
+                f"openalex refused the request (HTTP {status}): OpenAlex answers 403 when "
+                "requests come too fast and when no API key is sent (it requires one); set "
+                "openalex_api_key in [retrieval]",
+            )
         elif status in (401, 403):
             problem = (
                 Reason.HTTP_ERROR,
@@ -118,6 +176,8 @@ class Probe:
             problem = (Reason.SERVER_ERROR, f"{service} answered HTTP {status}")
         elif not 200 <= status < 300:
             problem = (Reason.HTTP_ERROR, f"{service} answered HTTP {status}")
+        if status in (401, 403, 429) and problem is not None:
+            self.http.memory.end(service, _ended(service, problem[1]))
         if problem is None:
             try:
                 return json.loads(answer.body)
@@ -144,12 +204,14 @@ class Probe:
         service: str | None = None,
         rewrite: Callable[[str], str] | None = None,
         via: str | None = None,
+        depth: int = 0,
     ) -> Acquired | None:
         """Fetch ``url`` and accept it only if its content matches the entry.
 
-        An HTML page's ``citation_pdf_url`` is followed once (through
-        ``rewrite``, e.g. into the Wayback Machine); ``via`` names the page a
-        followed link came from.
+        An HTML page's ``citation_pdf_url`` is followed (through ``rewrite``,
+        e.g. into the Wayback Machine), and once more when it leads to an HTML
+        viewer page with its own PDF link; ``via`` names the page a followed
+        link came from.
         """
         earlier = self._seen.get(url)
         if earlier is not None:
@@ -161,7 +223,6 @@ class Probe:
                 f"{earlier.detail} (already tried by {earlier.channel}; not fetched again)",
                 status=earlier.http_status,
                 service=service,
-                cached=True,
             )
             return None
         answer = self.fetch(channel, url, service=service)
@@ -170,7 +231,9 @@ class Probe:
         if answer is None:
             self._seen[url] = self.attempts[-1]
             return None
-        return self.judge(channel, url, answer, service=service, rewrite=rewrite, via=via)
+        return self.judge(
+            channel, url, answer, service=service, rewrite=rewrite, via=via, depth=depth
+        )
 
     def judge(
         self,
@@ -181,12 +244,13 @@ class Probe:
         service: str | None = None,
         rewrite: Callable[[str], str] | None = None,
         via: str | None = None,
+        depth: int = 0,
     ) -> Acquired | None:
         """Classify and verify an answer already fetched for ``url``."""
         prefix = f"via citation_pdf_url of {redact_url(via)}: " if via else ""
 
-        def record(reason: Reason | None, detail: str) -> None:
-            self._seen[url] = self.note(
+        def record(reason: Reason | None, detail: str, identity: Identity | None = None) -> None:
+            self._seen[url] = attempt = self.note(
                 channel,
                 answer.url,
                 reason,
@@ -194,59 +258,95 @@ class Probe:
                 status=answer.status,
                 service=service,
                 cached=answer.from_cache,
+                identity=identity,
             )
+            # The redirect target too: reached again from another URL, it is not refetched.
+            self._seen.setdefault(answer.url, attempt)
 
         refusal = refusal_of(answer)
         if refusal is not None:
             record(*refusal)
             return None
-        if is_pdf(answer.body):
-            text = pdf_text(answer.body, self.config.verify_pages)
-            if text.problem:
-                record(Reason.PDF_UNREADABLE, text.problem)
+        reading = read_document(
+            answer.body,
+            answer.headers,
+            url=answer.url,
+            pages=self.config.verify_pages,
+            requested=url,
+            hops=answer.redirects,
+        )
+        if reading.kind == "pdf":
+            if reading.document is None:
+                record(Reason.PDF_UNREADABLE, reading.problem)
                 return None
-            return self._verify(
-                record, channel, answer, "pdf", text.text, "the PDF's first page(s)"
-            )
-        if not looks_like_html(answer.body, answer.headers):
+            return self._conclude(record, channel, answer, reading.document, "pdf")
+        if reading.kind != "html" or reading.page is None or reading.document is None:
             kind = answer.headers.get("content-type") or "no Content-Type"
             record(Reason.NOT_PDF_OR_HTML, f"got {kind}")
             return None
-        page = parse_html(answer.body, answer.headers, answer.url)
+        page = reading.page
         if page.password_field:
             record(Reason.LOGIN_REDIRECT, "a sign-in form instead of the document")
             return None
-        if via is None:
+        follow = depth < _FOLLOW
+        if follow:
             for link in page.pdf_links[:2]:
                 target = rewrite(link) if rewrite else link
-                found = self.try_document(channel, target, service=service, via=answer.url)
+                found = self.try_document(
+                    channel, target, service=service, via=answer.url, depth=depth + 1
+                )
                 if found is not None:
                     return found
         if not self.target.html_is_original:
             why = (
                 "its full-text PDF link failed (see the attempt before)"
-                if page.pdf_links and via is None
+                if page.pdf_links and follow
                 else "no full-text PDF link (citation_pdf_url) on it"
             )
             record(Reason.LANDING_PAGE_ONLY, f"an HTML landing page, not the original; {why}")
             return None
-        return self._verify(record, channel, answer, "html", page.main_text, "the page's main text")
+        return self._conclude(record, channel, answer, reading.document, "html")
 
-    def _verify(
+    def _conclude(
         self,
-        record: Callable[[Reason | None, str], None],
+        record: Callable[[Reason | None, str, Identity | None], None],
         channel: str,
         answer: Response,
+        document: Document,
         kind: str,
-        text: str,
-        where: str,
     ) -> Acquired | None:
-        verdict = match_content(text, self.target.title, self.target.authors, where=where)
-        if not verdict.ok:
-            record(Reason.CONTENT_MATCH_FAILED, verdict.detail)
+        if self.tie:
+            document = replace(document, tie=True)
+        identity = decide(document, self.target.work())
+        summary = identity.summary()
+        if identity.acquires:
+            record(None, f"verified: {summary}", identity)
+            return Acquired(
+                channel,
+                answer.url,
+                kind,
+                answer.body,
+                summary,
+                identity.level.value,
+                identity.reasons,
+                identity.version,
+            )
+        if identity.level is Level.DIFFERENT:
+            record(Reason.CONTENT_MATCH_FAILED, f"another work: {summary}", identity)
             return None
-        record(None, f"verified: {verdict.detail}")
-        return Acquired(channel, answer.url, kind, answer.body, verdict.detail)
+        reason = (
+            Reason.PDF_UNREADABLE
+            if "no_text_layer" in identity.reasons
+            else Reason.IDENTITY_UNCERTAIN
+        )
+        record(reason, f"kept for a human to check: {summary}", identity)
+        self.candidates.append(Candidate(channel, answer.url, kind, answer.body, identity))
+        return None
+
+
+def _ended(service: str, why: str) -> str:
+    quota = " (its daily quota is likely used up; run again tomorrow)" if "429" in why else ""
+    return f"{service} is not asked again in this run{quota}: {why}"
 
 
 def refusal_of(answer: Response) -> tuple[Reason, str] | None:
@@ -261,6 +361,10 @@ def refusal_of(answer: Response) -> tuple[Reason, str] | None:
         return Reason.LOGIN_REDIRECT, f"redirected to the sign-in page {redact_url(sign_in)}"
     if status == 401:
         return Reason.LOGIN_REDIRECT, "HTTP 401: the server asks for a sign-in"
+    blocked = answer.headers.get("x-archive-wayback-runtime-error")
+    if status == 403 and blocked:
+        # The Wayback Machine's way of saying the site is excluded from the archive.
+        return Reason.NOT_INDEXED, f"the Wayback Machine does not serve this site ({blocked})"
     if status in (402, 403):
         return Reason.PAYWALL_403, f"HTTP {status}: access refused (paywall)"
     if status in (404, 410):

@@ -7,7 +7,7 @@ entry gets one plain line. Called from one thread only.
 
 from __future__ import annotations
 
-import shutil
+import os
 from typing import TextIO
 
 __all__ = ["Progress"]
@@ -34,7 +34,7 @@ class Progress:
             return
         filled = _BAR * self.done // max(self.total, 1)
         line = f"[{'#' * filled}{'.' * (_BAR - filled)}] {self.done}/{self.total} {citation_key}"
-        width = shutil.get_terminal_size((80, 20)).columns - 1
+        width = _columns(self.stream) - 1
         self.stream.write("\r" + f"{line}: {summary}"[:width].ljust(width))
         self.stream.flush()
         self._drawn = True
@@ -44,3 +44,11 @@ class Progress:
             self.stream.write("\n")
             self.stream.flush()
             self._drawn = False
+
+
+def _columns(stream: TextIO) -> int:
+    """The width of the terminal the bar is drawn on (not standard output's)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, OSError, ValueError):
+        return 80

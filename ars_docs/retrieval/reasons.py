@@ -67,8 +67,10 @@ class Reason(str, Enum):
     LANDING_PAGE_ONLY = "landing_page_only"
     PDF_UNREADABLE = "pdf_unreadable"
     CONTENT_MATCH_FAILED = "content_match_failed"
+    IDENTITY_UNCERTAIN = "identity_uncertain"
     NOT_CONFIGURED = "not_configured"
     NO_IDENTIFIER = "no_identifier"
+    INTERRUPTED = "interrupted"
 
 
 REASON_HELP: dict[Reason, str] = {
@@ -89,9 +91,11 @@ REASON_HELP: dict[Reason, str] = {
     Reason.NOT_PDF_OR_HTML: "the response is neither a PDF nor an HTML page",
     Reason.LANDING_PAGE_ONLY: "an HTML landing page without a working full-text PDF link",
     Reason.PDF_UNREADABLE: "the PDF is broken, encrypted or has no text layer on the checked pages",
-    Reason.CONTENT_MATCH_FAILED: "the document lacks a title fragment or an author surname",
+    Reason.CONTENT_MATCH_FAILED: "the identity decision says different: another work",
+    Reason.IDENTITY_UNCERTAIN: "weak or ambiguous identity: kept as a candidate for a human",
     Reason.NOT_CONFIGURED: "the channel needs configuration that is missing (homepages, API key)",
     Reason.NO_IDENTIFIER: "the entry has no DOI/URL/title this channel can use",
+    Reason.INTERRUPTED: "the run was interrupted (Ctrl-C, SIGTERM) before an answer came",
 }
 
 
@@ -102,3 +106,5 @@ class EntryStatus(str, Enum):
     PENDING_USER_ACTION = "pending_user_action"
     ALREADY_ACQUIRED = "already_acquired"
     UNVERIFIABLE = "unverifiable"
+    NETWORK_UNAVAILABLE = "network_unavailable"
+    """No request got any answer (offline, DNS): retry later; not a ResearchGate handoff."""

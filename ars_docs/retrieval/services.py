@@ -4,6 +4,8 @@
   exact title (``/works?filter=title.search:…``); ``mailto`` and, when
   configured, ``api_key`` go along.
 * Unpaywall — ``/v2/<doi>?email=<contact_email>`` (DOI only).
+* Crossref — ``/works/<doi>?mailto=…``: the full-text links the publisher
+  deposited (``message.link[]``), PDFs first.
 * CORE v3 — ``/search/works?q=doi:"…"`` (or ``title:"…"``) with
   ``Authorization: Bearer <core_api_key>``; without a key: ``not_configured``.
 
@@ -20,7 +22,7 @@ from ars_docs.retrieval.content import name_key
 from ars_docs.retrieval.probe import Probe
 from ars_docs.retrieval.reasons import Reason
 
-__all__ = ["core_urls", "openalex_oa_urls", "openalex_work", "unpaywall_urls"]
+__all__ = ["core_urls", "crossref_links", "openalex_oa_urls", "openalex_work", "unpaywall_urls"]
 
 _SELECT = "id,doi,title,display_name,locations,best_oa_location,open_access"
 
@@ -152,6 +154,27 @@ def core_urls(probe: Probe, channel: str) -> list[str] | None:
             if isinstance(link, dict) and link.get("type") == "download":
                 urls += _strings(link, "url")
     return _or_note(probe, channel, "core", urls, "CORE holds no full text for this work")
+
+
+def crossref_links(probe: Probe, channel: str) -> list[str] | None:
+    """Full-text links of the DOI's Crossref record (PDF first), or ``None`` (reason noted)."""
+    target, config = probe.target, probe.config
+    if not target.doi:
+        return None
+    email = urlencode({"mailto": config.contact_email or ""})
+    url = f"{config.endpoints['crossref']}/works/{quote(target.doi, safe='/')}?{email}"
+    record = probe.get_json(channel, url, service="crossref")
+    if record is None:
+        return None
+    message = record.get("message") if isinstance(record, dict) else None
+    if not isinstance(message, dict):
+        probe.note(channel, url, Reason.BAD_RESPONSE, "no message object", service="crossref")
+        return None
+    links = [link for link in message.get("link") or () if isinstance(link, dict)]
+    pdfs = [link for link in links if "pdf" in str(link.get("content-type", "")).lower()]
+    others = [link for link in links if link not in pdfs]
+    urls = [link["URL"] for link in pdfs + others if isinstance(link.get("URL"), str)]
+    return _or_note(probe, channel, "crossref", urls, "Crossref lists no full-text link")
 
 
 def _strings(mapping: dict[str, Any], *keys: str) -> list[str]:

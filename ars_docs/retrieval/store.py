@@ -15,11 +15,18 @@ import contextlib
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from ars_docs.errors import OutputError
 
-__all__ = ["SOURCE_KINDS", "expected_files", "safe_name", "save_source"]
+__all__ = [
+    "SOURCE_KINDS",
+    "expected_files",
+    "remove_stale_temporaries",
+    "safe_name",
+    "save_source",
+]
 
 SOURCE_KINDS = ("pdf", "html")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -35,8 +42,20 @@ def expected_files(sources_dir: Path, citation_key: str) -> list[Path]:
     return [sources_dir / f"{safe_name(citation_key)}.{kind}" for kind in SOURCE_KINDS]
 
 
-def save_source(sources_dir: Path, citation_key: str, kind: str, body: bytes) -> Path:
-    """Write ``body`` under ``sources_dir`` without replacing anything; the path written."""
+def save_source(
+    sources_dir: Path,
+    citation_key: str,
+    kind: str,
+    body: bytes,
+    *,
+    announce: Callable[[Path], None] | None = None,
+) -> Path:
+    """Write ``body`` under ``sources_dir`` without replacing anything; the path written.
+
+    ``announce(path)`` runs just before the file appears under ``path`` (the
+    attempt log records its provenance first), and not at all when identical
+    bytes are already there.
+    """
     try:
         sources_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -52,12 +71,12 @@ def save_source(sources_dir: Path, citation_key: str, kind: str, body: bytes) ->
                 if target.read_bytes() == body:
                     return target
             continue
-        if _write_new(target, body):
+        if _write_new(target, body, announce):
             return target
     raise OutputError(f"{sources_dir}: no free file name for {citation_key}; tidy the folder")
 
 
-def _write_new(target: Path, body: bytes) -> bool:
+def _write_new(target: Path, body: bytes, announce: Callable[[Path], None] | None) -> bool:
     """Create ``target`` with ``body`` atomically; ``False`` if the name got taken."""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -69,6 +88,8 @@ def _write_new(target: Path, body: bytes) -> bool:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
+        if announce is not None:
+            announce(target)
         try:
             os.link(tmp, target)
         except FileExistsError:
@@ -86,3 +107,16 @@ def _write_new(target: Path, body: bytes) -> bool:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+
+
+def remove_stale_temporaries(sources_dir: Path) -> None:
+    """Delete ``.<name>.<random>.tmp`` files a killed run left (never a finished file)."""
+    for folder in (sources_dir, sources_dir / "candidates"):
+        with contextlib.suppress(OSError):
+            for leftover in folder.glob(".*.tmp"):
+                if _TEMPORARY.fullmatch(leftover.name):
+                    with contextlib.suppress(OSError):
+                        leftover.unlink()
+
+
+_TEMPORARY = re.compile(r"\.[A-Za-z0-9._-]+\.(?:pdf|html)\.[A-Za-z0-9_]+\.tmp")

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ars_docs.retrieval.content import name_key
+from ars_docs.retrieval.identity import Work
 from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["WEB_TYPES", "Target", "normalise_doi"]
@@ -63,6 +64,24 @@ class Target:
     name_keys: tuple[str, ...] = ()
     """``name_key`` of each author's family name and of "given family": how
     ``[retrieval.author_homepages]`` is looked up."""
+    people: tuple[tuple[str, str], ...] = ()
+    """``(family or literal, given or "")`` per author, for the identity decision."""
+    year: int | None = None
+    arxiv_id: str | None = None
+    pmcid: str | None = None
+    kind: str = ""
+    """The CSL ``type``."""
+
+    def work(self) -> Work:
+        """What the identity decision compares a document with."""
+        return Work(
+            self.title,
+            self.people,
+            self.year,
+            self.doi,
+            self.arxiv_id,
+            self.kind in ("review", "review-book"),
+        )
 
     @classmethod
     def from_entry(cls, entry: CorpusEntry) -> Target:
@@ -70,6 +89,7 @@ class Target:
         authors: list[str] = []
         urls: list[str] = []
         keys: list[str] = []
+        people: list[tuple[str, str]] = []
         for person in data.get("authors") or ():
             if not isinstance(person, Mapping):
                 continue
@@ -78,6 +98,7 @@ class Target:
                 authors.append(name.strip())
                 keys.append(name_key(name))
                 given = person.get("given")
+                people.append((name.strip(), given.strip() if isinstance(given, str) else ""))
                 if isinstance(given, str) and given.strip():
                     keys.append(name_key(f"{given} {name}"))
             for field in ("url", "homepage"):
@@ -94,7 +115,35 @@ class Target:
             html_is_original=isinstance(kind, str) and kind in WEB_TYPES,
             author_urls=tuple(dict.fromkeys(urls)),
             name_keys=tuple(dict.fromkeys(keys)),
+            people=tuple(people),
+            year=_year(data.get("year")),
+            arxiv_id=_text(data.get("arxiv_id"), _ARXIV_PREFIX),
+            pmcid=_pmcid(data.get("pmcid")),
+            kind=kind if isinstance(kind, str) else "",
         )
+
+
+_ARXIV_PREFIX = re.compile(r"(?i)^(?:https?://arxiv\.org/(?:abs|pdf)/|arxiv:\s*)")
+
+
+def _text(raw: object, prefix: re.Pattern[str]) -> str | None:
+    if not isinstance(raw, str) or not raw.strip():
+        return None
+    return prefix.sub("", raw.strip()).removesuffix(".pdf") or None
+
+
+def _pmcid(raw: object) -> str | None:
+    if isinstance(raw, int):
+        raw = str(raw)
+    if not isinstance(raw, str):
+        return None
+    digits = raw.strip().upper().removeprefix("PMC")
+    return f"PMC{digits}" if digits.isdigit() else None
+
+
+def _year(raw: object) -> int | None:
+    match = re.match(r"\d{4}", str(raw)) if isinstance(raw, int | str) else None
+    return int(match.group(0)) if match else None
 
 
 def _doi_from_url(url: object) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import threading
 import time
 from collections.abc import Mapping
 from urllib.parse import urlsplit
@@ -72,6 +73,9 @@ class BaseTransport(abc.ABC):
     def close(self) -> None:  # noqa: B027 - optional hook, a no-op for most fakes
         """Release connections (nothing to do for most fakes)."""
 
+    def cancel(self) -> None:  # noqa: B027 - optional hook, a no-op for most fakes
+        """Stop bodies being received now (Ctrl-C); later sends may fail."""
+
 
 class HttpxTransport(BaseTransport):
     """The real network, through one shared ``httpx.Client`` (thread-safe)."""
@@ -81,6 +85,10 @@ class HttpxTransport(BaseTransport):
 
         self._httpx = httpx
         self._client = httpx.Client(follow_redirects=False)
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancel.set()
 
     def send(
         self,
@@ -100,9 +108,17 @@ class HttpxTransport(BaseTransport):
             with self._client.stream(
                 "GET", url, headers=dict(headers), timeout=httpx.Timeout(timeout)
             ) as answer:
+                length = answer.headers.get("content-length", "")
+                if length.strip().isdigit() and int(length) > max_bytes:
+                    # Refused before a byte of the body is read.
+                    raise BodyTooLarge(
+                        f"Content-Length {int(length)} is more than {max_bytes} bytes"
+                    )
                 chunks: list[bytes] = []
                 size = 0
                 for chunk in answer.iter_bytes():
+                    if self._cancel.is_set():
+                        raise TransportError("interrupted (Ctrl-C) while receiving the body")
                     size += len(chunk)
                     if size > max_bytes:
                         raise BodyTooLarge(f"more than {max_bytes} bytes")

@@ -65,6 +65,18 @@ class Attempt:
     service: str | None = None
     """Which service of a multi-service channel (``unpaywall``, ``core`` …)."""
     cached: bool = False
+    """True only when the answer came from the response cache (nothing was sent)."""
+    match: str | None = None
+    """The identity decision's level for a document that was judged (``identity.Level``)."""
+    match_reasons: tuple[str, ...] = ()
+    version: str | None = None
+    """``preprint``, ``accepted_manuscript`` or ``version_of_record`` when known."""
+    seconds: float | None = None
+    """Time this attempt took, waits included."""
+    tries: int = 0
+    """Requests sent for it (retries included; 0 when answered from cache or memo)."""
+    waited: float = 0.0
+    """Seconds spent waiting (politeness interval, Retry-After, back-off)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +87,12 @@ class Attempt:
             "reason": self.reason.value if self.reason else None,
             "detail": self.detail,
             "cached": self.cached,
+            "match": self.match,
+            "match_reasons": list(self.match_reasons),
+            "version": self.version,
+            "seconds": None if self.seconds is None else round(self.seconds, 3),
+            "tries": self.tries,
+            "waited": round(self.waited, 3),
         }
 
 
@@ -88,3 +106,6 @@ class Acquired:
     """``pdf`` or ``html``: the file extension it is saved with."""
     body: bytes
     detail: str
+    match: str | None = None
+    match_reasons: tuple[str, ...] = ()
+    version: str | None = None

@@ -1,0 +1,378 @@
+"""Is this document the cited work? The ordered identity decision (§3.5, issue 15 §1).
+
+§3.5 asks at least for "a title fragment and an author surname on page 1".
+That accepts a paper that cites the work, a book review, a table of contents
+and a news teaser, because all of them print the title and an author. The
+decision here asks *where* the evidence sits (``identity_text``), lets
+negative evidence win, and ends in one of five levels with the reason codes
+that led there:
+
+``exact``
+    the entry's DOI (or arXiv id) is printed outside the reference list, the
+    full title stands as a heading in the header of the title page, and an
+    author is named near it;
+``strong``
+    the identifier and one of title/author, or — without an identifier — the
+    full title as a heading in the header and an author near it;
+``weak``
+    some positive evidence, not enough (title only in the body, only the
+    main title, no author near the title, a year far from the entry's);
+``ambiguous``
+    conflicting evidence (a different DOI beside the right title, a URL that
+    drifted to a section or home page, a title only inside links, homepage
+    links that tie) or no text at all (a scan);
+``different``
+    negative evidence (the title only inside a reference list or a table of
+    contents, review or reply framing, a different DOI and no title), or
+    neither the title nor the identifier.
+
+Only ``exact`` and ``strong`` acquire. ``weak`` and ``ambiguous`` keep the
+file as a candidate for the human handoff; ``different`` is logged and the
+chain moves on. The rules are ordered, so every level can be explained by
+its codes (``REASON_CODES`` lists them; docs/retrieval.md documents each).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from urllib.parse import urlsplit
+
+from ars_docs.retrieval.content import words
+from ars_docs.retrieval.identity_text import Layout, Occurrence, find_phrase, layout
+from ars_docs.retrieval.identity_words import (
+    ACCEPTED_WORDS,
+    PREPRINT_DOI,
+    PREPRINT_WORDS,
+    REASON_CODES,
+    RESPONSE_WORDS,
+    REVIEW_WORDS,
+)
+
+__all__ = [
+    "ACQUIRING",
+    "REASON_CODES",
+    "Document",
+    "Identity",
+    "Level",
+    "Work",
+    "decide",
+    "url_drift",
+]
+
+
+class Level(str, Enum):
+    EXACT = "exact"
+    STRONG = "strong"
+    WEAK = "weak"
+    AMBIGUOUS = "ambiguous"
+    DIFFERENT = "different"
+
+
+ACQUIRING = frozenset({Level.EXACT, Level.STRONG})
+_RANK = {Level.DIFFERENT: 0, Level.AMBIGUOUS: 1, Level.WEAK: 2, Level.STRONG: 3, Level.EXACT: 4}
+
+_NEAR = 6  # lines after the title where its author line may follow
+_PARTICLES = frozenset(
+    {"van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du"}
+    | {"la", "le", "ten", "ter", "bin", "binti", "al", "el"}
+)
+
+
+@dataclass(frozen=True)
+class Work:
+    """What the entry says the work is."""
+
+    title: str
+    authors: tuple[tuple[str, str], ...]
+    """``(family or literal name, given name or "")`` per author."""
+    year: int | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    is_review: bool = False
+    """The entry itself is a review (CSL ``review``/``review-book``): no review framing check."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """What was found: the text of the checked pages and how it was reached."""
+
+    pages: Sequence[str]
+    unlinked: Sequence[str] | None = None
+    """HTML only: the main text without link texts (self-links kept)."""
+    requested_url: str | None = None
+    final_url: str | None = None
+    hops: Sequence[str] = ()
+    """Redirecting URLs, in order (the requested one first)."""
+    tie: bool = False
+
+
+@dataclass(frozen=True)
+class Identity:
+    level: Level
+    reasons: tuple[str, ...]
+    detail: str
+    version: str | None = None
+    """``preprint``, ``accepted_manuscript`` or ``version_of_record`` when the text says so."""
+
+    @property
+    def acquires(self) -> bool:
+        return self.level in ACQUIRING
+
+    def summary(self) -> str:
+        version = f"; version: {self.version}" if self.version else ""
+        return f"{self.level.value}: {', '.join(self.reasons)}{version}"
+
+
+def decide(document: Document, work: Work) -> Identity:
+    """The level and reasons for ``document`` being ``work`` (see the module docstring)."""
+    if not any(page.strip() for page in document.pages):
+        return Identity(Level.AMBIGUOUS, ("no_text_layer",), "no text on the checked pages")
+    pages = [layout(page) for page in document.pages]
+    evidence = _Evidence(pages, work)
+    evidence.identifiers()
+    evidence.title(document.unlinked)
+    evidence.authors_and_year()
+    evidence.framing()
+    if document.unlinked is not None and url_drift(
+        document.requested_url, document.final_url, document.hops
+    ):
+        evidence.add("url_drift", cap=Level.AMBIGUOUS)
+    if document.tie:
+        evidence.add("candidate_tie", cap=Level.AMBIGUOUS)
+    return evidence.verdict()
+
+
+class _Evidence:
+    def __init__(self, pages: list[Layout], work: Work) -> None:
+        self.pages = pages
+        self.work = work
+        self.reasons: list[str] = []
+        self.cap = Level.EXACT
+        self.negative = False
+        self.id_match = self.id_conflict = False
+        self.in_header = self.in_body = self.partial = self.near = False
+        self.version: str | None = None
+        self.front = "\n".join(p.front() for p in pages[: self._front_pages()])
+        self.front_words = f" {' '.join(words(self.front))} "
+
+    def add(self, code: str, *, cap: Level | None = None, negative: bool = False) -> None:
+        if code not in self.reasons:
+            self.reasons.append(code)
+        if cap is not None and _RANK[cap] < _RANK[self.cap]:
+            self.cap = cap
+        self.negative = self.negative or negative
+
+    def _front_pages(self) -> int:
+        """Page 1, and page 2 when page 1 is a cover sheet (short, no abstract)."""
+        first = self.pages[0]
+        return 2 if not first.has_section_start and len(first.lines) <= 25 else 1
+
+    def identifiers(self) -> None:
+        dois = set().union(*(p.dois() for p in self.pages[: self._front_pages()]))
+        arxiv = set().union(*(p.arxiv_ids() for p in self.pages[: self._front_pages()]))
+        if arxiv or any(d.startswith(PREPRINT_DOI[:-1]) for d in dois):
+            self.version = "preprint"
+        others = {d for d in dois if not d.startswith(PREPRINT_DOI)}
+        doi = (self.work.doi or "").lower()
+        if doi and doi in dois:
+            self.id_match = True
+            self.add("doi_match")
+        elif doi and others:
+            self.id_conflict = True
+            self.add("doi_mismatch")
+        wanted = re.sub(r"v\d+$", "", (self.work.arxiv_id or "").lower().removeprefix("arxiv:"))
+        if wanted and wanted in arxiv:
+            self.id_match = True
+            self.add("arxiv_match")
+        elif wanted and arxiv and not self.id_match:
+            self.id_conflict = True
+            self.add("arxiv_mismatch")
+        if self.version is None and any(f" {w} " in self.front_words for w in PREPRINT_WORDS):
+            self.version = "preprint"
+        if any(f" {w} " in self.front_words for w in ACCEPTED_WORDS):
+            self.version = "accepted_manuscript"
+        if self.version is None and doi and doi in dois:
+            self.version = "version_of_record"
+
+    def title(self, unlinked: Sequence[str] | None) -> None:
+        found = find_phrase(self.pages, self.work.title)
+        self.title_at: list[Occurrence] = []
+        cited = toc = False
+        for occurrence in found:
+            kind = self._kind(occurrence)
+            cited = cited or kind == "cited"
+            toc = toc or kind == "toc"
+            if kind in ("header", "cover"):
+                self.in_header = True
+                self.title_at.append(occurrence)
+                self.add("title_in_header" if kind == "header" else "title_on_cover_sheet")
+            elif kind == "body":
+                self.in_body = True
+                self.title_at.append(occurrence)
+        if (
+            found
+            and unlinked is not None
+            and not find_phrase([layout(page) for page in unlinked], self.work.title)
+        ):
+            self.add("title_only_in_links", cap=Level.AMBIGUOUS)
+        if toc:
+            self.add("toc_page", negative=True)
+        if self.in_header:
+            return
+        if self.in_body:
+            self.add("title_in_body")
+        elif cited:
+            self.add("title_only_in_references", negative=True)
+        elif not toc:
+            self.partial = self._partial()
+            self.add("title_partial" if self.partial else "title_missing")
+
+    def _kind(self, at: Occurrence) -> str:
+        page = self.pages[at.page]
+        if at.line in page.cite_as_lines:
+            return "cover"
+        if at.line >= page.references_from or any(
+            line in page.reference_lines for line in (at.line, at.line - 1)
+        ):
+            return "cited"
+        if page.is_toc:
+            return "toc"
+        if at.page >= self._front_pages():
+            return "body"
+        return "header" if at.standalone and at.line < page.header_to else "body"
+
+    def _partial(self) -> bool:
+        title = words(self.work.title)
+        main = re.split(r"[:?!—–]|\s-\s", self.work.title, maxsplit=1)[0]
+        shorter = 3 <= len(words(main)) < len(title)
+        if shorter and any(
+            self._kind(o) in ("header", "body") for o in find_phrase(self.pages, main)
+        ):
+            return True
+        size = max(4, -(-len(title) // 2))
+        return len(title) > 4 and any(
+            f" {' '.join(title[i : i + size])} " in self.front_words
+            for i in range(len(title) - size + 1)
+        )
+
+    def authors_and_year(self) -> None:
+        named: list[Occurrence] = []
+        for family, given in self.work.authors:
+            for phrase in _name_forms(family, given):
+                found = find_phrase(self.pages, phrase, loose=len(phrase) >= 6)
+                named += [o for o in found if self._kind(o) != "cited"]
+        self.near = any(self._near(title, name) for title in self.title_at for name in named)
+        if self.near:
+            self.add("author_near_title")
+        else:
+            self.add("author_elsewhere" if named else "author_missing")
+        if self.work.year is None:
+            return
+        years: set[int] = set()
+        for title in self.title_at:
+            page = self.pages[title.page]
+            years |= page.years(max(page.header_to, title.end_line + _NEAR + 1))
+        if not years:
+            return
+        if any(abs(year - self.work.year) <= 1 for year in years):
+            self.add("year_match")
+        else:
+            self.add("year_mismatch", cap=Level.WEAK)
+
+    def _near(self, title: Occurrence, name: Occurrence) -> bool:
+        if title.page != name.page:
+            return False
+        page = self.pages[title.page]
+        if title.line in page.cite_as_lines:
+            return abs(name.line - title.line) <= 1
+        if self._kind(title) == "header":
+            return name.line < max(page.header_to, title.end_line + _NEAR + 1)
+        return abs(name.line - title.line) <= 2
+
+    def framing(self) -> None:
+        header = "\n".join(
+            "\n".join(p.lines[: max(p.header_to, 1)]) for p in self.pages[: self._front_pages()]
+        )
+        spaced = f" {' '.join(words(header))} "
+        spaced = spaced.replace(f" {' '.join(words(self.work.title))} ", " | ")
+        if not self.work.is_review and any(f" {w} " in spaced for w in REVIEW_WORDS):
+            self.add("review_framing", negative=True)
+        if any(f" {w} " in spaced for w in RESPONSE_WORDS):
+            self.add("response_framing", negative=True)
+
+    def _strong(self) -> bool:
+        with_id = self.id_match and (self.in_header or self.in_body or self.near)
+        return with_id or (self.in_header and self.near)
+
+    def verdict(self) -> Identity:
+        found = self.in_header or self.in_body or self.partial or self.id_match
+        if self.negative or (self.id_conflict and not self.in_header) or not found:
+            level = Level.DIFFERENT  # negative evidence wins; nothing found is no evidence
+        elif self.id_match and self.in_header and self.near:
+            level = Level.EXACT
+        elif self._strong():
+            level = Level.STRONG
+        else:
+            level = Level.WEAK
+        if self.id_conflict:
+            self.cap = Level.AMBIGUOUS if _RANK[self.cap] > 1 else self.cap
+        if _RANK[level] > _RANK[self.cap]:
+            level = self.cap
+        shown = ", ".join(self.reasons)
+        version = self.version if level is not Level.DIFFERENT else None
+        return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version)
+
+
+def _name_forms(family: str, given: str) -> list[str]:
+    """The ways an author's name may be printed: whole, without particles, CJK order."""
+    forms = [family]
+    if any(_cjk(ch) for ch in family):
+        if given:
+            return [family + given, given + family, f"{given} {family}"]
+        return forms if len(family) >= 2 else []
+    core = [w for w in words(family) if w not in _PARTICLES]
+    if core and len(core) < len(words(family)) and len("".join(core)) >= 4:
+        forms.append(" ".join(core))
+    return forms
+
+
+def _cjk(ch: str) -> bool:
+    code = ord(ch)
+    return 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
+
+
+def url_drift(requested: str | None, final: str | None, hops: Sequence[str] = ()) -> bool:
+    """Did a redirect chain end on a section or home page above what was asked for?"""
+    if not requested or not final or (requested == final and not hops):
+        return False
+    chain = [_original(u) for u in (*hops, final)]
+    last = urlsplit(chain[-1])
+    last_path = [s for s in last.path.split("/") if s]
+    if last_path and last_path[-1].lower() in ("index.html", "index.php", "home", "default.aspx"):
+        last_path = last_path[:-1]
+    for earlier in chain[:-1]:
+        parts = urlsplit(earlier)
+        path = [s for s in parts.path.split("/") if s]
+        if not last_path and path:
+            return True  # to a home page (also straight from the DOI resolver)
+        if _host(parts.netloc) != _host(last.netloc) or len(last_path) >= len(path):
+            continue
+        if path[: len(last_path)] == last_path:
+            return True  # up to a parent: a section or the home page
+        slug = {w for w in words(path[-1]) if len(w) > 3}
+        if not slug & set(words(last_path[-1])):
+            return True  # sideways to a shallower page that does not name the work
+    return False
+
+
+def _original(url: str) -> str:
+    """The archived URL inside a Wayback snapshot URL, else ``url``."""
+    match = re.search(r"/web/\d{1,14}(?:[a-z]{2}_)?/(https?://.+)$", url)
+    return match.group(1) if match else url
+
+
+def _host(netloc: str) -> str:
+    return netloc.lower().removeprefix("www.")
