@@ -234,3 +234,14 @@ def test_unwritable_output_exits_73_and_leaves_no_file(tmp_path: Path, cli) -> N
     assert result.code == 73
     assert "cannot write" in result.err
     assert not (tmp_path / "no").exists()
+
+
+def test_bad_source_date_epoch_is_usage_and_writes_nothing(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    stream = make_stream(tmp_path)
+    result = cli("audit", "parse-verdict", stream, "--round", "2", "--target-rounds", "3")
+    assert result.code == 64
+    assert "SOURCE_DATE_EPOCH='yesterday' is not an integer" in result.err
+    assert [p.name for p in tmp_path.iterdir()] == [stream.name]

@@ -78,8 +78,8 @@ def test_pairing_violation_names_the_item_and_line(repo: AuditRepo, cli) -> None
     result = cli("lint", "audit-artifacts", "--mode", "jsonl-stream", "--jsonl", repo.jsonl())
     assert result.code == 1
     assert (
-        f"{repo.jsonl()}:4:1: A7 tool event pairing violation: item.completed 'item_1' without an "
-        "earlier item.started" in result.out
+        f"{repo.jsonl()}:4:1: A7 audit fake-detected: tool event pairing violation: "
+        "item.completed 'item_1' without an earlier item.started" in result.out
     )
 
 
@@ -168,7 +168,16 @@ def test_missing_file_exits_66(repo: AuditRepo, cli, missing: str) -> None:  # t
 def test_missing_mode_argument_is_usage(cli) -> None:  # type: ignore[no-untyped-def]
     result = cli("lint", "audit-artifacts", "--mode", "persisted")
     assert result.code == 64
-    assert "--mode persisted needs --passport" in result.err
+    assert "--mode persisted needs --passport (or $ARS_PASSPORT)" in result.err
+
+
+def test_persisted_mode_reads_ars_passport(
+    repo: AuditRepo, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("ARS_PASSPORT", str(repo.passport))
+    result = cli("lint", "audit-artifacts", "--mode", "persisted", "--root", repo.root)
+    assert result.code == 0, result.out
+    assert result.out == f"{repo.passport}: 0 error(s), 0 warning(s)\n"
 
 
 def test_outside_git_without_root_checks_b4_as_unanswerable(repo: AuditRepo, cli) -> None:  # type: ignore[no-untyped-def]

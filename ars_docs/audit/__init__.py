@@ -8,14 +8,19 @@ later appends a *persisted* copy of the entry to the passport's
 ``audit_artifact[]`` ledger (§4.9). One module per concern:
 
 - ``schemas``   the four shipped JSON Schemas and ``validate_*`` (all errors, with JSON paths)
+- ``schema_errors``  those errors: JSON path, readable message, the row a constraint is
 - ``files``     reading the JSON / YAML artifact files with line numbers
 - ``jsonl``     the event stream, read line by line (Layer 2, row A7)
 - ``sidecar``   sidecar facts: timing, declared bundle, primary SHAs
 - ``verdict``   the verdict file: status rules, the writer, the failure shape
 - ``parse_verdict``  the last agent_message → verdict (template Sections 5 and 6)
 - ``manifest``  the bundle manifest and its SHA (§3.6)
-- ``rows``      the §3.7 invariant rows A-F that can be checked from files
-- ``ledger``    the passport ledger: loading it, ``next_verified_at_ms`` (§5.4, D3)
+- ``rows``      the §3.7 row catalogue and the report rows go into; ``rows_local`` (A, B8),
+  ``rows_cross`` (B1-B6, B9, C1, C2, C4), ``rows_names`` (B7, F2, F3), ``rows_ledger``
+  (C3, D1-D4, B10)
+- ``artifact_set``  an entry with its three files, found under the repository root
+- ``passport``  the passport's ``audit_artifact[]`` (persisted mode)
+- ``ledger``    ``next_verified_at_ms`` (§5.4, D3) and the millisecond timestamps
 
 ``ars_docs.lint.audit_artifacts`` runs the rows over a proposal, a passport,
 a JSONL stream or a verdict file.

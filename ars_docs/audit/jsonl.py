@@ -164,39 +164,30 @@ class _Pairing:
         """Started, not yet completed: id → line."""
         self.done: set[str] = set()
 
+    def flag(self, number: int, what: str) -> None:
+        # The spec's failure text (§3.7 A7) leads every message.
+        self.scan.add(number, "A7", f"audit fake-detected: tool event pairing violation: {what}")
+
     def see(self, kind: str, item_id: Any, number: int) -> None:
         if not isinstance(item_id, str):
             return  # the row's schema error already says so
         if kind == "item.started":
             if item_id in self.open or item_id in self.done:
-                self.scan.add(
-                    number, "A7", f"tool event pairing violation: item.started {item_id!r} again"
-                )
+                self.flag(number, f"item.started {item_id!r} again")
             else:
                 self.open[item_id] = number
         elif item_id in self.open:
             del self.open[item_id]
             self.done.add(item_id)
         elif item_id in self.done:
-            self.scan.add(
-                number, "A7", f"tool event pairing violation: item.completed {item_id!r} again"
-            )
+            self.flag(number, f"item.completed {item_id!r} again")
         else:
-            self.scan.add(
-                number,
-                "A7",
-                f"tool event pairing violation: item.completed {item_id!r} without an earlier "
-                "item.started",
-            )
+            self.flag(number, f"item.completed {item_id!r} without an earlier item.started")
             self.done.add(item_id)
 
     def finish(self) -> None:
         for item_id, number in self.open.items():
-            self.scan.add(
-                number,
-                "A7",
-                f"tool event pairing violation: item.started {item_id!r} never completed",
-            )
+            self.flag(number, f"item.started {item_id!r} never completed")
 
 
 def _check_shape(scan: JsonlScan) -> None:

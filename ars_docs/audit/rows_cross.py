@@ -1,33 +1,27 @@
-"""Rows spanning an entry, its artifact files and the files on disk (§3.7 B, C1, C2, C4, F2, F3).
+"""Rows spanning an entry, its artifact files and the files on disk (§3.7 B1-B6, B9, C1, C2, C4).
 
 How overlapping rows are split, so one fault gives one diagnostic:
 
 - B2 compares the sidecar's primary SHAs with the files on disk; the entry's
   half of the same chain is C4 (entry vs sidecar), as §3.7 says.
-- F2 owns a file name that is not a bare ``<run_id>``; F3 the sidecar's own
-  name vs its ``run_id``; B7 the remaining ``run_id`` agreement (entry,
-  verdict file, the other file names) with the sidecar's ``run_id``.
+- The ``run_id`` / file-name rows (B7, F2, F3) are in ``rows_names``.
 - B3 also covers ``prompt.audit_template_sha`` vs the template on disk.
 - B1-B7 are suspended when the verdict file is ``AUDIT_FAILED`` (§3.4).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
-from ars_docs.audit.artifact_set import PROPOSAL_SUFFIX, ArtifactSet
+from ars_docs.audit.artifact_set import ArtifactSet
 from ars_docs.audit.manifest import ManifestLine, build_manifest, sha256_file
 from ars_docs.audit.rows import Located, Report
 from ars_docs.audit.sidecar import declared_bundle, primary_sha, timing_error
 from ars_docs.errors import ArsError, UsageError
 
-__all__ = ["FileHashes", "cross_rows", "name_rows"]
-
-_BARE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}-[0-9]{2}-[0-9]{2}Z-[0-9a-f]{4}\Z")
-_EXTENSIONS = {"jsonl": ".jsonl", "sidecar": ".meta.json", "verdict": ".verdict.yaml"}
+__all__ = ["FileHashes", "cross_rows"]
 
 
 class FileHashes:
@@ -44,83 +38,6 @@ class FileHashes:
             except ArsError:
                 self._known[path] = None
         return self._known[path]
-
-
-def stem(name: str, extension: str) -> str | None:
-    """The bare run_id of ``<run_id><extension>``, or ``None`` if the name is not that."""
-    base = PurePosixPath(name).name
-    if not base.endswith(extension):
-        return None
-    head = base[: -len(extension)]
-    return head if _BARE.match(head) else None
-
-
-def name_rows(report: Report, aset: ArtifactSet) -> None:
-    """F2 (bare names), F3 (sidecar name vs its run_id), B7 (one run_id everywhere)."""
-    entry, where, prefix = aset.entry, aset.entry_where, aset.entry_prefix
-    paths = entry.get("artifact_paths")
-    assert isinstance(paths, Mapping)
-    sidecar_id = aset.sidecar.data.get("run_id") if isinstance(aset.sidecar.data, Mapping) else None
-    stems: dict[str, str | None] = {}
-    for key, extension in _EXTENSIONS.items():
-        stems[key] = stem(paths[key], extension)
-        if stems[key] is None and paths[key].endswith(extension):
-            report.add(
-                "F2",
-                where,
-                (*prefix, "artifact_paths", key),
-                f"{PurePosixPath(paths[key]).name} is not named <run_id>{extension} (no stage, "
-                "agent or other prefix)",
-            )
-    if aset.proposal_file is not None:
-        stems["proposal"] = stem(aset.proposal_file, PROPOSAL_SUFFIX)
-        if stems["proposal"] is None:
-            report.at_line(
-                "F2",
-                aset.proposal_file,
-                0,
-                0,
-                f"{Path(aset.proposal_file).name} is not named <run_id>{PROPOSAL_SUFFIX}",
-            )
-    if aset.failed or not isinstance(sidecar_id, str) or not _BARE.match(sidecar_id):
-        return  # F1 (schema) reports a malformed run_id; B7 is suspended for AUDIT_FAILED
-    sidecar_where = aset.located(aset.sidecar)
-    if stems["sidecar"] is not None and stems["sidecar"] != sidecar_id:
-        report.add(
-            "F3",
-            sidecar_where,
-            ("run_id",),
-            f"run_id {sidecar_id} but the file is named {stems['sidecar']}.meta.json",
-        )
-    if (
-        entry.get("run_id") != sidecar_id
-        and isinstance(entry.get("run_id"), str)
-        and _BARE.match(entry["run_id"])
-    ):
-        report.add(
-            "B7",
-            where,
-            (*prefix, "run_id"),
-            f"entry run_id {entry['run_id']} != sidecar run_id {sidecar_id}",
-        )
-    verdict_id = aset.verdict.data.get("run_id") if isinstance(aset.verdict.data, Mapping) else None
-    if isinstance(verdict_id, str) and _BARE.match(verdict_id) and verdict_id != sidecar_id:
-        report.add(
-            "B7",
-            aset.located(aset.verdict),
-            ("run_id",),
-            f"verdict run_id {verdict_id} != sidecar run_id {sidecar_id}",
-        )
-    for key in ("jsonl", "verdict", "proposal"):
-        found = stems.get(key)
-        if found is not None and found != sidecar_id:
-            report.add(
-                "B7",
-                where,
-                (*prefix, "artifact_paths", key) if key != "proposal" else prefix,
-                f"{key} file is named for run {found}, the sidecar is run {sidecar_id}: "
-                "audit fake-detected: artifact filename mismatch",
-            )
 
 
 def cross_rows(
@@ -209,14 +126,20 @@ def _mirror_rows(
             ("finding_counts", "finding_counts"),
             ("failure_reason", "failure_reason"),
         )
+        # The spec's two failure texts: Path A (persisted) and Path B (proposal).
+        drift = (
+            "Pattern C3: proposal mirror drift from verdict.yaml"
+            if aset.proposal_file is not None
+            else "audit drift: persisted entry verdict disagrees with verdict file"
+        )
         for mine, theirs in pairs:
             if mirror.get(mine) != verdict.get(theirs):
                 report.add(
                     "C1",
                     where,
                     (*prefix, "verdict", mine),
-                    f"audit drift: entry verdict.{mine} is {mirror.get(mine)!r}, the verdict file "
-                    f"says {verdict.get(theirs)!r} (the file wins)",
+                    f"{drift}: verdict.{mine} is {mirror.get(mine)!r}, the verdict file says "
+                    f"{verdict.get(theirs)!r} (the file wins)",
                 )
     bundle = (
         sidecar.get("prompt", {}).get("bundle", {})

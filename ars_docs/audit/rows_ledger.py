@@ -59,8 +59,8 @@ def ledger_rows(report: Report, where: Located, entries: Sequence[Any], field: s
                 "D1",
                 where,
                 keypath,
-                f"verified_at {raw} ties with {field}[{seen[raw]}]; latest-entry selection is "
-                "ambiguous",
+                f"duplicate verified_at {raw} (also {field}[{seen[raw]}]): latest-entry "
+                "selection is ambiguous",
             )
         elif latest is not None and stamp < latest[0]:
             report.add(

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from ars_docs.cli.common import Subparsers, add_format, print_diagnostics
+from ars_docs.cli.common import Subparsers, add_format, passport_arg, print_diagnostics
 from ars_docs.errors import ExitCode, UsageError
 
 
@@ -49,7 +49,11 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     q.add_argument(
         "file", nargs="?", metavar="FILE", help="ENTRY.json (proposal) or VERDICT (verdict)"
     )
-    q.add_argument("--passport", metavar="PASSPORT", help="the passport (persisted mode)")
+    q.add_argument(
+        "--passport",
+        metavar="PASSPORT",
+        help="the passport (persisted mode; default $ARS_PASSPORT)",
+    )
     q.add_argument("--jsonl", metavar="JSONL", help="the stream (jsonl-stream mode)")
     q.add_argument("--root", metavar="DIR", help="repository root (default: the git top level)")
     q.add_argument(
@@ -126,11 +130,16 @@ def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
     from ars_docs.diagnostics import Severity
     from ars_docs.lint.audit_artifacts import lint_audit_artifacts
 
-    target = {"proposal": args.file, "verdict": args.file, "persisted": args.passport}.get(
+    passport = passport_arg(args.passport, required=False) if args.mode == "persisted" else None
+    target = {"proposal": args.file, "verdict": args.file, "persisted": passport}.get(
         args.mode, args.jsonl
     )
     if not target:
-        flag = {"proposal": "ENTRY.json", "verdict": "VERDICT", "persisted": "--passport"}
+        flag = {
+            "proposal": "ENTRY.json",
+            "verdict": "VERDICT",
+            "persisted": "--passport (or $ARS_PASSPORT)",
+        }
         raise UsageError(
             f"--mode {args.mode} needs {flag.get(args.mode, '--jsonl')}; see "
             "`ars-docs lint audit-artifacts --help`"

@@ -31,7 +31,7 @@ from ars_docs.audit.jsonl import JsonlScan, scan_jsonl
 from ars_docs.audit.manifest import repo_root
 from ars_docs.audit.passport import FIELD, load_audit_ledger
 from ars_docs.audit.rows import Located, Report
-from ars_docs.audit.rows_cross import FileHashes, cross_rows, name_rows, stem
+from ars_docs.audit.rows_cross import FileHashes, cross_rows
 from ars_docs.audit.rows_ledger import (
     ack_coverage_rows,
     ledger_rows,
@@ -40,6 +40,7 @@ from ars_docs.audit.rows_ledger import (
     tie_rows,
 )
 from ars_docs.audit.rows_local import entry_rows, verdict_rows
+from ars_docs.audit.rows_names import name_rows, stem
 from ars_docs.audit.schemas import validate_entry, validate_sidecar, validate_verdict
 from ars_docs.audit.sidecar import commits_exist
 from ars_docs.diagnostics import Diagnostic
