@@ -245,3 +245,13 @@ def test_bad_source_date_epoch_is_usage_and_writes_nothing(
     assert result.code == 64
     assert "SOURCE_DATE_EPOCH='yesterday' is not an integer" in result.err
     assert [p.name for p in tmp_path.iterdir()] == [stream.name]
+
+
+def test_output_to_stdout(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    stream = make_stream(tmp_path)
+    result = cli(
+        "audit", "parse-verdict", stream, "--round", "2", "--target-rounds", "3", "-o", "-"
+    )
+    assert result.code == 0, result.err
+    assert result.out.startswith(f'run_id: "{RUN}"\nverdict_status: "MINOR"\n')
+    assert [p.name for p in tmp_path.iterdir()] == [stream.name]

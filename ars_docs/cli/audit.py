@@ -12,7 +12,14 @@ import os
 import sys
 from pathlib import Path
 
-from ars_docs.cli.common import Subparsers, add_format, passport_arg, print_diagnostics
+from ars_docs.cli.common import (
+    STDIO,
+    Subparsers,
+    add_format,
+    passport_arg,
+    print_diagnostics,
+    write_output,
+)
 from ars_docs.errors import ExitCode, UsageError
 
 
@@ -29,7 +36,10 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument("--round", type=int, required=True, metavar="N")
     p.add_argument("--target-rounds", type=int, required=True, metavar="M")
     p.add_argument(
-        "-o", "--output", metavar="VERDICT", help="default: <run_id>.verdict.yaml beside JSONL"
+        "-o",
+        "--output",
+        metavar="VERDICT",
+        help="default: <run_id>.verdict.yaml beside JSONL; '-': stdout",
     )
     p.add_argument("--probe", action="store_true", help="only check that a verdict can be parsed")
 
@@ -68,7 +78,6 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
     from ars_docs.audit.ledger import format_ms
     from ars_docs.audit.parse_verdict import parse_verdict_stream, run_id_from_path
     from ars_docs.audit.verdict import render_verdict
-    from ars_docs.session.atomic import write_text_atomic
     from ars_docs.session.clock import Clock
 
     run_id = run_id_from_path(args.jsonl)
@@ -86,17 +95,16 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
         else:
             print(f"{args.jsonl}: verdict parses: {outcome.verdict['verdict_status']}")
         return int(code)
-    target = (
-        Path(args.output) if args.output else Path(args.jsonl).with_name(f"{run_id}.verdict.yaml")
-    )
-    write_text_atomic(target, render_verdict(outcome.verdict))
+    target = args.output or str(Path(args.jsonl).with_name(f"{run_id}.verdict.yaml"))
+    write_output(target, render_verdict(outcome.verdict))
+    shown = "standard output" if target == STDIO else target
     if outcome.failure:
         print(
             f"ars-docs: error: {args.jsonl}: {outcome.failure}; wrote an AUDIT_FAILED verdict "
-            f"to {target}",
+            f"to {shown}",
             file=sys.stderr,
         )
-    else:
+    elif target != STDIO:
         print(f"{target}: {outcome.verdict['verdict_status']}")
     return int(code)
 
