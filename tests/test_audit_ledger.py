@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ars_docs.audit.ledger import format_ms, next_verified_at_ms, parse_ms
 from ars_docs.audit.passport import load_audit_ledger
@@ -112,3 +114,29 @@ def test_missing_passport_is_input_missing(tmp_path: Path) -> None:
     with pytest.raises(InputMissingError) as caught:
         load_audit_ledger(tmp_path / "nope.yaml")
     assert caught.value.exit_code == 66
+
+
+@given(
+    stamps=st.lists(st.integers(min_value=0, max_value=10**6), max_size=8),
+    now_ms=st.integers(min_value=0, max_value=10**6),
+    appends=st.integers(min_value=1, max_value=4),
+)
+def test_every_append_post_dates_the_whole_ledger(
+    stamps: list[int], now_ms: int, appends: int
+) -> None:
+    base = datetime(2026, 4, 30, tzinfo=timezone.utc)
+    ledger = [entry(format_ms(base + timedelta(milliseconds=ms))) for ms in stamps]
+    now = base + timedelta(milliseconds=now_ms)
+    for _ in range(appends):
+        new = next_verified_at_ms(ledger, now)
+        moment = parse_ms(new)
+        assert moment is not None and moment >= now
+        assert all(moment > parse_ms(e["verdict"]["verified_at"]) for e in ledger)  # type: ignore[index, operator]
+        ledger.append(entry(new))
+
+
+def test_spec_example_ledger_lints_clean() -> None:
+    from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+
+    found = list(lint_audit_artifacts("persisted", SPEC_PASSPORT, check_files=False))
+    assert found == []
