@@ -163,8 +163,8 @@ def _keyword_check(
         others = None if extra is True else build(extra)
         return _object_check(members, others)
     if keyword == "required":
-        names = frozenset(argument)
-        return lambda value: not isinstance(value, dict) or names <= value.keys()
+        required: frozenset[str] = frozenset(argument)
+        return lambda value: not isinstance(value, dict) or required <= value.keys()
     if keyword == "items":
         item = build(argument)
         return lambda value: not isinstance(value, list) or all(item(each) for each in value)
