@@ -1,0 +1,103 @@
+"""``ars-docs audit ack``: ship_with_known_residue as a new ledger entry (spec §5.4, C3, B8, B10).
+
+The latest persisted entry for (stage, agent, deliverable_sha) must be
+MATERIAL and must still verify (A3-A6: a stale or forged entry cannot be
+acknowledged). The acknowledged IDs must be exactly the verdict file's
+finding IDs (B10: non-empty, all known, all of them). The new entry copies
+the C3 fields byte for byte (``stage``, ``agent``, ``deliverable_path``,
+``deliverable_sha``, ``run_id``, ``bundle_manifest_sha``, ``artifact_paths``
+and ``verdict.{status, round, target_rounds, finding_counts,
+failure_reason}``) plus ``bundle_id`` when present (an audit-trail tag, so
+the acknowledgement stays in its bundle); ``verdict.verified_at`` is fresh
+from ``next_verified_at_ms`` and ``acknowledgement.acknowledged_at`` is the
+same instant (B8). The status stays MATERIAL (E7); nothing is edited (E6).
+
+The whole read-verify-append runs under the passport folder lock. A refusal
+is exit 1 with the reason; the passport is then unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
+from ars_docs.audit.gate_path_a import verify_persisted
+from ars_docs.audit.gate_path_b import VERIFIED_BY
+from ars_docs.audit.gate_state import GateContext
+from ars_docs.audit.gate_verdict import entry_problem
+from ars_docs.audit.ledger import next_verified_at_ms
+from ars_docs.audit.rows_ledger import COPIED_FIELDS, COPIED_VERDICT
+from ars_docs.errors import ArsError, InputDataError
+
+__all__ = ["AckRefused", "acknowledge"]
+
+
+class AckRefused(ArsError):
+    """The acknowledgement cannot be written (exit 1); the passport is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class AckResult:
+    entry: dict[str, Any]
+    acknowledged_at: str
+
+
+def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
+    ids = list(dict.fromkeys(i.strip() for i in finding_ids if i.strip()))
+    if not ids:
+        raise AckRefused("acknowledgement.finding_ids violates rule 1: no finding IDs given")
+    with passport_lock(ctx.passport):
+        ledger = read_ledger(ctx.passport)
+        prior = latest(ledger.entries, ctx.matches)
+        if prior is None:
+            raise AckRefused(
+                f"no persisted audit entry for stage {ctx.stage} / {ctx.agent} / "
+                f"{ctx.deliverable} as it is now; run `ars-docs audit gate` first"
+            )
+        status = prior.get("verdict", {}).get("status")
+        if status != "MATERIAL":
+            raise AckRefused(
+                f"the latest entry (run {prior.get('run_id')}) is {status}, not MATERIAL; only "
+                "a MATERIAL verdict is acknowledged"
+            )
+        verified, failure = verify_persisted(ctx, prior, lock=False)
+        if verified is None:
+            raise AckRefused(
+                f"the latest entry does not verify, so it cannot be acknowledged: {failure}"
+            )
+        known = [str(f.get("id")) for f in verified.verdict.get("findings") or []]
+        unknown = [i for i in ids if i not in known]
+        if unknown:
+            raise AckRefused(
+                f"acknowledgement.finding_ids violates rule 2: {', '.join(unknown)} not among "
+                f"the verdict's findings ({', '.join(known)})"
+            )
+        missing = [i for i in known if i not in ids]
+        if missing:
+            raise AckRefused(
+                f"acknowledgement.finding_ids violates rule 3: {', '.join(missing)} not "
+                "acknowledged; every finding must be (no partial acknowledgement)"
+            )
+        entry: dict[str, Any] = {name: prior[name] for name in COPIED_FIELDS if name in prior}
+        if "bundle_id" in prior:
+            entry["bundle_id"] = prior["bundle_id"]
+        source = prior["verdict"]
+        entry["verdict"] = {name: source[name] for name in COPIED_VERDICT if name in source}
+        try:
+            stamp = next_verified_at_ms(ledger.entries, ctx.clock.now())
+        except InputDataError as exc:
+            raise AckRefused(exc.message) from None
+        entry["verdict"]["verified_at"] = stamp
+        entry["verdict"]["verified_by"] = VERIFIED_BY
+        entry["acknowledgement"] = {
+            "finding_ids": ids,
+            "acknowledged_at": stamp,
+            "acknowledged_by": "user",
+        }
+        problem = entry_problem(entry, "persisted")
+        if problem is not None:
+            raise AckRefused(f"the acknowledgement entry would be invalid: {problem}")
+        ledger.append(entry)
+    return AckResult(entry, stamp)

@@ -1,0 +1,80 @@
+"""``ars-docs audit gate``: the stage-transition gate as a deterministic state machine (spec §5).
+
+``run_gate`` resolves the inputs (the deliverable's SHA now, the repository
+root that the artifact paths are relative to, the output folder), then runs
+Path A (``gate_path_a``) and, on any fall-through, Path B
+(``gate_path_b``)::
+
+    A1 ─▶ A1.5 ──superseded──▶ B1 (supersession) ─▶ B2 higher rounds only
+     │      └─▶ A3 ─▶ A4 ─▶ A5 ─▶ A6 ─▶ A7 decide
+     └ none / any failure ─────▶ B1 ─▶ B1a ─▶ B2 ─▶ B3..B9 ─▶ B10 / B11 decide
+
+Outcomes and exit codes: proceed 0 (PASS; MATERIAL with full
+acknowledgement), block 1, needs a user decision 2 (MINOR; the round-cap
+escalation), the passport could not be written 73; bad input is 64 (flags),
+65 (an unreadable passport) or 66 (a missing passport or deliverable).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ars_docs.audit.decision import Commands
+from ars_docs.audit.gate_ledger import read_ledger
+from ars_docs.audit.gate_path_a import run_path_a
+from ars_docs.audit.gate_path_b import run_path_b
+from ars_docs.audit.gate_state import GateContext, GateResult
+from ars_docs.audit.manifest import repo_root, sha256_file
+from ars_docs.errors import UsageError
+from ars_docs.session.clock import Clock
+
+__all__ = ["AGENTS", "DEFAULT_OUTPUT", "make_context", "run_gate"]
+
+AGENTS = ("synthesis_agent", "research_architect_agent", "report_compiler_agent")
+DEFAULT_OUTPUT = "audit_artifacts"
+
+
+def make_context(
+    passport: str | os.PathLike[str],
+    stage: int,
+    agent: str,
+    deliverable: str | os.PathLike[str],
+    *,
+    output_dir: str | os.PathLike[str] | None = None,
+    root: str | os.PathLike[str] | None = None,
+    clock: Clock | None = None,
+) -> GateContext:
+    """Check the flags and resolve paths; bad flags → ``UsageError``, no deliverable → exit 66."""
+    if not 1 <= stage <= 6:
+        raise UsageError(f"--stage {stage}: a stage is 1-6 (the destination stage, §5.1)")
+    if agent not in AGENTS:
+        raise UsageError(f"--agent {agent}: use one of {', '.join(AGENTS)}")
+    deliverable_path = Path(deliverable)
+    sha = sha256_file(deliverable_path)
+    base = Path(root) if root is not None else repo_root(deliverable_path.resolve().parent)
+    if not base.is_dir():
+        raise UsageError(f"--root {base}: not a folder")
+    out = Path(output_dir) if output_dir is not None else base / DEFAULT_OUTPUT
+    shown = os.path.relpath(out) if Path(os.path.relpath(out)).parts[:1] != ("..",) else str(out)
+    commands = Commands(os.fspath(passport), stage, agent, os.fspath(deliverable), shown)
+    return GateContext(
+        passport=Path(passport),
+        root=base,
+        output_dir=out,
+        stage=stage,
+        agent=agent,
+        deliverable=os.fspath(deliverable),
+        deliverable_sha=sha,
+        commands=commands,
+        clock=clock or Clock.from_env(),
+    )
+
+
+def run_gate(ctx: GateContext) -> GateResult:
+    """Path A, then Path B on any fall-through; the decision and what was written."""
+    ledger = read_ledger(ctx.passport)
+    a = run_path_a(ctx, ledger)
+    if a.result is not None:
+        return a.result
+    return run_path_b(ctx, a)

@@ -1,0 +1,197 @@
+"""Path B of the audit gate: merge a proposal into the passport (spec §5.6 B1-B11, §4.9 steps 4-9).
+
+B1   snapshot the proposals for this gate in the output folder
+B1a  a proposal whose run_id is already persisted is a leftover: move it to
+     ``consumed/``; for this gate's tuple and no supersession, re-verify that
+     persisted entry (A3-A6) and decide on it (P-PB-dup-early); for another
+     tuple, drop it (P-PB-dup-other)
+B2   pick one (D2); in supersession mode only rounds above the persisted one
+B3   nothing to pick: P-PB-empty (with the wrapper command) or
+     P-PB-supersede-missing
+B4   ``--mode proposal`` schema (a pre-filled ``verified_at`` is C3 evidence)
+B5   ``AUDIT_FAILED``: block with its ``failure_reason``, nothing moved
+B6   the eleven checks
+B7   the verdict file: schema, then the proposal's mirror
+B8a-B9 under the passport folder lock: late freshness, the run_id re-check
+     against the passport as it is now (P-PB-dup-late), the snapshot's
+     modification times (P-PB-snapshot), the persisted entry built in memory
+     with ``verified_at`` from ``next_verified_at_ms`` and re-validated
+     (P-PB-persisted-schema), then the atomic append (P-PB-passport-write)
+     and the move to ``consumed/`` (P-PB-consume-fail)
+B10/B11 ship / block by §5.3; B11 is the §5.4 escalation
+
+The proposal file is never rewritten: it stays a pure proposal until it is
+moved, so a crash anywhere leaves something the next run can resume from,
+and the run_id checks (B1a, B8b) make a second append of one run impossible.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from ars_docs.audit.checks import freshness, run_checks
+from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
+from ars_docs.audit.gate_path_a import PathAOutcome, Verified, decided, verify_persisted
+from ars_docs.audit.gate_state import WRITE_FAILED, GateContext, GateResult
+from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict
+from ars_docs.audit.ledger import next_verified_at_ms
+from ars_docs.audit.proposals import Candidate, consume, scan_proposals, select
+from ars_docs.audit.schemas import validate_entry
+from ars_docs.errors import InputDataError, OutputError
+
+__all__ = ["VERIFIED_BY", "run_path_b"]
+
+VERIFIED_BY = "pipeline_orchestrator_agent"
+
+
+def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
+    ledger = read_ledger(ctx.passport)
+    scan = scan_proposals(ctx.root, ctx.output_dir, ctx.tuple)
+    candidates: list[Candidate] = []
+    revalidation_failure: tuple[str, str] | None = None
+    merged = ledger.run_ids()
+    for candidate in scan.candidates:
+        if candidate.run_id not in merged:
+            candidates.append(candidate)
+            continue
+        outcome = _leftover(ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession)
+        if isinstance(outcome, GateResult):
+            return outcome
+        if outcome is not None:
+            revalidation_failure = outcome
+    if a.supersession:
+        candidates = [c for c in candidates if (c.round or 0) > (a.prior_round or 0)]
+    if not candidates:
+        return _nothing(ctx, a, revalidation_failure, scan.unreadable)
+    chosen, ambiguous = select(candidates)
+    if ambiguous or chosen is None:
+        return ctx.block("P-PB-ambig", output_dir=ctx.output_dir)
+    return _merge(ctx, chosen)
+
+
+def _leftover(
+    ctx: GateContext, candidate: Candidate, persisted: list[Any], supersession: bool
+) -> GateResult | tuple[str, str] | None:
+    """B1a for one already-persisted proposal.
+
+    A decision (re-verified entry), ``(run_id, why)`` when its re-validation
+    failed, or ``None`` (dropped from the candidates).
+    """
+    moved = consume(candidate.path, ctx.output_dir)
+    mine = latest(persisted, ctx.matches)
+    if mine is None:
+        ctx.note("P-PB-dup-other", run_id=candidate.run_id)
+        return None
+    detail = "" if moved is None else f" (move failed: {moved})"
+    if supersession:
+        # The higher-round proposal must win (F-072): no re-validation of this one.
+        ctx.note("P-PB-dup-early", silent_note=True, run_id=candidate.run_id, detail=detail)
+        return None
+    verified, failure = verify_persisted(ctx, mine, lock=True)
+    if verified is None:
+        assert failure is not None
+        return candidate.run_id, failure
+    ctx.note(
+        "P-PB-dup-early",
+        silent_note=True,
+        run_id=candidate.run_id,
+        detail=detail + "; the persisted entry re-verified (A3-A6)",
+    )
+    return decided(ctx, verified, path="A", appended=False)
+
+
+def _nothing(
+    ctx: GateContext,
+    a: PathAOutcome,
+    revalidation: tuple[str, str] | None,
+    unreadable: list[str],
+) -> GateResult:
+    if a.supersession:
+        prior = a.prior_round or 0
+        return ctx.block(
+            "P-PB-supersede-missing",
+            prior_round=prior,
+            stage=ctx.stage,
+            agent=ctx.agent,
+            sha=ctx.deliverable_sha,
+            next_round=prior + 1,
+        )
+    if revalidation is not None:
+        return ctx.block("P-PB-dup-early", run_id=revalidation[0], reason=revalidation[1])
+    result = ctx.block("P-PB-empty", agent=ctx.agent, deliverable=ctx.deliverable)
+    lines = [result.message]
+    if a.carried:
+        lines.append(
+            f"[AUDIT GATE: prior persisted entry failed Path A: {a.carried}; please re-audit]"
+        )
+    if unreadable:
+        lines.append(
+            f"(skipped {len(unreadable)} unreadable proposal file(s): {', '.join(unreadable[:5])})"
+        )
+    command = ctx.commands.audit_run(1, 3)
+    lines.append(f"Run the audit: {command}")
+    result.message = "\n".join(lines)
+    result.next_command = command
+    return result
+
+
+def _merge(ctx: GateContext, chosen: Candidate) -> GateResult:
+    proposal, run_id = chosen.data, chosen.run_id
+    errors = validate_entry(proposal, "proposal")
+    if errors:
+        return ctx.block("P-PB-proposal-schema", run_id=run_id, reason=errors[0].format())
+    if proposal["verdict"]["status"] == "AUDIT_FAILED":
+        return ctx.block("P-PB-audit-failed", reason=proposal["verdict"].get("failure_reason"))
+    failure, evidence = run_checks(ctx.root, proposal, proposal_file=chosen.path)
+    if failure is not None:
+        return ctx.block("P-PB-gate", run_id=run_id, check=failure.check, reason=failure.reason)
+    path = proposal["artifact_paths"]["verdict"]
+    verdict, why = read_verdict(ctx.root, proposal)
+    if verdict is None:
+        return ctx.block("P-PB-verdict-schema", path=path, reason=why)
+    drift = mirror_drift(proposal, verdict.data)
+    if drift is not None:
+        return ctx.block("P-PB-verdict-mirror", reason=drift)
+    with passport_lock(ctx.passport):
+        return _persist(ctx, chosen, verdict.data, evidence.sidecar)
+
+
+def _persist(
+    ctx: GateContext, chosen: Candidate, verdict: Mapping[str, Any], sidecar: Any
+) -> GateResult:
+    """B8a-B9, called with the passport folder lock held; then B10/B11."""
+    late = freshness(ctx.root, chosen.data, sidecar)
+    if late is not None:
+        return ctx.block("P-PB-stale-late", reason=late.format())
+    ledger = read_ledger(ctx.passport)
+    existing = latest(ledger.with_run_id(chosen.run_id), ctx.matches)
+    if ledger.with_run_id(chosen.run_id):
+        consume(chosen.path, ctx.output_dir)
+        ctx.note("P-PB-dup-late", run_id=chosen.run_id)
+        if existing is None:  # persisted for another tuple: hand-edited; trust nothing
+            return ctx.block(
+                "P-PB-persisted-schema",
+                reason=f"run_id {chosen.run_id} is persisted for another gate",
+            )
+        return decided(ctx, Verified(existing, verdict, sidecar), path="B", appended=False)
+    if not chosen.unchanged():
+        return ctx.block("P-PB-snapshot")
+    entry: dict[str, Any] = copy.deepcopy(dict(chosen.data))
+    try:
+        entry["verdict"]["verified_at"] = next_verified_at_ms(ledger.entries, ctx.clock.now())
+    except InputDataError as exc:
+        return ctx.block("P-PB-persisted-schema", reason=exc.message)
+    entry["verdict"]["verified_by"] = VERIFIED_BY
+    problem = entry_problem(entry, "persisted")
+    if problem is not None:
+        return ctx.block("P-PB-persisted-schema", reason=problem)
+    try:
+        ledger.append(entry)
+    except OutputError as exc:
+        return ctx.block("P-PB-passport-write", exit_code=WRITE_FAILED, reason=exc.message)
+    moved = consume(chosen.path, ctx.output_dir)
+    if moved is not None:
+        ctx.note("P-PB-consume-fail", run_id=chosen.run_id, reason=moved)
+    return decided(ctx, Verified(entry, verdict, sidecar), path="B", appended=True)
