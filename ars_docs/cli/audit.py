@@ -42,6 +42,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="default: <run_id>.verdict.yaml beside JSONL; '-': stdout",
     )
     p.add_argument("--probe", action="store_true", help="only check that a verdict can be parsed")
+    register_gate(audit_sub)
 
     p = audit_sub.add_parser("manifest", help="print the bundle manifest and its SHA-256 (§3.6)")
     p.set_defaults(handler=cmd_manifest)
@@ -163,3 +164,79 @@ def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
         print_diagnostics(diagnostics, sys.stdout)
         print(f"{target}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
+
+
+# --- audit gate / audit ack (§5) ---------------------------------------------------
+
+
+def register_gate(audit_sub: Subparsers) -> None:
+    for name, text in (
+        ("gate", "the stage-transition audit gate: verify, merge, decide (§5.6)"),
+        ("ack", "ship_with_known_residue: acknowledge every finding of a MATERIAL verdict (§5.4)"),
+    ):
+        p = audit_sub.add_parser(name, help=text)
+        p.set_defaults(handler=cmd_gate if name == "gate" else cmd_ack)
+        p.add_argument("--passport", required=True, metavar="PASSPORT")
+        p.add_argument("--stage", type=int, required=True, metavar="N", help="destination stage")
+        p.add_argument("--agent", required=True, metavar="AGENT")
+        p.add_argument("--deliverable", required=True, metavar="PATH")
+        p.add_argument(
+            "--root",
+            metavar="DIR",
+            help="repository root (default: the deliverable's git top level)",
+        )
+        if name == "gate":
+            p.add_argument(
+                "--output-dir",
+                metavar="DIR",
+                help="proposals folder (default: ROOT/audit_artifacts)",
+            )
+        else:
+            p.add_argument("--findings", required=True, metavar="F-001,F-002,…")
+        add_format(p)
+
+
+def cmd_gate(args: argparse.Namespace) -> int:
+    from ars_docs.audit.gate import make_context, run_gate
+
+    ctx = make_context(
+        args.passport,
+        args.stage,
+        args.agent,
+        args.deliverable,
+        output_dir=args.output_dir,
+        root=args.root,
+    )
+    result = run_gate(ctx)
+    if args.format == "json":
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return result.exit_code
+    for event in result.events:
+        if event.kind != "block" and event.message and event.message != result.message:
+            print(f"  {event.phase}: {event.message}")
+    print(result.message)
+    appended = "appended to" if result.appended else "not changed:"
+    print(
+        f"audit gate: path {result.path}, phase {result.phase}, {result.outcome} "
+        f"(exit {result.exit_code}); passport {appended} {args.passport}"
+    )
+    return result.exit_code
+
+
+def cmd_ack(args: argparse.Namespace) -> int:
+    from ars_docs.audit.ack import acknowledge
+    from ars_docs.audit.gate import make_context
+
+    ctx = make_context(args.passport, args.stage, args.agent, args.deliverable, root=args.root)
+    result = acknowledge(ctx, args.findings.split(","))
+    if args.format == "json":
+        payload = {"passport_appended": True, "entry": result.entry}
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        ids = ", ".join(result.entry["acknowledgement"]["finding_ids"])
+        print(
+            f"{args.passport}: appended an acknowledgement of {ids} (run "
+            f"{result.entry['run_id']}, acknowledged_at {result.acknowledged_at}); run "
+            "`ars-docs audit gate` again to proceed"
+        )
+    return int(ExitCode.OK)
