@@ -12,12 +12,17 @@ build each forgery and run the gate through the real CLI (``cli.main.run``).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import json
+import os
+import re
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -319,3 +324,53 @@ class Bench:
         from ars_docs.audit.gate_ledger import read_ledger
 
         return read_ledger(self.passport).entries
+
+
+# --- rows, locks and processes -------------------------------------------------------
+
+
+def event(outcome: Outcome, phase: str) -> dict[str, Any]:
+    """The gate's event for ``phase`` (fails the test when the gate never passed it)."""
+    found = [e for e in outcome.json["events"] if e["phase"] == phase]
+    assert found, f"{phase} not in {[e['phase'] for e in outcome.json['events']]}"
+    return dict(found[-1])
+
+
+def assert_row_message(text: str, phase: str, *, note: bool = False) -> None:
+    """Every literal piece of the inventory row's message is in ``text``, in order."""
+    from ars_docs.audit.inventory import row
+
+    template = row(phase).note if note else row(phase).message
+    at = 0
+    for piece in [p.strip() for p in re.split(r"\{[a-z_]+\}", template) if p.strip()]:
+        found = text.find(piece, at)
+        assert found >= 0, f"{piece!r} not in {text!r}"
+        at = found + len(piece)
+
+
+@contextmanager
+def holding_lock(folder: Path) -> Iterator[None]:
+    """Hold the session folder lock the gate takes (as a concurrent writer would)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def wait_for_lock_waiter(pid: int, timeout: float = 30.0) -> None:
+    """Block until process ``pid`` waits for a flock (``->`` lines of /proc/locks)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in Path("/proc/locks").read_text().splitlines():
+            fields = line.split()
+            if "->" in fields and str(pid) in fields:
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} never waited for the lock")
+
+
+def finish(proc: subprocess.Popen[str]) -> tuple[int, Any]:
+    out, err = proc.communicate(timeout=60)
+    return proc.returncode, (json.loads(out) if out.strip().startswith("{") else err)
