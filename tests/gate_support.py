@@ -299,11 +299,13 @@ class Bench:
         ]  # fmt: skip
 
     def cli(self, command: str, *extra: str) -> Outcome:
-        before = self.passport.read_bytes()
+        exists = self.passport.exists()
+        before = self.passport.read_bytes() if exists else b""
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
             code = run(self.argv(command, *extra))
-        return Outcome(code, out.getvalue(), err.getvalue(), before, self.passport.read_bytes())
+        after = self.passport.read_bytes() if exists else b""
+        return Outcome(code, out.getvalue(), err.getvalue(), before, after)
 
     def gate(self, *extra: str) -> Outcome:
         return self.cli("gate", "--format", "json", *extra)

@@ -1,0 +1,207 @@
+"""Multi-round history, acknowledgement, supersession and the passport edit (spec §5.3, §5.4, §4.9).
+
+Round 1 MATERIAL → round 2 MATERIAL → round 3 MATERIAL → escalation (exit 2)
+→ ``audit ack`` → proceed; and the ``another_round`` path to round 4, whose
+proposal supersedes the round-3 entry (D4). The passport append keeps
+comments, CRLF and a byte-order mark, and refuses layouts it cannot append to.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from gate_support import DELIVERABLE, Bench, finding
+
+from ars_docs.errors import InputDataError
+from ars_docs.session.yaml_append import append_item
+from ars_docs.session.yamlio import parse_yaml
+
+_TEMPLATE: dict[str, Bench] = {}
+
+
+@pytest.fixture
+def bench(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Bench:
+    if "bench" not in _TEMPLATE:
+        _TEMPLATE["bench"] = Bench.create(tmp_path_factory.mktemp("template") / "repo")
+    template = _TEMPLATE["bench"]
+    shutil.copytree(template.root, tmp_path / "repo", symlinks=True)
+    return Bench(tmp_path / "repo", head=template.head)
+
+
+def revise(bench: Bench, n: int) -> None:
+    (bench.root / DELIVERABLE).write_text(f"# Synthesis\n\nRevision {n}.\n", encoding="utf-8")
+
+
+def three_material_rounds(bench: Bench) -> list[str]:
+    run_ids = []
+    for round_ in (1, 2, 3):
+        revise(bench, round_)
+        run_ids.append(bench.audit([finding(1, "P1"), finding(2, "P3")], round_=round_))
+        outcome = bench.gate()
+        assert outcome.json["passport_appended"] and outcome.json["status"] == "MATERIAL"
+        if round_ < 3:
+            assert (outcome.code, outcome.json["phase"], outcome.json["outcome"]) == (
+                1,
+                "B10",
+                "block",
+            )
+            assert f"--round {round_ + 1} --target-rounds 3" in outcome.json["next_command"]
+    return run_ids
+
+
+def test_three_material_rounds_escalate_then_ack_proceeds(bench: Bench) -> None:
+    run_ids = three_material_rounds(bench)
+    # The third gate run merged round 3 and escalated (B11).
+    again = bench.gate()
+    assert (again.code, again.json["phase"], again.json["decision_row"]) == (2, "A7", "ESCALATION")
+    assert again.unchanged
+    text = again.json["message"]
+    assert "[ESCALATION]" in text and "reached round 3" in text
+    assert "--round 4 --target-rounds 4" in again.json["next_command"]
+    assert "ars-docs audit ack" in text and "--findings F-001,F-002" in text
+
+    partial = bench.ack("F-001")
+    assert partial.code == 1 and "violates rule 3" in partial.err and partial.unchanged
+    unknown = bench.ack("F-001,F-002,F-404")
+    assert unknown.code == 1 and "violates rule 2" in unknown.err and unknown.unchanged
+
+    acked = bench.ack("F-001,F-002")
+    assert acked.code == 0 and not acked.unchanged
+    ledger = bench.ledger()
+    assert [e["run_id"] for e in ledger] == [*run_ids, run_ids[2]]
+    ack, original = ledger[-1], ledger[-2]
+    assert ack["verdict"]["status"] == "MATERIAL"
+    assert ack["acknowledgement"]["acknowledged_at"] == ack["verdict"]["verified_at"]
+    assert ack["verdict"]["verified_at"] > original["verdict"]["verified_at"]
+    for name in ("stage", "agent", "deliverable_path", "deliverable_sha", "artifact_paths"):
+        assert ack[name] == original[name]
+    # The old entries' bytes are untouched: the new text starts with the old one.
+    assert acked.after.startswith(acked.before)
+
+    proceed = bench.gate()
+    assert (proceed.code, proceed.json["phase"], proceed.json["decision_row"]) == (
+        0,
+        "A7",
+        "MATERIAL+ack",
+    )
+    assert "residue acknowledged by user at" in proceed.json["message"]
+
+
+def test_another_round_to_round_four_supersedes(bench: Bench) -> None:
+    run_ids = three_material_rounds(bench)
+    round4 = bench.audit([], round_=4, target=4)
+    outcome = bench.gate()
+    assert [e["phase"] for e in outcome.json["events"]][:1] == ["P-PA-supersede-preempt"]
+    assert (outcome.code, outcome.json["phase"], outcome.json["run_id"]) == (0, "B10", round4)
+    assert [e["run_id"] for e in bench.ledger()] == [*run_ids, round4]
+    # A round-4 run that is not higher than round 4 no longer preempts anything.
+    assert bench.gate().json["phase"] == "A7"
+
+
+def test_a_lower_round_fresh_run_does_not_supersede(bench: Bench) -> None:
+    run_ids = three_material_rounds(bench)
+    bench.audit([], round_=1)
+    outcome = bench.gate()
+    assert (outcome.json["phase"], outcome.json["run_id"]) == ("A7", run_ids[2])
+    assert outcome.code == 2 and outcome.unchanged
+
+
+def test_higher_round_audit_failed_preempts_and_blocks(bench: Bench) -> None:
+    three_material_rounds(bench)
+    bench.audit(failed="codex exit 70: killed", round_=4, target=4)
+    outcome = bench.gate()
+    assert (outcome.code, outcome.json["phase"]) == (1, "P-PB-audit-failed")
+    assert outcome.unchanged
+
+
+def test_ack_refuses_a_non_material_entry(bench: Bench) -> None:
+    bench.audit([finding(1, "P3")])
+    assert bench.gate().code == 2
+    refused = bench.ack("F-001")
+    assert refused.code == 1 and "is MINOR, not MATERIAL" in refused.err and refused.unchanged
+
+
+def test_ack_refuses_without_an_entry(bench: Bench) -> None:
+    refused = bench.ack("F-001")
+    assert refused.code == 1 and "no persisted audit entry" in refused.err
+
+
+def test_resume_after_a_deliverable_change_fails_freshness(bench: Bench) -> None:
+    bench.audit([])
+    assert bench.gate().code == 0
+    (bench.root / DELIVERABLE).write_bytes(b"# Synthesis\n\nEdited after the audit.\n")
+    outcome = bench.gate()
+    assert (outcome.code, outcome.json["phase"]) == (1, "P-PB-empty") and outcome.unchanged
+
+
+def test_bad_input_exit_codes(bench: Bench) -> None:
+    missing = bench.cli("gate", "--stage", "9")
+    assert missing.code == 64 and "--stage 9" in missing.err
+    bench.passport.write_text("audit_artifact: [\n", encoding="utf-8")
+    broken = bench.gate()
+    assert broken.code == 65
+    bench.passport.unlink()
+    bench.audit([])
+    gone = bench.cli("gate")
+    assert gone.code == 66 and "passport not found" in gone.err
+
+
+def test_text_output_names_path_phase_and_passport(bench: Bench) -> None:
+    bench.audit([])
+    outcome = bench.cli("gate")
+    assert outcome.code == 0
+    assert "[Audit: PASS at round 1]" in outcome.out
+    assert "path B, phase B10, proceed (exit 0); passport appended to" in outcome.out
+
+
+# --- the append itself ------------------------------------------------------------------
+
+ENTRY = {"stage": 2, "run_id": "2026-05-01T10-00-00Z-0001", "verdict": {"round": 1, "ok": True}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# head\nsession: 1\n",
+        "session: 1",
+        "audit_artifact: []  # none yet\nnext: 2\n",
+        "audit_artifact:\n- stage: 1\n  run_id: a\n# trailing comment\nnext: 2\n",
+        "audit_artifact:\n    - stage: 1\n      run_id: a\n\nnext: 2   # kept\n",
+        "a: 1\r\naudit_artifact:\r\n  - stage: 1\r\n",
+        "audit_artifact:\nb: über\n",
+    ],
+)
+def test_append_keeps_the_rest_and_adds_exactly_one_item(text: str) -> None:
+    new = append_item(text, "audit_artifact", ENTRY, "p.yaml")
+    before, after = parse_yaml(text, "p").data, parse_yaml(new, "p").data
+    assert after["audit_artifact"][-1] == ENTRY
+    assert after["audit_artifact"][:-1] == (before.get("audit_artifact") or [])
+    assert {k: v for k, v in after.items() if k != "audit_artifact"} == {
+        k: v for k, v in before.items() if k != "audit_artifact"
+    }
+    for line in text.splitlines():
+        if "#" in line:
+            assert line.split("#", 1)[1] in new
+    if "\r\n" in text:
+        assert "\n" not in new.replace("\r\n", "")
+
+
+def test_append_refuses_a_flow_list_and_a_scalar() -> None:
+    with pytest.raises(InputDataError, match="flow style"):
+        append_item("audit_artifact: [{stage: 1}]\n", "audit_artifact", ENTRY, "p.yaml")
+    with pytest.raises(InputDataError, match="not a list"):
+        append_item("audit_artifact: 3\n", "audit_artifact", ENTRY, "p.yaml")
+
+
+def test_gate_appends_to_a_crlf_passport_with_a_bom(tmp_path: Path) -> None:
+    text = "\ufeff# passport\r\nsession_id: s-1\r\naudit_artifact: []\r\n"
+    bench = Bench.create(tmp_path / "repo", passport_text=text)
+    bench.audit([])
+    outcome = bench.gate()
+    assert outcome.code == 0
+    assert outcome.after.startswith(
+        b"\xef\xbb\xbf# passport\r\nsession_id: s-1\r\naudit_artifact:\r\n"
+    )
+    assert b"\n" not in outcome.after.replace(b"\r\n", b"")
