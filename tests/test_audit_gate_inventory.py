@@ -427,4 +427,3 @@ def test_every_inventory_row_has_a_test() -> None:
     source = Path(__file__).read_text(encoding="utf-8")
     missing = [i for i in inventory() if f'"{i}"' not in source]
     assert missing == []
-
