@@ -20,6 +20,7 @@ whose proposal supersedes the entry at the next gate (D4).
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ class Commands:
     deliverable: str
     output_dir: str
     supporting: Sequence[str] = ()
+    root: str = "."
+    """The repository root as seen from the working directory (artifact paths are under it)."""
 
     def audit_run(self, round_: int, target: int, previous: str | None = None) -> str:
         words = [
@@ -60,7 +63,7 @@ class Commands:
             words += ["--supporting", ",".join(self.supporting)]
         words += ["--round", str(round_), "--target-rounds", str(target)]
         if previous and round_ > 1:
-            words += ["--previous-findings", previous]
+            words += ["--previous-findings", os.path.normpath(os.path.join(self.root, previous))]
         words += ["--output-dir", self.output_dir]
         return shlex.join(words)
 

@@ -56,8 +56,10 @@ def make_context(
     if not base.is_dir():
         raise UsageError(f"--root {base}: not a folder")
     out = Path(output_dir) if output_dir is not None else base / DEFAULT_OUTPUT
-    shown = os.path.relpath(out) if Path(os.path.relpath(out)).parts[:1] != ("..",) else str(out)
-    commands = Commands(os.fspath(passport), stage, agent, os.fspath(deliverable), shown)
+    shown = _shown(out)
+    commands = Commands(
+        os.fspath(passport), stage, agent, os.fspath(deliverable), shown, root=_shown(base)
+    )
     return GateContext(
         passport=Path(passport),
         root=base,
@@ -78,3 +80,9 @@ def run_gate(ctx: GateContext) -> GateResult:
     if a.result is not None:
         return a.result
     return run_path_b(ctx, a)
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is below it, else as given."""
+    relative = os.path.relpath(path)
+    return relative if Path(relative).parts[:1] != ("..",) else str(path)

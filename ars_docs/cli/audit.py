@@ -212,7 +212,9 @@ def cmd_gate(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return result.exit_code
     for event in result.events:
-        if event.kind != "block" and event.message and event.message != result.message:
+        # P-PA-precond ("no entry yet") is the normal first merge: not worth a line.
+        quiet = event.kind == "block" or event.phase == "P-PA-precond"
+        if not quiet and event.message != result.message:
             print(f"  {event.phase}: {event.message}")
     print(result.message)
     appended = "appended to" if result.appended else "not changed:"
