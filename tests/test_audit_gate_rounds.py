@@ -8,6 +8,7 @@ comments, CRLF and a byte-order mark, and refuses layouts it cannot append to.
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -134,6 +135,27 @@ def test_resume_after_a_deliverable_change_fails_freshness(bench: Bench) -> None
     (bench.root / DELIVERABLE).write_bytes(b"# Synthesis\n\nEdited after the audit.\n")
     outcome = bench.gate()
     assert (outcome.code, outcome.json["phase"]) == (1, "P-PB-empty") and outcome.unchanged
+
+
+def test_resume_after_a_supporting_file_change_fails_l3_4(bench: Bench) -> None:
+    bench.audit([])
+    assert bench.gate().code == 0
+    (bench.root / "chapter_4/bibliography.json").write_text('{"entries": ["new"]}\n')
+    outcome = bench.gate()
+    gate = [e for e in outcome.json["events"] if e["phase"] == "P-PA-gate"]
+    assert gate and "failed gate L3-4" in gate[0]["message"]
+    assert (outcome.code, outcome.json["phase"]) == (1, "P-PB-empty") and outcome.unchanged
+
+
+def test_gate_appends_to_a_json_passport(tmp_path: Path) -> None:
+    bench = Bench.create(tmp_path / "repo", passport_text='{\n  "session_id": "s-1"\n}\n')
+    bench.audit([])
+    outcome = bench.gate()
+    assert outcome.code == 0
+    data = json.loads(outcome.after)
+    assert data["session_id"] == "s-1" and len(data["audit_artifact"]) == 1
+    assert outcome.after.startswith(b'{\n  "session_id": "s-1",\n  "audit_artifact": [')
+    assert bench.gate().json["phase"] == "A7"
 
 
 def test_bad_input_exit_codes(bench: Bench) -> None:

@@ -209,7 +209,8 @@ def cmd_gate(args: argparse.Namespace) -> int:
     )
     result = run_gate(ctx)
     if args.format == "json":
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        # default=str: a hand-edited ledger value (an unquoted timestamp) still prints.
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2, default=str))
         return result.exit_code
     for event in result.events:
         # P-PA-precond ("no entry yet") is the normal first merge: not worth a line.
