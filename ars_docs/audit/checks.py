@@ -23,8 +23,10 @@ L3-8   entry, sidecar and every artifact file name share one run_id (plus
 ====== ==============================================================
 
 The verdict file is not read here: §5.2 reads it only after all checks pass.
-SHAs are recomputed from the files every time (L3-3 / L3-4 are also the
-late freshness barrier of A6 / B8a), never cached.
+So the gate uses the data layer's pieces (``scan_jsonl``, ``declared_bundle``,
+``timing_error``, ``commits_exist``), not the lint's ``load_artifact_set`` /
+``cross_rows``, which read the verdict first and report all rows at once.
+SHAs are recomputed every time (L3-3 / L3-4 are also the A6 / B8a barrier).
 """
 
 from __future__ import annotations
