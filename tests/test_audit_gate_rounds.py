@@ -49,6 +49,12 @@ def three_material_rounds(bench: Bench) -> list[str]:
                 "block",
             )
             assert f"--round {round_ + 1} --target-rounds 3" in outcome.json["next_command"]
+        else:
+            assert (outcome.code, outcome.json["phase"], outcome.json["decision_row"]) == (
+                2,
+                "B11",
+                "ESCALATION",
+            )
     return run_ids
 
 
@@ -99,6 +105,24 @@ def test_another_round_to_round_four_supersedes(bench: Bench) -> None:
     assert [e["run_id"] for e in bench.ledger()] == [*run_ids, round4]
     # A round-4 run that is not higher than round 4 no longer preempts anything.
     assert bench.gate().json["phase"] == "A7"
+
+
+def test_a_material_round_four_escalates_again_with_a_cap_of_five(bench: Bench) -> None:
+    three_material_rounds(bench)
+    bench.audit([finding(1, "P1")], round_=4, target=4)
+    outcome = bench.gate()
+    assert (outcome.code, outcome.json["phase"], outcome.json["round"]) == (2, "B11", 4)
+    assert "--round 5 --target-rounds 5" in outcome.json["next_command"]
+    assert "reached round 4" in outcome.json["message"]
+
+
+def test_ack_json_output(bench: Bench) -> None:
+    three_material_rounds(bench)
+    acked = bench.ack("F-002,F-001", "--format", "json")
+    payload = json.loads(acked.out)
+    assert acked.code == 0 and payload["passport_appended"] is True
+    assert payload["entry"]["acknowledgement"]["finding_ids"] == ["F-002", "F-001"]
+    assert payload["entry"]["acknowledgement"]["acknowledged_by"] == "user"
 
 
 def test_a_lower_round_fresh_run_does_not_supersede(bench: Bench) -> None:
