@@ -251,3 +251,45 @@ def test_gate_appends_to_a_crlf_passport_with_a_bom(tmp_path: Path) -> None:
         b"\xef\xbb\xbf# passport\r\nsession_id: s-1\r\naudit_artifact:\r\n"
     )
     assert b"\n" not in outcome.after.replace(b"\r\n", b"")
+
+
+def test_f072_a_lower_round_leftover_never_beats_the_higher_round(bench: Bench) -> None:
+    run_ids = []
+    for round_ in (1, 2, 3):  # byte-identical re-audits at bumped rounds (§5.4)
+        run_ids.append(bench.audit([finding(1, "P1")], round_=round_))
+        assert bench.gate().json["passport_appended"]
+    shutil.copyfile(bench.consumed(run_ids[1]), bench.proposal(run_ids[1]))  # round 2 leftover
+    shutil.rmtree(bench.out / "consumed")
+    (bench.out / "consumed").write_text("moves fail now\n")
+    round4 = bench.audit([], round_=4, target=4)
+    outcome = bench.gate()
+    phases = [e["phase"] for e in outcome.json["events"]]
+    assert phases[0] == "P-PA-supersede-preempt" and "P-PB-dup-early" in phases
+    assert (outcome.code, outcome.json["phase"], outcome.json["run_id"]) == (0, "B10", round4)
+    assert [e["run_id"] for e in bench.ledger()] == [*run_ids, round4]
+
+
+def test_missing_deliverable_and_no_repository_are_bad_input(bench: Bench, tmp_path: Path) -> None:
+    (bench.root / DELIVERABLE).unlink()
+    gone = bench.cli("gate")
+    assert gone.code == 66 and "synthesis.md" in gone.err and gone.unchanged
+    loose = tmp_path / "loose.md"
+    loose.write_text("# not in a repository\n")
+    argv = bench.argv("gate")
+    argv[argv.index("--deliverable") + 1] = str(loose)
+    from ars_docs.cli.main import run
+
+    assert run(argv) == 64
+
+
+def test_a_flow_style_ledger_is_refused_and_nothing_moves(bench: Bench) -> None:
+    bench.passport.write_text(
+        bench.passport.read_text()
+        + 'audit_artifact: [{"stage": 5, "verdict": {"verified_at": "2026-01-01T00:00:00.000Z"}}]'
+        + "\n",
+        encoding="utf-8",
+    )
+    run_id = bench.audit([])
+    outcome = bench.cli("gate")
+    assert outcome.code == 65 and "flow style" in outcome.err and outcome.unchanged
+    assert bench.proposal(run_id).exists()
