@@ -24,4 +24,16 @@ later appends a *persisted* copy of the entry to the passport's
 
 ``ars_docs.lint.audit_artifacts`` runs the rows over a proposal, a passport,
 a JSONL stream or a verdict file.
+
+The stage-transition gate (§5) on top of it:
+
+- ``gate``          ``make_context`` + ``run_gate``: Path A, then Path B (the entry point)
+- ``gate_path_a`` / ``gate_path_b``  A1-A7 with A1.5; B1-B11 with B1a / B8a-d
+- ``checks``        the eleven §5.2 checks in order, first failure stops
+- ``gate_verdict``  the verdict file at A5 / B7 and the entry's rows
+- ``decision``      §5.3 rows, the §5.4 escalation, the exit codes
+- ``proposals``     the output folder: B1 snapshot, B2 selection, ``consumed/``
+- ``gate_ledger``   reading and appending ``audit_artifact[]`` under the folder lock
+- ``inventory``     the §5.6 failure state inventory (``gate_inventory.json``)
+- ``ack``           ``audit ack``: ship_with_known_residue
 """
