@@ -41,7 +41,7 @@ from ars_docs.audit.files import ArtifactFile, read_json_artifact
 from ars_docs.audit.jsonl import JsonlScan, scan_jsonl
 from ars_docs.audit.manifest import ManifestLine, build_manifest, sha256_file
 from ars_docs.audit.parse_verdict import VerdictParseError, parse_agent_text
-from ars_docs.audit.rows_cross import stem
+from ars_docs.audit.rows_names import stem
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.audit.sidecar import commits_exist, declared_bundle, timing_error
 from ars_docs.errors import ArsError
@@ -113,8 +113,7 @@ def _layer2(root: Path, jsonl: str, evidence: Evidence) -> CheckFailure | None:
         for problem in scan.problems:
             if by_check.get(problem.code) == check:
                 where = f"{jsonl}:{problem.line}: " if problem.line else f"{jsonl}: "
-                prefix = "audit fake-detected: " if check == "L2-5" else ""
-                return CheckFailure(check, f"{prefix}{where}{problem.message}")
+                return CheckFailure(check, f"{where}{problem.message}")
         if check == "L2-4":
             failure = _verdict_text(jsonl, scan)
             if failure is not None:
