@@ -218,6 +218,19 @@ def test_p_pb_proposal_schema_prefilled_verified_at(bench: Bench) -> None:
     assert outcome.unchanged and bench.proposal(run_id).exists()
 
 
+def test_p_pb_proposal_schema_path_outside_the_repository(bench: Bench) -> None:
+    run_id = bench.audit([])
+    outside = bench.root.parent / f"{run_id}.meta.json"
+    outside.write_text("{}\n")
+    bench.edit(
+        bench.proposal(run_id),
+        lambda d: d["artifact_paths"].update(sidecar=f"../{run_id}.meta.json"),
+    )
+    outcome = bench.gate()
+    assert (outcome.code, outcome.json["phase"]) == (1, "P-PB-proposal-schema")
+    assert "repo-relative" in outcome.json["message"] and outcome.unchanged
+
+
 def test_p_pb_audit_failed_is_never_persisted_or_moved(bench: Bench) -> None:
     run_id = bench.audit(failed="codex exit 70: network timeout after 600s")
     outcome = bench.gate()

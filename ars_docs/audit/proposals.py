@@ -20,7 +20,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ars_docs.audit.artifact_set import PROPOSAL_SUFFIX
@@ -91,7 +91,8 @@ def scan_proposals(root: Path, folder: Path, wanted: tuple[int, str, str]) -> Sc
             continue
         paths = data.get("artifact_paths")
         rel = paths.get("sidecar") if isinstance(paths, Mapping) else None
-        sidecar = root / rel if isinstance(rel, str) and rel else None
+        # Before B4 has validated the proposal, only a plain relative path is followed.
+        sidecar = root / str(rel) if _inside(rel) else None
         found.append(Candidate(path, data, mtime, sidecar, _mtime(sidecar) if sidecar else None))
     return Scan(found, unreadable)
 
@@ -142,3 +143,10 @@ def _mtime(path: Path | None) -> int | None:
         return path.stat().st_mtime_ns
     except OSError:
         return None
+
+
+def _inside(rel: Any) -> bool:
+    if not isinstance(rel, str) or not rel or "\\" in rel:
+        return False
+    parts = PurePosixPath(rel).parts
+    return not PurePosixPath(rel).is_absolute() and ".." not in parts
