@@ -190,3 +190,17 @@ def test_outside_git_without_root_checks_b4_as_unanswerable(repo: AuditRepo, cli
     assert result.code == 1
     assert "B4 cannot check runner.git_sha: the root is not a git repository" in result.out
     assert f"{RUN_MINOR}.meta.json" in result.out
+
+
+def test_independent_faults_in_one_entry_are_all_reported(repo: AuditRepo) -> None:
+    # A schema error on the verdict object (E4) must not hide a mirror drift inside it (C1),
+    # nor a bad path elsewhere in the entry.
+    from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+
+    data = repo.load(repo.proposal())
+    data["verdict"]["verified_at"] = "2026-04-30T15:23:11.847Z"
+    data["verdict"]["finding_counts"]["p3"] = 2
+    data["deliverable_path"] = "chapter_4/../x.md"
+    repo.dump(repo.proposal(), data)
+    found = list(lint_audit_artifacts("proposal", repo.proposal(), root=repo.root))
+    assert sorted(d.code for d in found) == ["C1", "E4", "SCHEMA"], [d.format() for d in found]

@@ -80,20 +80,25 @@ class Report:
         keypath: KeyPath,
         message: str,
         severity: Severity = Severity.ERROR,
+        *,
+        always: bool = False,
     ) -> None:
-        """Report ``row`` at ``keypath``, unless the schema already rejected that value.
+        """Report ``row`` at ``keypath``, unless the schema already rejected what it compares.
 
-        A row that compares a value the schema rejected (or a part of it, or
-        the object holding it) would only restate the schema error.
+        A row whose value (``keypath`` or something inside it) the schema
+        rejected would only restate that error, so it is dropped; rows that
+        do not compare the value at ``keypath`` pass ``always=True``.
         """
-        if row not in SCHEMA_ROWS and self.rejected(where.path, keypath):
+        if not always and row not in SCHEMA_ROWS and self.rejected(where.path, keypath):
             return
         line, col = where.position(keypath)
         self.at_line(row, where.path, line, col, message, severity)
 
     def rejected(self, path: str, keypath: KeyPath) -> bool:
-        """Whether a schema error was reported at, inside or around ``keypath`` of ``path``."""
-        return any(_related(keypath, bad) for bad in self._rejected.get(path, ()))
+        """Whether a schema error was reported at ``keypath`` of ``path``, or inside it."""
+        if not keypath:
+            return False  # an error somewhere in a file does not void every row about it
+        return any(bad[: len(keypath)] == keypath for bad in self._rejected.get(path, ()))
 
     def at_line(
         self,
@@ -118,11 +123,3 @@ class Report:
 
     def codes(self) -> set[str]:
         return {d.code for d in self.diagnostics}
-
-
-def _related(keypath: KeyPath, rejected: KeyPath) -> bool:
-    """One of the two paths contains the other; the root ``()`` only relates to itself."""
-    if not keypath or not rejected:
-        return keypath == rejected
-    shorter = min(len(keypath), len(rejected))
-    return keypath[:shorter] == rejected[:shorter]

@@ -94,7 +94,7 @@ def _copy_row(
         report.add(
             "C3",
             where,
-            (field, index),
+            (field, index, "run_id"),
             f"acknowledgement entry for run {ack.get('run_id')} has no earlier entry of that run "
             "to copy",
         )
@@ -239,4 +239,5 @@ def supersession_rows(
                 f"superseded: unmerged proposal {path.name} is round {proposal_round} > this "
                 f"entry's round {persisted_round}; Path A is preempted and Path B must merge it",
                 Severity.WARNING,
+                always=True,
             )

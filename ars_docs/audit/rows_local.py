@@ -40,6 +40,7 @@ def entry_rows(
             where,
             (*prefix, "acknowledgement"),
             f"acknowledgement on a {status} entry: only a MATERIAL verdict can be acknowledged",
+            always=True,
         )
     acknowledged_at = ack.get("acknowledged_at")
     verified_at = verdict.get("verified_at")
@@ -104,7 +105,10 @@ def _status_rows(
     reason = verdict.get("failure_reason")
     if status == FAILED and reason is None:
         report.add(
-            "A2", where, keypath, "AUDIT_FAILED needs a failure_reason (one line saying why)"
+            "A2",
+            where,
+            (*keypath, "status" if keypath else "verdict_status"),
+            "AUDIT_FAILED needs a failure_reason (one line saying why)",
         )
     if status != FAILED and reason is not None:
         report.add(

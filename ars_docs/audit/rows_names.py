@@ -96,7 +96,7 @@ def name_rows(report: Report, aset: ArtifactSet) -> None:
             report.add(
                 "B7",
                 where,
-                (*prefix, "artifact_paths", key) if key != "proposal" else prefix,
+                (*prefix, "artifact_paths", key) if key != "proposal" else (*prefix, "run_id"),
                 f"audit fake-detected: artifact filename mismatch: the {key} file is named for "
                 f"run {found}, the sidecar is run {sidecar_id}",
             )
