@@ -204,3 +204,67 @@ def test_independent_faults_in_one_entry_are_all_reported(repo: AuditRepo) -> No
     repo.dump(repo.proposal(), data)
     found = list(lint_audit_artifacts("proposal", repo.proposal(), root=repo.root))
     assert sorted(d.code for d in found) == ["C1", "E4", "SCHEMA"], [d.format() for d in found]
+
+
+GARBAGE = [
+    "[]",
+    '"just a string"',
+    "{}",
+    '{"stage": [1], "agent": {"a": 1}, "deliverable_sha": [], "run_id": ["x"], "verdict": [], '
+    '"artifact_paths": {"jsonl": 1, "sidecar": [], "verdict": {}}, "acknowledgement": "yes"}',
+]
+
+
+@pytest.mark.parametrize("text", GARBAGE)
+def test_garbage_proposal_is_diagnosed_not_crashed(repo: AuditRepo, cli, text: str) -> None:  # type: ignore[no-untyped-def]
+    repo.proposal().write_text(text, encoding="utf-8")
+    result = cli(
+        "lint", "audit-artifacts", "--mode", "proposal", repo.proposal(), "--root", repo.root
+    )
+    assert result.code == 1, result.err
+    assert " SCHEMA " in result.out
+    assert "Traceback" not in result.err
+
+
+def test_garbage_ledger_is_diagnosed_not_crashed(repo: AuditRepo, cli) -> None:  # type: ignore[no-untyped-def]
+    text = repo.passport.read_text(encoding="utf-8")
+    garbage = (
+        '  - "x"\n  - 5\n  - {}\n'
+        "  - {stage: [2], agent: {a: 1}, deliverable_sha: [], run_id: [r],"
+        " verdict: {verified_at: [1]}, acknowledgement: {finding_ids: [[1]]}}\n"
+    )
+    repo.passport.write_text(text + garbage, encoding="utf-8")
+    pending = repo.load(repo.proposal())
+    pending["run_id"] = ["not", "hashable"]
+    pending["stage"] = {"x": 1}
+    repo.dump(repo.proposal("2026-04-30T16-00-00Z-beef"), pending)
+    result = cli(
+        "lint",
+        "audit-artifacts",
+        "--mode",
+        "persisted",
+        "--passport",
+        repo.passport,
+        "--root",
+        repo.root,
+    )
+    assert result.code == 1, result.err
+    assert "audit_artifact[3]" in result.out and "audit_artifact[6]" in result.out
+    assert "Traceback" not in result.err
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"type": "turn.started"}\n\n',
+        b"\xff\xfe garbage\n",
+        b"[1, 2]\n",
+        b'{"type": "thread.started"',
+    ],
+)
+def test_garbage_stream_lines_are_findings(repo: AuditRepo, cli, raw: bytes) -> None:  # type: ignore[no-untyped-def]
+    repo.jsonl().write_bytes(raw)
+    result = cli("lint", "audit-artifacts", "--mode", "jsonl-stream", "--jsonl", repo.jsonl())
+    assert result.code == 1
+    assert " JSONL line " in result.out or " SCHEMA " in result.out
+    assert "Traceback" not in result.err

@@ -133,7 +133,9 @@ def ack_coverage_rows(
     findings = verdict.get("findings") if isinstance(verdict, Mapping) else None
     if not isinstance(ids, list) or not ids or not isinstance(findings, list):
         return  # an empty list is a schema error (minItems), reported as B10 there
-    known = {f.get("id") for f in findings if isinstance(f, Mapping)}
+    if not all(isinstance(i, str) for i in ids):
+        return  # the schema reports a non-string id
+    known = {f["id"] for f in findings if isinstance(f, Mapping) and isinstance(f.get("id"), str)}
     unknown = [i for i in ids if i not in known]
     if unknown:
         report.add(
@@ -166,9 +168,18 @@ def pending_proposals(folder: Path) -> list[tuple[Path, Any]]:
 
 
 def _tuple(entry: Any) -> tuple[Any, Any, Any] | None:
+    """``(stage, agent, deliverable_sha)``, or ``None`` when the entry cannot have one."""
     if not isinstance(entry, Mapping):
         return None
-    return (entry.get("stage"), entry.get("agent"), entry.get("deliverable_sha"))
+    key = (entry.get("stage"), entry.get("agent"), entry.get("deliverable_sha"))
+    if not all(part is None or isinstance(part, (str, int)) for part in key):
+        return None  # a list or mapping there is a schema error, and unhashable
+    return key
+
+
+def _verdict(entry: Any) -> Mapping[str, Any]:
+    verdict = entry.get("verdict") if isinstance(entry, Mapping) else None
+    return verdict if isinstance(verdict, Mapping) else {}
 
 
 def tie_rows(
@@ -208,25 +219,23 @@ def supersession_rows(
     latest: dict[tuple[Any, Any, Any], tuple[Any, int]] = {}
     for index, entry in enumerate(entries):
         key = _tuple(entry)
-        stamp = (
-            parse_ms(entry.get("verdict", {}).get("verified_at"))
-            if isinstance(entry.get("verdict"), Mapping)
-            else None
-        )
+        stamp = parse_ms(_verdict(entry).get("verified_at"))
         if key is not None and stamp is not None and (key not in latest or stamp > latest[key][0]):
             latest[key] = (stamp, index)
-    merged = {e.get("run_id") for e in entries if isinstance(e, Mapping)}
+    merged = {
+        e["run_id"] for e in entries if isinstance(e, Mapping) and isinstance(e.get("run_id"), str)
+    }
     for path, proposal in pending:
         key = _tuple(proposal)
-        if key not in latest or proposal.get("run_id") in merged:
+        if (
+            key not in latest
+            or proposal.get("run_id") in merged
+            or not isinstance(proposal.get("run_id"), str)
+        ):
             continue
         index = latest[key][1]
-        persisted_round = entries[index]["verdict"].get("round")
-        proposal_round = (
-            proposal.get("verdict", {}).get("round")
-            if isinstance(proposal.get("verdict"), Mapping)
-            else None
-        )
+        persisted_round = _verdict(entries[index]).get("round")
+        proposal_round = _verdict(proposal).get("round")
         if (
             isinstance(proposal_round, int)
             and isinstance(persisted_round, int)
