@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 from audit_support import FINDINGS, RUN_MINOR, agent_text, stream_rows, write_jsonl
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ars_docs.audit.files import read_yaml_artifact
+from ars_docs.audit.parse_verdict import parse_verdict_stream
 from ars_docs.audit.schemas import validate_verdict
 
 RUN = RUN_MINOR
@@ -255,3 +258,39 @@ def test_output_to_stdout(tmp_path: Path, cli) -> None:  # type: ignore[no-untyp
     assert result.code == 0, result.err
     assert result.out.startswith(f'run_id: "{RUN}"\nverdict_status: "MINOR"\n')
     assert [p.name for p in tmp_path.iterdir()] == [stream.name]
+
+
+SECTION_BITS = st.sampled_from(
+    [
+        "## Section 5 — Findings\n",
+        "## Section 6 — Verdict\n",
+        "```yaml\n",
+        "```\n",
+        "- id: F-1\n",
+        "  severity: P1\n",
+        "verdict_status: MATERIAL\n",
+        "round: 2\ntarget_rounds: 3\n",
+        "finding_counts: {p1: 1, p2: 0, p3: 0}\n",
+        "finding_counts: [1, 2]\n",
+        "- [unclosed\n",
+        "&a x: *a\n",
+        "no findings\n",
+        "  dimension: 3.2\n",
+        "!!python/object:os.system x\n",
+    ]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(parts=st.lists(SECTION_BITS | st.text(max_size=20), max_size=14))
+def test_any_agent_text_gives_a_verdict_or_audit_failed(
+    tmp_path_factory: pytest.TempPathFactory, parts: list[str]
+) -> None:
+    folder = tmp_path_factory.mktemp("fuzz")
+    stream = folder / f"{RUN}.jsonl"
+    write_jsonl(stream, stream_rows(RUN, "".join(parts) or "x"))
+    outcome = parse_verdict_stream(
+        stream, round_=2, target_rounds=3, generated_at="2026-04-30T15:22:58.471Z"
+    )
+    assert validate_verdict(outcome.verdict) == []
+    assert outcome.ok == (outcome.verdict["verdict_status"] != "AUDIT_FAILED")
