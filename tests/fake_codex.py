@@ -14,6 +14,7 @@ The script named by ``$FAKE_CODEX_SCRIPT`` is replayed line by line:
     sleep <seconds>       pause
     append <path> <text>  append <text> to a file (a bundle edited mid-stream)
     forever               emit a turn.started row every 0.05 s, never ending
+    spawn <pidfile>       start a grandchild (`sleep 60`) sharing stdout; write its pid
     kill <signal>         send the signal to itself
     exit <code>           exit with <code>
 
@@ -25,6 +26,7 @@ arguments (first line, JSON) and the prompt read on stdin.
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
@@ -75,6 +77,10 @@ def main() -> int:
                     out.write('{"type":"turn.started"}\n')
                     out.flush()
                     time.sleep(0.05)
+            elif word == "spawn":
+                child = subprocess.Popen(["sleep", "60"])
+                with open(rest, "w", encoding="utf-8") as handle:
+                    handle.write(str(child.pid))
             elif word == "kill":
                 os.kill(os.getpid(), getattr(signal, rest))
                 time.sleep(5)
