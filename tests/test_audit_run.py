@@ -389,7 +389,14 @@ def test_missing_template_is_usage_error(wrap: Wrapper) -> None:
     code, _, err = wrap(no_tool_rows([], "PASS"))
     assert code == 64
     assert "no audit template at shared/templates/codex_audit_multifile_template.md" in err
-    assert "cp " in err and "ars_docs/templates/audit/" in err
+    assert "ars-docs audit template > shared/templates/" in err
+    wrap.capsys.readouterr()
+    assert run(["audit", "template"]) == 0
+    shipped = wrap.capsys.readouterr().out
+    (wrap.root / "shared/templates/codex_audit_multifile_template.md").write_text(
+        shipped, encoding="utf-8"
+    )
+    assert wrap(no_tool_rows([], "PASS"))[0] == 0
 
 
 def test_config_errors(wrap: Wrapper) -> None:
@@ -575,3 +582,18 @@ def test_live_codex_smoke(base_repo: Path, tmp_path: Path) -> None:
     assert proc.returncode in (0, 70, 75), proc.stderr
     assert len(proposals(root)) == 1
     assert lint_errors(root, proposals(root)[0]) == []
+
+
+def test_offline_example_runs_end_to_end(tmp_path: Path) -> None:
+    import shutil
+
+    example = tmp_path / "audit"
+    shutil.copytree(REPO_ROOT / "examples" / "audit", example, ignore=shutil.ignore_patterns("out"))
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_KEYS}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    proc = subprocess.run(
+        ["bash", str(example / "run.sh")], capture_output=True, text=True, env=env, check=False
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert "all steps behaved as documented" in proc.stdout
+    assert len(proposals(example / "out")) == 2

@@ -132,8 +132,8 @@ def check_request(
     template = root / TEMPLATE_PATH
     if not template.is_file():
         raise UsageError(
-            f"the repository has no audit template at {TEMPLATE_PATH}; copy the shipped one "
-            f"there and commit it: cp {shipped_template()} {template}"
+            f"the repository has no audit template at {TEMPLATE_PATH}; write the shipped one "
+            f"there and commit it: ars-docs audit template > {TEMPLATE_PATH}"
         )
     if TEMPLATE_PATH in (primary, *others):
         raise UsageError(f"{TEMPLATE_PATH} is the audit template; do not list it as a bundle file")

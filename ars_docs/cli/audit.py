@@ -274,6 +274,20 @@ def _register_run(audit_sub: Subparsers) -> None:
     )
     add_format(p)
 
+    t = audit_sub.add_parser(
+        "template",
+        help="print the shipped audit template (commit it at "
+        "shared/templates/codex_audit_multifile_template.md)",
+    )
+    t.set_defaults(handler=cmd_template)
+
+
+def cmd_template(args: argparse.Namespace) -> int:
+    from ars_docs.audit.run_request import shipped_template
+
+    sys.stdout.write(shipped_template().read_text(encoding="utf-8"))
+    return int(ExitCode.OK)
+
 
 def cmd_run(args: argparse.Namespace) -> int:
     import dataclasses
