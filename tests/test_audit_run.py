@@ -266,7 +266,7 @@ def test_large_stream(wrap: Wrapper) -> None:
         "item": {"id": "item_9", "type": "agent_message", "text": "thinking"},
     }
     rows = no_tool_rows([], "PASS")
-    count = 50_000  # 200k: benchmarks/audit_run_stream.py
+    count = 50_000  # the 200k stream of the issue: benchmarks/bench_audit_run.py
     code, out, err = wrap(
         rows[:2],
         "--format",
