@@ -365,6 +365,22 @@ def test_usage_errors_write_nothing(wrap: Wrapper, change: list[str], message: s
     assert not wrap.log.exists()
 
 
+@pytest.mark.parametrize("name", ["chapter_4/a:b.md", "chapter_4/a\\b.md", "chapter_4/a\nb.md"])
+def test_bundle_paths_the_manifest_cannot_hold(wrap: Wrapper, name: str) -> None:
+    (wrap.root / name).write_text("text\n", encoding="utf-8")
+    code, _, err = wrap(no_tool_rows([], "PASS"), "--supporting", name)
+    assert code == 64
+    assert "a bundle path cannot contain" in err
+    assert not (wrap.root / OUT).exists()
+
+
+def test_self_check_names_the_first_schema_error() -> None:
+    from ars_docs.audit.run_artifacts import self_check
+
+    assert self_check({"run_id": "x"}, {}, {}) is not None
+    assert self_check({"run_id": "x"}, {}, {}).startswith("sidecar: ")  # type: ignore[union-attr]
+
+
 def test_version_without_semver_is_usage_error(wrap: Wrapper) -> None:
     wrap.monkeypatch.setenv("FAKE_CODEX_VERSION", "codex-cli (dev build)")
     code, _, err = wrap(no_tool_rows([], "PASS"))

@@ -10,7 +10,9 @@
 6. the bundle re-hashed: a change is ``AUDIT_FAILED`` (§4.6 row 70 c);
 7. the verdict parsed from the stream (``parse_verdict``: the probe and the
    parse are one in-process call) unless the run already failed;
-8. sidecar → verdict → proposal, each atomic, the proposal last (E8).
+8. the three files checked against their schemas (the wrapper-side lint of
+   §3.7; a failure is a bug: exit 70, nothing kept), then sidecar → verdict
+   → proposal, each atomic, the proposal last (E8).
 
 Exit codes (§4.6): 0 clean; 64 before anything is written; 70 the audit
 failed although the auditor exited 0 (unparseable stream, mutated bundle), or
@@ -46,6 +48,7 @@ from ars_docs.audit.run_artifacts import (
     build_proposal,
     build_sidecar,
     runner_facts,
+    self_check,
     thread_id_of,
     write_contract,
 )
@@ -54,7 +57,14 @@ from ars_docs.audit.run_request import RunRequest, auditor_version
 from ars_docs.audit.run_stream import Interrupts, StreamResult, run_auditor
 from ars_docs.errors import ArsError, ExitCode, OutputError
 
-__all__ = ["GENERATED_BY", "AuditInterrupted", "RunOutcome", "new_run_id", "run_audit"]
+__all__ = [
+    "GENERATED_BY",
+    "AuditInternalError",
+    "AuditInterrupted",
+    "RunOutcome",
+    "new_run_id",
+    "run_audit",
+]
 
 GENERATED_BY = "ars-docs audit run"
 _REASON_LIMIT = 300
@@ -65,6 +75,12 @@ class AuditInterrupted(ArsError):
     """SIGINT / SIGTERM before the auditor started: nothing of the run is kept."""
 
     exit_code = ExitCode.TEMP_FAIL
+
+
+class AuditInternalError(ArsError):
+    """The wrapper's own output failed its schemas (a bug): nothing is written."""
+
+    exit_code = ExitCode.SOFTWARE
 
 
 @dataclass(slots=True)
@@ -100,13 +116,13 @@ def run_audit(request: RunRequest, *, phase: Phase, dry_run: bool = False) -> Ru
 
 
 def _run(request: RunRequest, version: str, interrupts: Interrupts, phase: Phase) -> RunOutcome:
+    shot = snapshot(request)
+    runner = runner_facts(request.root, _hostname(), os.getcwd())
     out = request.root / request.output_dir
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create --output-dir {out}: {exc.strerror or exc}") from None
-    shot = snapshot(request)
-    runner = runner_facts(request.root, _hostname(), os.getcwd())
     paths = _reserve(out, request, shot)
     created = [paths.absolute("manifest")]
     phase(f"run_id {paths.run_id}: {len(shot.files)} files, manifest {shot.manifest.sha[:12]}…")
@@ -169,6 +185,13 @@ def _run(request: RunRequest, version: str, interrupts: Interrupts, phase: Phase
     proposal = build_proposal(paths=paths, request=request, shot=shot, verdict=verdict)
     from ars_docs.audit.verdict import render_verdict
 
+    problem = self_check(sidecar, verdict, proposal)
+    if problem is not None:
+        _remove(created)
+        raise AuditInternalError(
+            f"internal error: audit run built an invalid {problem}; nothing of run "
+            f"{paths.run_id} was kept; please report this"
+        )
     try:
         write_contract(paths, sidecar, render_verdict(verdict), proposal)
     except OutputError:

@@ -39,6 +39,7 @@ __all__ = [
     "build_proposal",
     "build_sidecar",
     "runner_facts",
+    "self_check",
     "thread_id_of",
     "write_contract",
 ]
@@ -192,6 +193,28 @@ def build_proposal(
     }
     entry["verdict"] = mirror
     return entry
+
+
+def self_check(
+    sidecar: Mapping[str, Any], verdict: Mapping[str, Any], proposal: Mapping[str, Any]
+) -> str | None:
+    """The first schema error of the three files about to be written, else ``None``.
+
+    The wrapper-side lint of §3.7 (A-rows "lint at wrapper write time"): the
+    files are built to be valid, so an error here is a bug in ars-docs, and
+    nothing is written rather than an invalid proposal.
+    """
+    from ars_docs.audit.schemas import validate_entry, validate_sidecar, validate_verdict
+
+    status = verdict.get("verdict_status")
+    for kind, errors in (
+        ("sidecar", validate_sidecar(sidecar, status if isinstance(status, str) else None)),
+        ("verdict", validate_verdict(verdict)),
+        ("proposal", validate_entry(proposal, mode="proposal")),
+    ):
+        if errors:
+            return f"{kind}: {errors[0].format()}"
+    return None
 
 
 def write_contract(

@@ -198,8 +198,16 @@ def _bundle_file(root: Path, given: str, flag: str) -> str:
         relative = repo_path(root, given)
     except ArsError as exc:
         raise UsageError(f"{flag} {exc.message}") from None
-    if any(part == ".." for part in relative.split("/")) or ":" in relative:
-        raise UsageError(f"{flag} {given}: a bundle path cannot contain '..' or ':'")
+    if (
+        any(part == ".." for part in relative.split("/"))
+        or any(c in relative for c in ":\\")
+        or any(ord(c) < 32 for c in relative)
+    ):
+        # The manifest line and the schemas' repository paths could not hold it.
+        raise UsageError(
+            f"{flag} {given!r}: a bundle path cannot contain '..', ':', '\\' or control "
+            "characters; rename the file"
+        )
     path = Path(given)
     if not path.is_file():
         what = "is not a regular file" if path.exists() else "does not exist"
