@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from audit_run_support import (
     DELIVERABLE,
+    FAKE,
     FILES,
     OUT,
     P1,
@@ -613,3 +614,52 @@ def test_offline_example_runs_end_to_end(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "all steps behaved as documented" in proc.stdout
     assert len(proposals(example / "out")) == 2
+
+
+def _request(**changes: Any) -> Any:
+    from ars_docs.audit.run_config import AuditSettings
+    from ars_docs.audit.run_request import check_request
+
+    given: dict[str, Any] = {
+        "stage": 2,
+        "agent": "synthesis_agent",
+        "deliverable": DELIVERABLE,
+        "supporting": None,
+        "round_": 1,
+        "target_rounds": 3,
+        "previous_findings": None,
+        "output_dir": OUT,
+        "bundle_id": None,
+        "settings": AuditSettings(codex=(str(FAKE),)),
+    }
+    given.update(changes)
+    return check_request(**given)
+
+
+@pytest.mark.parametrize(
+    ("when", "outcome"), [("run_id", "nothing kept"), ("auditor exited", "completed")]
+)
+def test_signal_outside_the_auditor_run(wrap: Wrapper, when: str, outcome: str) -> None:
+    from ars_docs.audit.run import AuditInterrupted, run_audit
+
+    script(wrap.root.parent / "s.txt", no_tool_rows([], "PASS"))
+    wrap.monkeypatch.setenv("FAKE_CODEX_SCRIPT", str(wrap.root.parent / "s.txt"))
+
+    def phase(message: str) -> None:
+        if message.startswith(when):
+            signal.raise_signal(signal.SIGTERM)
+
+    previous = signal.getsignal(signal.SIGTERM)
+    if outcome == "nothing kept":
+        # before the auditor starts: the run's files are removed, exit 75
+        with pytest.raises(AuditInterrupted) as caught:
+            run_audit(_request(), phase=phase)
+        assert caught.value.exit_code == 75
+        assert "interrupted by SIGTERM before the auditor started" in caught.value.message
+        assert os.listdir(wrap.root / OUT) == []
+    else:
+        # after the auditor exited: the run finishes with its true verdict
+        result = run_audit(_request(), phase=phase)
+        assert result.exit_code == 0 and result.status == "PASS"
+        check_set(wrap.root, status="PASS")
+    assert signal.getsignal(signal.SIGTERM) == previous
