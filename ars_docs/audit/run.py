@@ -35,7 +35,6 @@ import os
 import signal
 import socket
 import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -43,10 +42,11 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.run_artifacts import (
-    SUFFIXES,
     RunPaths,
     build_proposal,
     build_sidecar,
+    new_run_id,
+    reserve_run,
     runner_facts,
     self_check,
     thread_id_of,
@@ -99,11 +99,6 @@ class RunOutcome:
 Phase = Callable[[str], None]
 
 
-def new_run_id() -> str:
-    """``<UTC second>Z-<4 hex from os.urandom>`` (F1)."""
-    return time.strftime("%Y-%m-%dT%H-%M-%SZ", time.gmtime()) + "-" + os.urandom(2).hex()
-
-
 def run_audit(request: RunRequest, *, phase: Phase, dry_run: bool = False) -> RunOutcome:
     """Run one audit; returns the outcome (``ArsError`` for 64 / 73 / an early interruption)."""
     version = auditor_version(request.codex)
@@ -123,7 +118,7 @@ def _run(request: RunRequest, version: str, interrupts: Interrupts, phase: Phase
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create --output-dir {out}: {exc.strerror or exc}") from None
-    paths = _reserve(out, request, shot)
+    paths = reserve_run(out, request.root, request.output_dir, shot.manifest.text)
     created = [paths.absolute("manifest")]
     phase(f"run_id {paths.run_id}: {len(shot.files)} files, manifest {shot.manifest.sha[:12]}…")
     try:
@@ -133,12 +128,13 @@ def _run(request: RunRequest, version: str, interrupts: Interrupts, phase: Phase
                 f"interrupted by {signal.Signals(interrupts.signum).name} before the auditor "
                 "started; nothing of the run was kept"
             )
-        handles = {}
-        for kind in ("jsonl", "stdout", "stderr"):
-            target = paths.absolute(kind)
-            handles[kind] = open(target, "xb")  # noqa: SIM115 - closed below
-            created.append(target)
-        with tempfile.TemporaryFile() as prompt_file:
+        with contextlib.ExitStack() as stack:
+            handles = {}
+            for kind in ("jsonl", "stdout", "stderr"):  # created empty first (F-059)
+                target = paths.absolute(kind)
+                handles[kind] = stack.enter_context(open(target, "xb"))
+                created.append(target)
+            prompt_file = stack.enter_context(tempfile.TemporaryFile())
             prompt_file.write(prompt)
             prompt_file.seek(0)
             phase(f"auditor running; stream → {paths.relative('jsonl')}")
@@ -154,11 +150,11 @@ def _run(request: RunRequest, version: str, interrupts: Interrupts, phase: Phase
                 cwd=os.getcwd(),
             )
             ended = datetime.now(timezone.utc)
-        for handle in handles.values():
-            handle.close()
     except OSError as exc:
         _remove(created)
-        raise OutputError(f"cannot write in {out}: {exc.strerror or exc}; nothing kept") from None
+        raise OutputError(
+            f"cannot write the run's files ({exc.strerror or exc}); nothing of the run was kept"
+        ) from None
     except BaseException:
         _remove(created)
         raise
@@ -279,32 +275,6 @@ def _codex_args(request: RunRequest) -> list[str]:
         "--json",
         "-",
     ]
-
-
-def _reserve(out: Path, request: RunRequest, shot: Snapshot) -> RunPaths:
-    """A run_id no file of the output folder uses yet, claimed by its manifest file."""
-    for _ in range(64):
-        paths = RunPaths(request.root, request.output_dir, new_run_id())
-        taken = (
-            any(out.glob(f"{paths.run_id}.*"))
-            or (out / "consumed" / f"{paths.run_id}{SUFFIXES['proposal']}").exists()
-        )
-        if taken:
-            continue
-        try:
-            fd = os.open(paths.absolute("manifest"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise OutputError(f"cannot write in {out}: {exc.strerror or exc}") from None
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(shot.manifest.text.encode("utf-8"))
-        except OSError as exc:
-            _remove([paths.absolute("manifest")])
-            raise OutputError(f"cannot write in {out}: {exc.strerror or exc}") from None
-        return paths
-    raise OutputError(f"{out}: no free run_id after 64 tries; is the clock or os.urandom broken?")
 
 
 def _remove(files: list[Path]) -> None:

@@ -1,4 +1,8 @@
-"""The contract files ``audit run`` writes: sidecar, verdict, proposal (spec §3.4, §4.4, §4.9).
+"""The files of one ``audit run``: names, run_id, sidecar, verdict, proposal (§3.4, §4.4, §4.9).
+
+A run_id (F1: UTC second, ``Z``, four hex digits from ``os.urandom``) is
+claimed by creating ``<run_id>.manifest.txt`` exclusively; a stem that any
+file of the output folder, or a consumed proposal, already uses is skipped.
 
 Write order is fixed (§4.4, E8): sidecar, then verdict, then the proposal
 entry **last**, each through ``session.atomic`` (temp file in the same
@@ -18,8 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import subprocess
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -38,6 +44,8 @@ __all__ = [
     "Runner",
     "build_proposal",
     "build_sidecar",
+    "new_run_id",
+    "reserve_run",
     "runner_facts",
     "self_check",
     "thread_id_of",
@@ -248,3 +256,35 @@ def _ms(moment: datetime) -> int:
     # Whole milliseconds, truncated as format_ms truncates, so that
     # duration_seconds is exactly ended_at - started_at as written.
     return int(moment.timestamp()) * 1000 + moment.microsecond // 1000
+
+
+def new_run_id() -> str:
+    """``<UTC second>Z-<4 hex from os.urandom>`` (F1)."""
+    return time.strftime("%Y-%m-%dT%H-%M-%SZ", time.gmtime()) + "-" + os.urandom(2).hex()
+
+
+def reserve_run(out: Path, root: Path, output_dir: str, manifest_text: str) -> RunPaths:
+    """A run_id no file of the output folder uses yet, claimed by its manifest file."""
+    for _ in range(64):
+        paths = RunPaths(root, output_dir, new_run_id())
+        taken = (
+            any(out.glob(f"{paths.run_id}.*"))
+            or (out / "consumed" / f"{paths.run_id}{SUFFIXES['proposal']}").exists()
+        )
+        if taken:
+            continue
+        try:
+            fd = os.open(paths.absolute("manifest"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise OutputError(f"cannot write in {out}: {exc.strerror or exc}") from None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(manifest_text.encode("utf-8"))
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                paths.absolute("manifest").unlink()
+            raise OutputError(f"cannot write in {out}: {exc.strerror or exc}") from None
+        return paths
+    raise OutputError(f"{out}: no free run_id after 64 tries; is the clock or os.urandom broken?")
