@@ -15,6 +15,7 @@ The script named by ``$FAKE_CODEX_SCRIPT`` is replayed line by line:
     append <path> <text>  append <text> to a file (a bundle edited mid-stream)
     forever               emit a turn.started row every 0.05 s, never ending
     spawn <pidfile>       start a grandchild (`sleep 60`) sharing stdout; write its pid
+    close                 close stdout and stderr (and go on running)
     kill <signal>         send the signal to itself
     exit <code>           exit with <code>
 
@@ -81,6 +82,10 @@ def main() -> int:
                 child = subprocess.Popen(["sleep", "60"])
                 with open(rest, "w", encoding="utf-8") as handle:
                     handle.write(str(child.pid))
+            elif word == "close":
+                out.flush()
+                os.close(1)
+                os.close(2)
             elif word == "kill":
                 os.kill(os.getpid(), getattr(signal, rest))
                 time.sleep(5)

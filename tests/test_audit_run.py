@@ -302,6 +302,13 @@ def test_timeout_kills_the_process_group(wrap: Wrapper) -> None:
     assert _gone(grandchild)
 
 
+def test_timeout_holds_after_the_auditor_closed_its_output(wrap: Wrapper) -> None:
+    code, _, _ = wrap(no_tool_rows([], "PASS")[:2], "--timeout", "0.5", after=("close", "sleep 60"))
+    assert code == 75
+    got = check_set(wrap.root, status="AUDIT_FAILED", exit_code=137)
+    assert got["verdict"]["failure_reason"].startswith("auditor timed out after 0.5 s")
+
+
 def _gone(pid: int) -> bool:
     for _ in range(100):
         try:

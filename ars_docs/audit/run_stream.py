@@ -179,15 +179,43 @@ def run_auditor(
                 _write_both(jsonl, stdout_copy, pending)  # half-written last line, as received
             except OSError as exc:
                 result.write_error = exc.strerror or str(exc)
+    except BaseException:
+        _kill_group(proc)
+        proc.wait()
+        raise
     finally:
         selector.close()
-        if proc.poll() is None and (drain_until is not None or open_pipes):
-            _kill_group(proc)
         proc.stdout.close()
         proc.stderr.close()
-        code = proc.wait()
+    if drain_until is not None or open_pipes:
+        _kill_group(proc)  # killed above, or a pipe outlived the drain
+    code = _wait(proc, deadline, interrupts, result)
     result.exit_code = 128 - code if code < 0 else code
     return result
+
+
+def _wait(
+    proc: subprocess.Popen[bytes],
+    deadline: float | None,
+    interrupts: Interrupts,
+    result: StreamResult,
+) -> int:
+    """Wait for the auditor's exit; the timeout and signals still apply.
+
+    An auditor may close its output and go on running; it is still bound by
+    ``--timeout`` and by SIGINT / SIGTERM to the wrapper.
+    """
+    while True:
+        code = proc.poll()
+        if code is not None:
+            return code
+        if result.interrupted is None and interrupts.signum is not None:
+            result.interrupted = interrupts.signum
+            _kill_group(proc)
+        elif not result.timed_out and deadline is not None and time.monotonic() >= deadline:
+            result.timed_out = True
+            _kill_group(proc)
+        time.sleep(0.02)
 
 
 def _write_both(first: IO[bytes], second: IO[bytes], data: bytes) -> None:
