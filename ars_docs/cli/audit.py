@@ -36,7 +36,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     p.set_defaults(handler=cmd_parse_verdict)
     p.add_argument("jsonl", metavar="JSONL", help="the codex stream, named <run_id>.jsonl")
-    p.add_argument("--round", type=int, required=True, metavar="N")
+    p.add_argument("--round", type=int, required=True, metavar="N", help="audit round, >= 1")
     p.add_argument("--target-rounds", type=int, required=True, metavar="M")
     p.add_argument(
         "-o",
@@ -254,10 +254,20 @@ def _register_run(audit_sub: Subparsers) -> None:
         help="run the external auditor over a bundle; write the four contract files (§4)",
         description="Never run this from the agent session that wrote the deliverable (§4.7): "
         "run it from CI, a hook or a separate terminal.",
+        epilog="Settings: [audit] in ars-docs.toml (or $ARS_AUDIT_CONFIG), overridden by "
+        "$ARS_CODEX, $ARS_AUDIT_MODEL, $ARS_AUDIT_REASONING_EFFORT, $ARS_AUDIT_TIMEOUT, then "
+        "by --codex / --timeout. Exit: 0 PASS/MINOR/MATERIAL, 64 usage (nothing written), "
+        "70 AUDIT_FAILED, 73 cannot write, 75 rate-limited/timeout/interrupted, else the "
+        "auditor's own code. See docs/audit.md.",
     )
     p.set_defaults(handler=cmd_run)
     p.add_argument("--stage", type=int, required=True, metavar="N", help="pipeline stage, 1-6")
-    p.add_argument("--agent", required=True, metavar="AGENT", help="the gate agent")
+    p.add_argument(
+        "--agent",
+        required=True,
+        metavar="AGENT",
+        help="synthesis_agent, research_architect_agent or report_compiler_agent",
+    )
     p.add_argument("--deliverable", required=True, metavar="PATH", help="the primary deliverable")
     p.add_argument("--supporting", metavar="P1,P2,...", help="comma-separated supporting files")
     p.add_argument("--round", type=int, required=True, metavar="N")
@@ -265,7 +275,9 @@ def _register_run(audit_sub: Subparsers) -> None:
     p.add_argument(
         "--previous-findings", metavar="VERDICT", help="the prior round's verdict (round > 1)"
     )
-    p.add_argument("--output-dir", default="audit_artifacts", metavar="DIR")
+    p.add_argument(
+        "--output-dir", default="audit_artifacts", metavar="DIR", help="default audit_artifacts"
+    )
     p.add_argument("--bundle-id", metavar="ID", help="opaque tag shared by one bundle's entries")
     p.add_argument("--dry-run", action="store_true", help="validate the inputs only; write nothing")
     p.add_argument("--codex", metavar="CMD", help="auditor command (default $ARS_CODEX or codex)")
