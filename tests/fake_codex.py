@@ -16,6 +16,8 @@ The script named by ``$FAKE_CODEX_SCRIPT`` is replayed line by line:
     forever               emit a turn.started row every 0.05 s, never ending
     spawn <pidfile>       start a grandchild (`sleep 60`) sharing stdout; write its pid
     close                 close stdout and stderr (and go on running)
+    block <dir> <suffix>  for each <run_id>.jsonl in <dir>, make a folder <run_id><suffix>
+                          (so the wrapper cannot write that file later)
     kill <signal>         send the signal to itself
     exit <code>           exit with <code>
 
@@ -82,6 +84,11 @@ def main() -> int:
                 child = subprocess.Popen(["sleep", "60"])
                 with open(rest, "w", encoding="utf-8") as handle:
                     handle.write(str(child.pid))
+            elif word == "block":
+                folder, _, suffix = rest.partition(" ")
+                for name in os.listdir(folder):
+                    if name.endswith(".jsonl"):
+                        os.mkdir(os.path.join(folder, name[: -len(".jsonl")] + suffix))
             elif word == "close":
                 out.flush()
                 os.close(1)

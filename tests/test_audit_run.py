@@ -447,6 +447,18 @@ def test_dry_run_leaves_the_output_folder_byte_identical(wrap: Wrapper) -> None:
     assert not wrap.log.exists()  # the auditor itself never ran
 
 
+@pytest.mark.parametrize("blocked", [".meta.json", ".verdict.yaml", ".audit_artifact_entry.json"])
+def test_contract_write_failure_is_73_and_keeps_no_companion(wrap: Wrapper, blocked: str) -> None:
+    # The auditor puts a folder where one contract file must go; the files
+    # written before it are removed again, and nothing of the run stays.
+    code, _, err = wrap(no_tool_rows([], "PASS"), after=(f"block {OUT} {blocked}",))
+    assert code == 73
+    assert "ars-docs: error: cannot write" in err and blocked in err
+    left = os.listdir(wrap.root / OUT)
+    assert len(left) == 1 and left[0].endswith(blocked)
+    assert (wrap.root / OUT / left[0]).is_dir()
+
+
 def test_two_runs_never_share_a_run_id(wrap: Wrapper) -> None:
     for _ in range(3):
         assert wrap(no_tool_rows([], "PASS"))[0] == 0
