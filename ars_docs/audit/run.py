@@ -134,7 +134,9 @@ def _run(request: RunRequest, version: str, interrupts: Interrupts, phase: Phase
                 target = paths.absolute(kind)
                 handles[kind] = stack.enter_context(open(target, "xb"))
                 created.append(target)
-            prompt_file = stack.enter_context(tempfile.TemporaryFile())
+            # Nameless (unlinked at once) and in the output folder, so a full
+            # disk there is reported as this run's write failure.
+            prompt_file = stack.enter_context(tempfile.TemporaryFile(dir=out))
             prompt_file.write(prompt)
             prompt_file.seek(0)
             phase(f"auditor running; stream → {paths.relative('jsonl')}")
