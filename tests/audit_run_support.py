@@ -25,7 +25,11 @@ from ars_docs.lint.audit_artifacts import lint_audit_artifacts
 
 FAKE = Path(__file__).resolve().parent / "fake_codex.py"
 DELIVERABLE = "chapter_4/synthesis.md"
-SUPPORTING = ("chapter_4/bibliography.json", "chapter_4/verification.md")
+SUPPORTING = (
+    "chapter_4/bibliography.json",
+    "chapter_4/verification.md",
+    "chapter_4/Überblick ä.md",
+)
 PREVIOUS = "reviews/round1.verdict.yaml"
 OUT = "audit_artifacts"
 RUN_ID = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}-[0-9]{2}-[0-9]{2}Z-[0-9a-f]{4}\Z")
@@ -50,6 +54,7 @@ FILES = {
     DELIVERABLE: "# Synthese — Kapitel 4\r\n\r\nCurrently the field agrees <!--ref:ji_2023-->.\r\n",
     SUPPORTING[0]: '{"entries": ["ji_2023"]}\n',
     SUPPORTING[1]: "# Verification\n\n```python\nprint('fenced')\n```\n",
+    SUPPORTING[2]: "Ein Überblick.\n",
     PREVIOUS: 'verdict_status: "MINOR"\nfindings: []\n',
     "passport.yaml": "literature_corpus: []\n",
 }
