@@ -283,6 +283,19 @@ def test_large_stream(wrap: Wrapper) -> None:
     assert code == 0, err
 
 
+def test_a_line_longer_than_the_hold_limit_is_kept_whole(wrap: Wrapper) -> None:
+    rows = no_tool_rows([], "PASS")
+    long_text = "ä" * 1_500_000  # 3 MB of UTF-8 in one event
+    rows.insert(
+        2,
+        {"type": "item.completed", "item": {"id": "i", "type": "agent_message", "text": long_text}},
+    )
+    assert wrap(rows)[0] == 0
+    got = check_set(wrap.root, status="PASS")
+    stream = (wrap.root / OUT / f"{got['run_id']}.jsonl").read_bytes()
+    assert stream == "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode()
+
+
 # --- timeout and process groups -------------------------------------------------------------
 
 

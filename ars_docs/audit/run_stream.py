@@ -7,8 +7,9 @@ prompt file left behind). One ``select`` loop, no threads:
 
 - standard output goes line by line into ``<run_id>.jsonl`` (the contract
   file) and ``<run_id>.stdout`` (the diagnostic copy): every complete line is
-  written as soon as it arrives, and a last line without its newline is kept
-  as it is (the verdict parser then reports it);
+  written as soon as it arrives (a line longer than 1 MiB in pieces), and a
+  last line without its newline is kept as it is (the verdict parser then
+  reports it);
 - standard error goes into ``<run_id>.stderr``;
 - a write that fails (disk full, file size limit, I/O error) stops the run:
   the auditor is killed and the caller exits 73 (the tee failure of §4.4);
@@ -41,6 +42,7 @@ __all__ = ["Interrupts", "StreamResult", "run_auditor"]
 
 _CHUNK = 1 << 16
 _DRAIN_AFTER_KILL = 5.0
+_HOLD = 1 << 20
 
 
 @dataclass(slots=True)
@@ -166,12 +168,19 @@ def run_auditor(
                         stderr_log.write(data)
                         stderr_log.flush()
                         continue
-                    pending += data
-                    cut = pending.rfind(b"\n") + 1
+                    # Whole lines go out at once; only the tail of the last
+                    # one waits (searched in the new chunk only: linear time),
+                    # and never more than _HOLD bytes of it (bounded memory).
+                    cut = data.rfind(b"\n") + 1
                     if cut:
-                        _write_both(jsonl, stdout_copy, pending[:cut])
-                        result.lines += pending.count(b"\n", 0, cut)
-                        pending = pending[cut:]
+                        _write_both(jsonl, stdout_copy, pending + data[:cut])
+                        result.lines += data.count(b"\n", 0, cut)
+                        pending = data[cut:]
+                    else:
+                        pending += data
+                    if len(pending) > _HOLD:
+                        _write_both(jsonl, stdout_copy, pending)
+                        pending = b""
                 except OSError as exc:
                     result.write_error = exc.strerror or str(exc)
         if pending and not result.write_error:
