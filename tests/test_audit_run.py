@@ -553,6 +553,13 @@ def test_sigkill_at_random_instants_never_leaves_a_dangling_proposal(
     env = dict(os.environ, FAKE_CODEX_SCRIPT=str(path))
     for key in _ENV_KEYS:
         env.pop(key, None)
+    # Import everything a run needs before forking, so no child imports while
+    # another thread of this process might hold the import lock.
+    import ars_docs.audit.parse_verdict
+    import ars_docs.audit.run
+    import ars_docs.audit.schemas
+    import ars_docs.cli.audit
+    import ars_docs.templating  # noqa: F401
 
     def fork_run() -> int:
         pid = os.fork()
