@@ -395,6 +395,16 @@ def test_bundle_paths_the_manifest_cannot_hold(wrap: Wrapper, name: str) -> None
     assert not (wrap.root / OUT).exists()
 
 
+def test_bundle_file_linking_out_of_the_repository(wrap: Wrapper, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text("not in the repository\n", encoding="utf-8")
+    (wrap.root / "chapter_4/link.md").symlink_to(outside)
+    code, _, err = wrap(no_tool_rows([], "PASS"), "--supporting", "chapter_4/link.md")
+    assert code == 64
+    assert "--supporting chapter_4/link.md: a symbolic link to" in err
+    assert "outside the repository" in err
+
+
 def test_self_check_names_the_first_schema_error() -> None:
     from ars_docs.audit.run_artifacts import self_check
 

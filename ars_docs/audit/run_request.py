@@ -11,7 +11,8 @@ None"). The rules, in order:
 - ``git`` is on PATH and the working directory is inside a repository with at
   least one commit (the sidecar records HEAD);
 - the deliverable, every supporting file and the previous findings are
-  readable regular files inside the repository; no file is named twice;
+  readable regular files inside the repository (also once symbolic links
+  are resolved); no file is named twice;
 - the output folder is inside the repository (the proposal names its files by
   repository-relative paths) and, if it exists, is a folder;
 - the repository holds the audit template at the path the sidecar schema
@@ -212,6 +213,13 @@ def _bundle_file(root: Path, given: str, flag: str) -> str:
     if not path.is_file():
         what = "is not a regular file" if path.exists() else "does not exist"
         raise UsageError(f"{flag} {given}: {what}")
+    try:
+        path.resolve().relative_to(root.resolve())
+    except ValueError:
+        # A link out of the repository: the gate could not recheck that file.
+        raise UsageError(
+            f"{flag} {given}: a symbolic link to {path.resolve()}, outside the repository"
+        ) from None
     if not os.access(path, os.R_OK):
         raise UsageError(f"{flag} {given}: not readable")
     try:
