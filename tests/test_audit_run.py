@@ -713,3 +713,32 @@ def test_signal_outside_the_auditor_run(wrap: Wrapper, when: str, outcome: str) 
         assert result.exit_code == 0 and result.status == "PASS"
         check_set(wrap.root, status="PASS")
     assert signal.getsignal(signal.SIGTERM) == previous
+
+
+# --- the gate (§5) takes what audit run wrote ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "after", "gate_exit", "appended"),
+    [
+        (tool_rows([], "PASS"), ("exit 0",), 0, True),
+        (tool_rows([P3], "MINOR"), ("exit 0",), 2, True),  # merged; the checkpoint asks the user
+        (no_tool_rows([], "PASS")[:2], ("exit 75",), 1, False),
+    ],
+)
+def test_the_gate_accepts_a_clean_run_and_blocks_a_failed_one(
+    wrap: Wrapper, rows: Any, after: tuple[str, ...], gate_exit: int, appended: bool
+) -> None:
+    code, _, _ = wrap(rows, after=after)
+    got = check_set(wrap.root)
+    wrap.capsys.readouterr()
+    gate = ["audit", "gate", "--passport", "passport.yaml", "--stage", "2"]
+    gate += ["--agent", "synthesis_agent", "--deliverable", DELIVERABLE, "--format", "json"]
+    assert run(gate) == gate_exit
+    result = json.loads(wrap.capsys.readouterr().out)
+    passport = (wrap.root / "passport.yaml").read_text(encoding="utf-8")
+    assert (got["run_id"] in passport) is appended, result
+    assert result["passport_appended"] is appended
+    if not appended:
+        assert code == 75
+        assert got["verdict"]["failure_reason"] in json.dumps(result, ensure_ascii=False)
