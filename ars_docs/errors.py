@@ -31,8 +31,12 @@ class ExitCode(IntEnum):
     USAGE = 64
     DATA_ERR = 65
     NO_INPUT = 66
+    SOFTWARE = 70
+    """``audit run`` only: the audit failed (``AUDIT_FAILED`` written, spec §4.6)."""
     CANT_CREATE = 73
     IO_ERR = 74
+    TEMP_FAIL = 75
+    """``audit run`` only: transient failure (rate limit, timeout, interruption; §4.6)."""
 
 
 class ArsError(Exception):

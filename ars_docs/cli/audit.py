@@ -1,4 +1,4 @@
-"""``ars-docs audit parse-verdict``, ``audit manifest``, ``lint audit-artifacts`` (spec §3, §4.3).
+"""``ars-docs audit run`` / ``parse-verdict`` / ``manifest``, ``lint audit-artifacts`` (spec §3-§4).
 
 Heavy modules are imported inside the handlers, so other commands never load
 the audit stack.
@@ -24,16 +24,19 @@ from ars_docs.errors import ExitCode, UsageError
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
-    audit = sub.add_parser("audit", help="audit artifacts: parse a verdict, bundle manifest")
+    audit = sub.add_parser(
+        "audit", help="audit artifacts: run the auditor, parse a verdict, bundle manifest"
+    )
     audit_sub = audit.add_subparsers(dest="audit_command", metavar="COMMAND")
     audit_sub.required = True
+    _register_run(audit_sub)
 
     p = audit_sub.add_parser(
         "parse-verdict", help="JSONL stream → <run_id>.verdict.yaml (AUDIT_FAILED on any failure)"
     )
     p.set_defaults(handler=cmd_parse_verdict)
     p.add_argument("jsonl", metavar="JSONL", help="the codex stream, named <run_id>.jsonl")
-    p.add_argument("--round", type=int, required=True, metavar="N")
+    p.add_argument("--round", type=int, required=True, metavar="N", help="audit round, >= 1")
     p.add_argument("--target-rounds", type=int, required=True, metavar="M")
     p.add_argument(
         "-o",
@@ -243,3 +246,120 @@ def cmd_ack(args: argparse.Namespace) -> int:
             "`ars-docs audit gate` again to proceed"
         )
     return int(ExitCode.OK)
+
+
+def _register_run(audit_sub: Subparsers) -> None:
+    p = audit_sub.add_parser(
+        "run",
+        help="run the external auditor over a bundle; write the four contract files (§4)",
+        description="Never run this from the agent session that wrote the deliverable (§4.7): "
+        "run it from CI, a hook or a separate terminal.",
+        epilog="Settings: [audit] in ars-docs.toml (or $ARS_AUDIT_CONFIG), overridden by "
+        "$ARS_CODEX, $ARS_AUDIT_MODEL, $ARS_AUDIT_REASONING_EFFORT, $ARS_AUDIT_TIMEOUT, then "
+        "by --codex / --timeout. Exit: 0 PASS/MINOR/MATERIAL, 64 usage (nothing written), "
+        "70 AUDIT_FAILED, 73 cannot write, 75 rate-limited/timeout/interrupted, else the "
+        "auditor's own code. See docs/audit.md.",
+    )
+    p.set_defaults(handler=cmd_run)
+    p.add_argument("--stage", type=int, required=True, metavar="N", help="pipeline stage, 1-6")
+    p.add_argument(
+        "--agent",
+        required=True,
+        metavar="AGENT",
+        help="synthesis_agent, research_architect_agent or report_compiler_agent",
+    )
+    p.add_argument("--deliverable", required=True, metavar="PATH", help="the primary deliverable")
+    p.add_argument("--supporting", metavar="P1,P2,...", help="comma-separated supporting files")
+    p.add_argument("--round", type=int, required=True, metavar="N")
+    p.add_argument("--target-rounds", type=int, default=3, metavar="M", help="default 3")
+    p.add_argument(
+        "--previous-findings", metavar="VERDICT", help="the prior round's verdict (round > 1)"
+    )
+    p.add_argument(
+        "--output-dir", default="audit_artifacts", metavar="DIR", help="default audit_artifacts"
+    )
+    p.add_argument("--bundle-id", metavar="ID", help="opaque tag shared by one bundle's entries")
+    p.add_argument("--dry-run", action="store_true", help="validate the inputs only; write nothing")
+    p.add_argument("--codex", metavar="CMD", help="auditor command (default $ARS_CODEX or codex)")
+    p.add_argument(
+        "--timeout", metavar="SECONDS", help="kill the auditor after this long (0: no limit)"
+    )
+    add_format(p)
+
+    t = audit_sub.add_parser(
+        "template",
+        help="print the shipped audit template (commit it at "
+        "shared/templates/codex_audit_multifile_template.md)",
+    )
+    t.set_defaults(handler=cmd_template)
+
+
+def cmd_template(args: argparse.Namespace) -> int:
+    from ars_docs.audit.run_request import shipped_template
+
+    sys.stdout.write(shipped_template().read_text(encoding="utf-8"))
+    return int(ExitCode.OK)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from ars_docs.audit.run import run_audit
+    from ars_docs.audit.run_config import load_settings, parse_timeout, split_command
+    from ars_docs.audit.run_request import check_request
+
+    settings = load_settings()
+    try:
+        if args.codex is not None:
+            settings = dataclasses.replace(settings, codex=split_command(args.codex))
+        if args.timeout is not None:
+            settings = dataclasses.replace(settings, timeout=parse_timeout(args.timeout))
+    except ValueError as exc:
+        flag = "--timeout" if args.codex is None else "--codex/--timeout"
+        raise UsageError(f"{flag}: {exc}") from None
+    request = check_request(
+        stage=args.stage,
+        agent=args.agent,
+        deliverable=args.deliverable,
+        supporting=args.supporting,
+        round_=args.round,
+        target_rounds=args.target_rounds,
+        previous_findings=args.previous_findings,
+        output_dir=args.output_dir,
+        bundle_id=args.bundle_id,
+        settings=settings,
+    )
+
+    def phase(message: str) -> None:
+        print(f"audit run: {message}", file=sys.stderr, flush=True)
+
+    outcome = run_audit(request, phase=phase, dry_run=args.dry_run)
+    if args.dry_run:
+        if args.format == "json":
+            print(json.dumps({"dry_run": True, "exit_code": 0}))
+        else:
+            print("dry run: inputs valid; no files written")
+        return outcome.exit_code
+    summary = {
+        "run_id": outcome.run_id,
+        "status": outcome.status,
+        "exit_code": outcome.exit_code,
+        "auditor_exit_code": outcome.auditor_exit,
+        "events": outcome.events,
+        "finding_counts": outcome.finding_counts,
+        "failure_reason": outcome.failure_reason,
+        "files": outcome.files,
+    }
+    if args.format == "json":
+        print(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        counts = outcome.finding_counts
+        print(
+            f"{outcome.run_id}: {outcome.status} (p1={counts.get('p1')} p2={counts.get('p2')} "
+            f"p3={counts.get('p3')}), exit {outcome.exit_code}"
+        )
+        if outcome.failure_reason:
+            print(f"  failure_reason: {outcome.failure_reason}")
+        for kind, path in outcome.files.items():
+            print(f"  {kind}: {path}")
+    return outcome.exit_code
