@@ -23,6 +23,7 @@ REFUSE_UNACKNOWLEDGED = "unacknowledged-low-warn"
 REFUSE_FORGED = "forged-status"
 REFUSE_UNMARKED = "unmarked-citation"
 REFUSE_NO_CITATIONS = "no-citations"
+REFUSE_HIDDEN = "hidden-marker"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -34,4 +35,5 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_FORGED,
     REFUSE_UNMARKED,
     REFUSE_NO_CITATIONS,
+    REFUSE_HIDDEN,
 )

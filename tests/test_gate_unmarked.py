@@ -95,7 +95,7 @@ def test_waiver_after_nothing_is_reported(session: Session, cli) -> None:
     session.write("draft.md", "A (2020) <!--ref:ok2020-->. Plain <!--not-a-citation--> text.\n")
     result = cli("finalize", session.draft, "--passport", session.passport)
     assert result.code == 0
-    assert f"{session.draft}:1:35: ARS007 <!--not-a-citation--> follows no" in result.err
+    assert f"{session.draft}:1:35: ARS007 <!--not-a-citation--> waives nothing" in result.err
 
 
 def test_group_needs_one_marker_per_work() -> None:

@@ -123,6 +123,11 @@ REFUSALS = {
     "forged ok on MED": ("a <!--ref:med2020 ok--> b\n", "forged-status", "med2020"),
     "forged ok on LOW": ("a <!--ref:low2020 ok--> b\n", "forged-status", "low2020"),
     "forged LOW on HIGH": ("a <!--ref:high2020 LOW-WARN--> b\n", "forged-status", "high2020"),
+    "hidden marker": (
+        "a <!--ref:ok2020 ok--> says <!-- x --!> so\n",
+        "hidden-marker",
+        "-",
+    ),
     "no citations": ("a paragraph without any citation\n", "no-citations", "-"),
     "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
 }

@@ -17,6 +17,7 @@ from ars_docs.draft.document import Document, apply_edits
 from ars_docs.draft.passes.checklist import checklist as checklist_pass
 from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.passes.gate import gate as gate_pass
+from ars_docs.draft.passes.recheck import recheck
 from ars_docs.draft.passes.resolve import resolve
 from ars_docs.draft.passes.strip import strip
 from ars_docs.draft.passes.unmarked import unmarked
@@ -44,13 +45,21 @@ def finalize_pipeline() -> Pipeline:
 
 
 def gate_pipeline() -> Pipeline:
-    return Pipeline([("extract", extract), ("unmarked", unmarked), ("gate", gate_pass)])
+    return Pipeline(
+        [("extract", extract), ("unmarked", unmarked), ("gate", gate_pass), ("recheck", recheck)]
+    )
 
 
 def render_pipeline(*, strict: bool = True) -> Pipeline:
     if strict:
         return Pipeline(
-            [("extract", extract), ("unmarked", unmarked), ("gate", gate_pass), ("strip", strip)]
+            [
+                ("extract", extract),
+                ("unmarked", unmarked),
+                ("gate", gate_pass),
+                ("recheck", recheck),
+                ("strip", strip),
+            ]
         )
     return Pipeline([("extract", extract), ("unmarked", unmarked), ("strip", strip)])
 

@@ -62,215 +62,46 @@ _ITEM_RE = re.compile(
 _GROUP_RE = re.compile(r"[(（](?P<inner>[^()（）\n]{3,300}(?:\n[^()（）\n]{0,300})?)[)）]")
 #: Narrative: ``Smith et al. (2013)``, ``Smith's (2013, p. 4)``.
 _NARRATIVE_RE = re.compile(
-    rf"(?<![\w'’\-])(?P<who>{_AUTHORS})(?:'s|’s|')?\s*\(\s*(?P<years>{_YEARS}){_LOCATOR}?\s*\)"
+    rf"(?<![\w'’\-])(?P<who>{_AUTHORS})(?:'s|’s|')?\s*(?P<open>\()\s*(?P<years>{_YEARS})"
+    rf"{_LOCATOR}?\s*\)"
 )
+#: Where a narrative citation can end: ``(`` and a year. Only the text just
+#: before such a place is searched for names, which keeps the detector cheap.
+_NARRATIVE_ANCHOR_RE = re.compile(rf"\(\s*{_YEAR_OR}")
+#: How far before its ``(`` a narrative citation's names may start.
+_NAMES_REACH = 160
 #: Numeric: ``[12]``, ``[3–5]``, ``[1, 4–6]``; not an index (``a[1]``) or a footnote (``[^1]``).
 _NUM = r"\d{1,3}(?:\s*[-–—]\s*\d{1,3})?"
 _NUMERIC_RE = re.compile(
-    rf"(?<![\w\])\\!])\[(?P<nums>{_NUM}(?:\s*[,;]\s*{_NUM}){{0,9}})"
+    rf"\[(?P<nums>{_NUM}(?:\s*[,;]\s*{_NUM}){{0,9}})"
     r"(?:,\s*pp?\.\s*\d+(?:[-–]\d+)?)?\](?![(\[:])"
 )
 _YEAR_RE = re.compile(_YEAR_OR)
 
-#: Capitalised words that precede a year in parentheses without being authors.
-NOT_AUTHORS = frozenset(
-    [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "spring",
-        "summer",
-        "autumn",
-        "fall",
-        "winter",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "from",
-        "since",
-        "until",
-        "during",
-        "before",
-        "after",
-        "about",
-        "around",
-        "circa",
-        "between",
-        "of",
-        "to",
-        "the",
-        "a",
-        "an",
-        "this",
-        "that",
-        "these",
-        "those",
-        "its",
-        "their",
-        "our",
-        "his",
-        "her",
-        "my",
-        "your",
-        "see",
-        "cf",
-        "eg",
-        "ie",
-        "also",
-        "and",
-        "or",
-        "but",
-        "so",
-        "then",
-        "thus",
-        "hence",
-        "here",
-        "there",
-        "when",
-        "while",
-        "where",
-        "which",
-        "table",
-        "tables",
-        "figure",
-        "figures",
-        "fig",
-        "fig.",
-        "section",
-        "sections",
-        "chapter",
-        "chapter",
-        "part",
-        "appendix",
-        "equation",
-        "eq",
-        "volume",
-        "vol",
-        "issue",
-        "no",
-        "number",
-        "page",
-        "pages",
-        "version",
-        "release",
-        "edition",
-        "update",
-        "act",
-        "law",
-        "bill",
-        "treaty",
-        "decree",
-        "regulation",
-        "directive",
-        "report",
-        "census",
-        "survey",
-        "election",
-        "q1",
-        "q2",
-        "q3",
-        "q4",
-        "fy",
-        "est",
-        "approx",
-        "ca",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "as",
-        "while",
-        "although",
-        "though",
-        "unlike",
-        "like",
-        "following",
-        "both",
-        "however",
-        "whereas",
-        "because",
-        "if",
-        "yet",
-        "recently",
-        "later",
-        "earlier",
-        "only",
-        "even",
-        "notably",
-        "similarly",
-        "likewise",
-        "moreover",
-        "furthermore",
-        "indeed",
-        "first",
-        "second",
-        "third",
-        "finally",
-        "according",
-    ]
-)
+#: Capitalised words that precede a year in parentheses without being authors:
+#: months, seasons, weekdays, function words, document parts, kinds of documents.
+_NOT_AUTHORS_WORDS = """
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec spring summer autumn fall winter in on
+at by for from since until during before after about around circa between of to the a an
+this that these those its their our his her my your see cf eg ie also and or but so then
+thus hence here there when while where which table tables figure figures fig fig.
+section sections chapter chapter part appendix equation eq volume vol issue no number
+page pages version release edition update act law bill treaty decree regulation
+directive report census survey election q1 q2 q3 q4 fy est approx ca monday tuesday
+wednesday thursday friday saturday sunday as while although though unlike like following
+both however whereas because if yet recently later earlier only even notably similarly
+likewise moreover furthermore indeed first second third finally according
+"""
+NOT_AUTHORS = frozenset(_NOT_AUTHORS_WORDS.split())
+
 #: Nouns that number things in the text itself: ``item [3]``, ``step [2]``.
-_NUMBERED_THINGS = frozenset(
-    [
-        "item",
-        "items",
-        "step",
-        "steps",
-        "row",
-        "rows",
-        "column",
-        "columns",
-        "col",
-        "line",
-        "lines",
-        "entry",
-        "entries",
-        "element",
-        "elements",
-        "index",
-        "option",
-        "options",
-        "question",
-        "questions",
-        "level",
-        "levels",
-        "group",
-        "groups",
-        "slot",
-        "cell",
-        "position",
-        "stage",
-        "stages",
-        "interval",
-        "range",
-    ]
-)
+_NUMBERED_THINGS_WORDS = """
+item items step steps row rows column columns col line lines entry entries element
+elements index option options question questions level levels group groups slot cell
+position stage stages interval range
+"""
+_NUMBERED_THINGS = frozenset(_NUMBERED_THINGS_WORDS.split())
 #: Words right before a narrative name that show it is not a person (``the Act (2013)``).
 _ARTICLES = frozenset(
     ["the", "a", "an", "this", "that", "these", "those", "its", "their", "our", "his", "her"]
@@ -327,13 +158,15 @@ def find_candidates(masked: str, start: int = 0, end: int | None = None) -> list
     stop = len(masked) if end is None else end
     found: list[Candidate] = []
     for group in _GROUP_RE.finditer(masked, start, stop):
+        if not _YEAR_RE.search(group.group("inner")):
+            continue
         works = 0
         for item in _ITEM_RE.finditer(group.group("inner")):
             if _plausible(item.group("who")) or item.group("who").isupper():
                 works += len(_YEAR_RE.findall(item.group("years")))
         if works:
             found.append(Candidate(group.start(), group.end(), "parenthetical", works))
-    for match in _NARRATIVE_RE.finditer(masked, start, stop):
+    for match in _narratives(masked, start, stop):
         who = match.group("who")
         if not _plausible(who) or _preceded_by_article(masked, match.start()):
             continue
@@ -342,12 +175,31 @@ def find_candidates(masked: str, start: int = 0, end: int | None = None) -> list
         works = len(_YEAR_RE.findall(match.group("years")))
         found.append(Candidate(match.start(), match.end(), "narrative", works))
     for match in _NUMERIC_RE.finditer(masked, start, stop):
+        at = match.start()
+        if at and (masked[at - 1].isalnum() or masked[at - 1] in "_])\\!"):
+            continue  # an index (a[1], x[1][2]), an escape or an image label
         numbers = re.findall(r"\d+", match.group("nums"))
         if "0" in numbers or _numbered_thing(masked, match.start()):
             continue  # citation numbers start at 1; "item [3]" numbers the text itself
         works = len(re.findall(r"\d+", match.group("nums")))
         found.append(Candidate(match.start(), match.end(), "numeric", min(works, 1)))
     return _without_overlaps(found)
+
+
+def _narratives(masked: str, start: int, stop: int) -> list[re.Match[str]]:
+    matches: list[re.Match[str]] = []
+    floor = start
+    for anchor in _NARRATIVE_ANCHOR_RE.finditer(masked, start, stop):
+        at = anchor.start()
+        window = max(floor, at - _NAMES_REACH)
+        for match in _NARRATIVE_RE.finditer(masked, window, min(stop, at + 400)):
+            if match.start("open") == at:
+                matches.append(match)
+                floor = match.end()
+                break
+            if match.start("open") > at:
+                break
+    return matches
 
 
 def _without_overlaps(found: list[Candidate]) -> list[Candidate]:

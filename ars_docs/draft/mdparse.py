@@ -18,7 +18,8 @@ Positions recorded are offsets into an ``inline`` token's content. Content
 lines are substrings of source lines with only whitespace and container
 markers removed, so the *n*-th ``<!--`` (or warning) on a content line is the
 *n*-th on its source line, after those of earlier inline tokens on the same
-line (table cells). Every located span is checked against the source text.
+line (table cells); ``draft.mdlocate`` does that mapping. Every located span
+is checked against the source text.
 HTML blocks are raw source: they are scanned directly, except raw-text blocks
 (``<pre>``, ``<script>``, ``<style>``, ``<textarea>``), which are code.
 
@@ -37,7 +38,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
@@ -52,13 +53,11 @@ from ars_docs.draft.markers import (
     MARKER_START_RE,
     PREFIX_IN_TEXT_RE,
     UNTERMINATED_RE,
-    WARNING_ANCHOR_RE,
     WARNING_TEXT_RE,
 )
+from ars_docs.draft.mdlocate import Kind, LocateError, Locator
 from ars_docs.errors import InputDataError
 from ars_docs.perf import gc_paused
-
-Kind = Literal["comment", "unterminated", "warning"]
 
 _COMMENT = "<!--"
 _WARNING_AT = re.compile(r"\\?\[UNVERIFIED\s+CITATION", re.IGNORECASE)
@@ -90,10 +89,6 @@ class Occurrence:
 class _InlineContext:
     events: list[tuple[Kind, int]] = field(default_factory=list)
     base: list[int] = field(default_factory=lambda: [0])
-
-
-class LocateError(AssertionError):
-    """A located span does not match the source text: a bug in ars-docs."""
 
 
 class NestingError(InputDataError):
@@ -240,95 +235,6 @@ def heading_text(inline: Token) -> str:
     return " ".join(text.split())
 
 
-class _Locator:
-    """Maps inline-content positions to document offsets (see module docstring).
-
-    Linear in the draft: a token's events are walked in order with running
-    counts, and each source line's anchors are found once.
-    """
-
-    def __init__(self, doc: Document) -> None:
-        self.doc = doc
-        self.used: dict[tuple[int, bool], int] = {}
-        self._anchors: dict[tuple[int, bool], list[int]] = {}
-
-    def first_line(self, token: Token) -> int:
-        """Source line of the content's first line.
-
-        Usually ``map[0]``; but markdown-it strips the whole paragraph content,
-        so leading lines of Unicode whitespace (NBSP, form feed …) vanish from it.
-        """
-        assert token.map is not None
-        content = token.content
-        first, last = token.map
-        if content.count("\n") + 1 >= last - first:
-            return first
-        head = content.split("\n", 1)[0].rstrip()
-        for line in range(first, last):
-            if self.doc.line_text(line).rstrip().endswith(head):
-                return line
-        return first
-
-    def locate_all(
-        self, token: Token, first_line: int, events: list[tuple[Kind, int]]
-    ) -> list[tuple[Kind, int, int]]:
-        """``(kind, content position, document offset)`` for each event, in order."""
-        content = token.content
-        out: list[tuple[Kind, int, int]] = []
-        cursor = 0
-        line = first_line
-        comments = warnings = 0  # anchors on the current content line before ``cursor``
-        for kind, pos in sorted(events, key=lambda event: event[1]):
-            newline = content.rfind("\n", cursor, pos)
-            if newline >= 0:
-                line += content.count("\n", cursor, pos)
-                cursor = newline + 1
-                comments = warnings = 0
-            comments += content.count(_COMMENT, cursor, pos)
-            warnings += len(WARNING_ANCHOR_RE.findall(content, cursor, pos))
-            cursor = pos
-            is_warning = kind == "warning"
-            ordinal = (warnings if is_warning else comments) + self.used.get((line, is_warning), 0)
-            anchors = self._line_anchors(line, is_warning)
-            if ordinal >= len(anchors):
-                raise LocateError(
-                    f"{self.doc.path}:{line + 1}: could not locate a {kind} found by the parser"
-                )
-            out.append((kind, pos, anchors[ordinal]))
-        return out
-
-    def _line_anchors(self, line: int, warning: bool) -> list[int]:
-        key = (line, warning)
-        found = self._anchors.get(key)
-        if found is None:
-            span = self.doc.line_span(line)
-            text = self.doc.text
-            if warning:
-                found = [m.start() for m in WARNING_ANCHOR_RE.finditer(text, span.start, span.end)]
-            else:
-                found = []
-                offset = text.find(_COMMENT, span.start, span.end)
-                while offset >= 0:
-                    found.append(offset)
-                    offset = text.find(_COMMENT, offset + 1, span.end)
-            self._anchors[key] = found
-        return found
-
-    def consume(self, token: Token) -> None:
-        """Count the anchors of a single-line inline token (table cells share lines)."""
-        assert token.map is not None
-        if token.map[1] - token.map[0] != 1:
-            return
-        content = token.content
-        line = token.map[0]
-        if _COMMENT in content:
-            self.used[(line, False)] = self.used.get((line, False), 0) + content.count(_COMMENT)
-        if "[" in content:
-            found = len(WARNING_ANCHOR_RE.findall(content))
-            if found:
-                self.used[(line, True)] = self.used.get((line, True), 0) + found
-
-
 def comment_end(text: str, start: int, limit: int) -> int:
     """End offset of the HTML comment starting at ``start``, or -1 if unterminated."""
     if text.startswith("<!-->", start):
@@ -421,7 +327,7 @@ def scan(doc: Document, tokens: list[Token] | None = None) -> list[Occurrence]:
     """
     if tokens is None:
         tokens = parse_tokens(doc)
-    locator = _Locator(doc)
+    locator = Locator(doc)
     text = doc.text
     headings: list[tuple[int, str]] = []
     out: list[Occurrence] = []

@@ -112,13 +112,19 @@ def gate(state: DocState) -> None:
             continue
         if derived is Status.NOT_IN_CORPUS:
             reason, detail = codes.REFUSE_NOT_IN_CORPUS, "not in literature_corpus[]"
+        elif derived is Status.LOW_WARN and trust.read_log.missing:
+            # A passport moved without its log: the draft's ok may be honest, but
+            # nothing can confirm it; say what is missing instead of "forged".
+            reason = codes.REFUSE_UNACKNOWLEDGED
+            detail = (
+                f"draft says {marker.claim}, but the read log {trust.read_log.path} does not "
+                "exist, so no mark-read can be checked"
+            )
         elif derived is Status.LOW_WARN and marker.claim == Status.LOW_WARN.value:
             reason, detail = codes.REFUSE_UNACKNOWLEDGED, "no active full-text mark-read"
         else:
             reason = codes.REFUSE_FORGED
             detail = f"draft says {marker.claim}, corpus and read log say {derived.value}"
-        if derived is Status.LOW_WARN and trust.read_log.missing:
-            detail += f"; the read log {trust.read_log.path} does not exist"
         offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)

@@ -87,8 +87,9 @@ def unmarked(state: DocState) -> None:
                     *doc.position(stray.start),
                     codes.STRAY_WAIVER,
                     Severity.WARNING,
-                    "<!--not-a-citation--> follows no citation-shaped text and waives nothing; "
-                    "put it directly after the text it waives, or delete it",
+                    "<!--not-a-citation--> waives nothing: no unmarked citation-shaped text "
+                    "comes before it in its sentence; put it right after the text it waives, "
+                    "or delete it",
                 )
             )
     state.citation_texts = found

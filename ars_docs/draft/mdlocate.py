@@ -1,0 +1,116 @@
+"""Where the inline parser's findings are in the draft (used by ``draft.mdparse``).
+
+markdown-it-py tokens carry only line maps, and an inline token's content is
+its source lines with container markers and indentation removed. So the
+*n*-th ``<!--`` (or ``[UNVERIFIED``) on a content line is the *n*-th on its
+source line, after those of earlier inline tokens on the same line (table
+cells). ``Locator`` turns a content position into a document offset that way.
+
+Linear in the draft (issue 16): a token's events are walked in order with
+running counts, and each source line's anchors are found once.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from markdown_it.token import Token
+
+from ars_docs.draft.document import Document
+from ars_docs.draft.markers import WARNING_ANCHOR_RE
+
+Kind = Literal["comment", "unterminated", "warning"]
+_COMMENT = "<!--"
+
+
+class LocateError(AssertionError):
+    """A located span does not match the source text: a bug in ars-docs."""
+
+
+class Locator:
+    """Maps inline-content positions to document offsets (see module docstring).
+
+    Linear in the draft: a token's events are walked in order with running
+    counts, and each source line's anchors are found once.
+    """
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.used: dict[tuple[int, bool], int] = {}
+        self._anchors: dict[tuple[int, bool], list[int]] = {}
+
+    def first_line(self, token: Token) -> int:
+        """Source line of the content's first line.
+
+        Usually ``map[0]``; but markdown-it strips the whole paragraph content,
+        so leading lines of Unicode whitespace (NBSP, form feed …) vanish from it.
+        """
+        assert token.map is not None
+        content = token.content
+        first, last = token.map
+        if content.count("\n") + 1 >= last - first:
+            return first
+        head = content.split("\n", 1)[0].rstrip()
+        for line in range(first, last):
+            if self.doc.line_text(line).rstrip().endswith(head):
+                return line
+        return first
+
+    def locate_all(
+        self, token: Token, first_line: int, events: list[tuple[Kind, int]]
+    ) -> list[tuple[Kind, int, int]]:
+        """``(kind, content position, document offset)`` for each event, in order."""
+        content = token.content
+        out: list[tuple[Kind, int, int]] = []
+        cursor = 0
+        line = first_line
+        comments = warnings = 0  # anchors on the current content line before ``cursor``
+        for kind, pos in sorted(events, key=lambda event: event[1]):
+            newline = content.rfind("\n", cursor, pos)
+            if newline >= 0:
+                line += content.count("\n", cursor, pos)
+                cursor = newline + 1
+                comments = warnings = 0
+            comments += content.count(_COMMENT, cursor, pos)
+            warnings += len(WARNING_ANCHOR_RE.findall(content, cursor, pos))
+            cursor = pos
+            is_warning = kind == "warning"
+            ordinal = (warnings if is_warning else comments) + self.used.get((line, is_warning), 0)
+            anchors = self._line_anchors(line, is_warning)
+            if ordinal >= len(anchors):
+                raise LocateError(
+                    f"{self.doc.path}:{line + 1}: could not locate a {kind} found by the parser"
+                )
+            out.append((kind, pos, anchors[ordinal]))
+        return out
+
+    def _line_anchors(self, line: int, warning: bool) -> list[int]:
+        key = (line, warning)
+        found = self._anchors.get(key)
+        if found is None:
+            span = self.doc.line_span(line)
+            text = self.doc.text
+            if warning:
+                found = [m.start() for m in WARNING_ANCHOR_RE.finditer(text, span.start, span.end)]
+            else:
+                found = []
+                offset = text.find(_COMMENT, span.start, span.end)
+                while offset >= 0:
+                    found.append(offset)
+                    offset = text.find(_COMMENT, offset + 1, span.end)
+            self._anchors[key] = found
+        return found
+
+    def consume(self, token: Token) -> None:
+        """Count the anchors of a single-line inline token (table cells share lines)."""
+        assert token.map is not None
+        if token.map[1] - token.map[0] != 1:
+            return
+        content = token.content
+        line = token.map[0]
+        if _COMMENT in content:
+            self.used[(line, False)] = self.used.get((line, False), 0) + content.count(_COMMENT)
+        if "[" in content:
+            found = len(WARNING_ANCHOR_RE.findall(content))
+            if found:
+                self.used[(line, True)] = self.used.get((line, True), 0) + found
