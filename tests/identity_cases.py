@@ -851,6 +851,23 @@ DIFFERENT: list[Case] = [
         expect=("toc_page",),
     ),
     Case(
+        "table_of_contents_short_lines",
+        "different",
+        E1_NO_DOI,
+        (
+            _p(
+                "European Journal of Education",
+                "Contents",
+                "Editorial ........ 405",
+                "Quality culture: understandings, boundaries and linkages",
+                "L. Harvey ........ 427",
+                "Funding formulas compared ........ 443",
+                "Doctoral schools in transition ........ 459",
+            ),
+        ),
+        expect=("toc_page",),
+    ),
+    Case(
         "table_of_contents_no_heading",
         "different",
         E1_NO_DOI,
