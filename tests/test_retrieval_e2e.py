@@ -100,6 +100,12 @@ def test_every_entry_ends_as_it_must(
     assert all("researchgate" not in seen.path for seen in world.seen)
     # Every file under sources/ was announced in the log before it appeared.
     check_no_unlogged_file(tmp_path)
+    log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
+    teaser = next(
+        r for r in log if r["event"] == "pending_user_action" and r["refcode"] == ("news_teaser")
+    )
+    assert teaser["candidates"][0]["path"] == "sources/candidates/news_teaser.html"
+    assert "news_teaser.html and run" in teaser["instructions"]  # the candidate's own type
     acquired = {k for k, e in setup.expected.items() if e.status == "acquired"}
     assert recorded_keys(file, setup) == acquired
 

@@ -180,6 +180,7 @@ def test_weak_and_scanned_finds_are_kept_as_candidates(tmp_path: Path, cli) -> N
     assert "candidate sources/candidates/weak1.pdf (weak: title_in_body" in result.out
     assert "scan1: identity not certain" in result.out and "no_text_layer" in result.out
     assert "A candidate is kept at" in result.out and "--record-unchecked weak1" in result.out
+    assert f"move it to {tmp_path / 'sources' / 'weak1.pdf'} and run" in result.out
     log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
     announced = [r["path"] for r in log if r["event"] == "candidate"]
     assert sorted(announced) == ["sources/candidates/scan1.pdf", "sources/candidates/weak1.pdf"]
