@@ -79,6 +79,9 @@ class Case:
     tie: bool = False
     expect: tuple[str, ...] = field(default=())
     """Reason codes the decision must give (a sharper check than the level)."""
+    known_miss: bool = False
+    """A right document the decision is known not to confirm (a false rejection the
+    benchmark reports): it must end weak or ambiguous, i.e. kept for a human."""
 
 
 def _p(*lines: str) -> str:
@@ -450,6 +453,37 @@ SAME: list[Case] = [
         requested="http://ydn.example/2025/04/14/humanities-core/",
         final="https://ydn.example/2025/04/14/humanities-core/",
         hops=("http://ydn.example/2025/04/14/humanities-core/",),
+    ),
+]
+
+SAME += [
+    Case(
+        "known_miss_title_shares_the_journal_line",
+        "same",
+        E1_NO_DOI,
+        (
+            _p(
+                "Eur. J. Educ. 43(4) Quality culture: understandings, boundaries and linkages",
+                "Lee Harvey and Bjørn Stensaker",
+                "Abstract",
+            ),
+        ),
+        known_miss=True,
+    ),
+    Case(
+        "known_miss_reprint_with_a_later_year",
+        "same",
+        E1_NO_DOI,
+        (
+            _p(
+                "Quality culture: understandings, boundaries and linkages",
+                "Lee Harvey and Bjørn Stensaker",
+                "Reprinted with permission, 2019",
+                "Abstract",
+            ),
+        ),
+        known_miss=True,
+        expect=("year_mismatch",),
     ),
 ]
 
@@ -851,6 +885,23 @@ DIFFERENT: list[Case] = [
         expect=("toc_page",),
     ),
     Case(
+        "table_of_contents_short_lines",
+        "different",
+        E1_NO_DOI,
+        (
+            _p(
+                "European Journal of Education",
+                "Contents",
+                "Editorial ........ 405",
+                "Quality culture: understandings, boundaries and linkages",
+                "L. Harvey ........ 427",
+                "Funding formulas compared ........ 443",
+                "Doctoral schools in transition ........ 459",
+            ),
+        ),
+        expect=("toc_page",),
+    ),
+    Case(
         "table_of_contents_no_heading",
         "different",
         E1_NO_DOI,
@@ -1053,6 +1104,48 @@ DIFFERENT: list[Case] = [
                 "参考文献",
                 "[1] ZHANG W. Student engagement in Chinese research universities[J]. Higher "
                 "Education, 2017, 73: 1-18.",
+            ),
+        ),
+    ),
+    Case(
+        "keynote_announcement",
+        "different",
+        E1_NO_DOI,
+        (
+            _p(
+                "EAIR Annual Forum, Copenhagen, 2008",
+                "Keynote lecture",
+                "Quality culture: understandings, boundaries and linkages",
+                "Lee Harvey",
+                "Tuesday 26 August, 9:00, Main Hall",
+            ),
+        ),
+        expect=("event_framing",),
+    ),
+    Case(
+        "reading_list_title_above_authors",
+        "different",
+        E1_NO_DOI,
+        (
+            _p(
+                "Reading list: quality in higher education (2008/09)",
+                "Quality culture: understandings, boundaries and linkages",
+                "Harvey, L. & Stensaker, B. (2008), European Journal of Education 43(4)",
+                "Examining quality culture",
+                "Loukkola, T. & Zhang, T. (2010), EUA, Brussels",
+            ),
+        ),
+    ),
+    Case(
+        "slides_of_a_talk_same_title",
+        "different",
+        E1_NO_DOI,
+        (
+            _p(
+                "Invited talk",
+                "Quality culture: understandings, boundaries and linkages",
+                "Bjørn Stensaker, NIFU",
+                "Slide 1 of 24",
             ),
         ),
     ),

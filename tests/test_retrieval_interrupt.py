@@ -87,3 +87,17 @@ def test_an_interruption_stops_a_stuck_download_at_once(
     assert [r["path"] for r in saved] == ["sources/fast1.pdf"]
     assert any(r["event"] == "acquired" and r["refcode"] == "fast1" for r in log)
     assert sorted(p.name for p in (tmp_path / "sources").iterdir()) == ["fast1.pdf"]
+
+
+def test_a_second_ctrl_c_still_logs_what_finished(
+    tmp_path: Path, world: World, slow_host: World
+) -> None:
+    process = start(tmp_path, world, slow_host)
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    _out, err = process.communicate(timeout=20)
+    assert process.returncode == 130, err
+    log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
+    assert any(r["event"] == "acquired" and r["refcode"] == "fast1" for r in log)
+    assert "Traceback" not in err

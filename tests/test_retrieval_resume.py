@@ -144,7 +144,8 @@ def test_a_different_user_file_is_refused_even_with_the_flag(
     assert data(tmp_path, PAYWALLED)["source_acquired"] is False
 
 
-def test_weak_and_scanned_finds_are_kept_as_candidates(tmp_path: Path, cli) -> None:
+@pytest.mark.parametrize("dry", [False, True], ids=["run", "dry-run"])
+def test_weak_and_scanned_finds_are_kept_as_candidates(tmp_path: Path, cli, dry: bool) -> None:
     title = "Doctoral supervision as a signal of quality"
     with World() as world:
         world.route("/doi/10.5555/weak.1", redirect(world.url("/pub/weak.pdf")))
@@ -172,14 +173,22 @@ def test_weak_and_scanned_finds_are_kept_as_candidates(tmp_path: Path, cli) -> N
             encoding="utf-8",
         )
         (tmp_path / "ars-docs.toml").write_text(config_toml(world), encoding="utf-8")
-        result = cli("retrieve", "--passport", passport)
+        before = passport.read_bytes()
+        result = cli("retrieve", "--passport", passport, *(["--dry-run"] if dry else []))
     assert result.code == 1
+    if dry:  # found and judged, but nothing written: no candidate, no log, no passport change
+        assert "candidate not saved (dry run)" in result.out
+        assert not (tmp_path / "sources").exists()
+        assert not (tmp_path / "passport_retrieval_log.jsonl").exists()
+        assert passport.read_bytes() == before
+        return
     kept = sorted(p.name for p in (tmp_path / "sources" / "candidates").iterdir())
     assert kept == ["scan1.pdf", "weak1.pdf"]
     assert "weak1: identity not certain" in result.out
     assert "candidate sources/candidates/weak1.pdf (weak: title_in_body" in result.out
     assert "scan1: identity not certain" in result.out and "no_text_layer" in result.out
     assert "A candidate is kept at" in result.out and "--record-unchecked weak1" in result.out
+    assert f"move it to {tmp_path / 'sources' / 'weak1.pdf'} and run" in result.out
     log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")
     announced = [r["path"] for r in log if r["event"] == "candidate"]
     assert sorted(announced) == ["sources/candidates/scan1.pdf", "sources/candidates/weak1.pdf"]

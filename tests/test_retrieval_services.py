@@ -352,3 +352,30 @@ def test_citation_pdf_url_to_an_html_viewer_is_followed_once_more(
     world.route("/files/v.pdf", pdf(PAGE))
     report = run(tmp_path, world, article("v1", "10.5555/v"))
     assert report.entries[0].url == world.url("/files/v.pdf")
+
+
+def test_homepage_links_that_tie_make_the_find_ambiguous(tmp_path: Path, world: World) -> None:
+    world.route("/doi/10.5555/t", Reply(403, "paywall"))
+    world.route(
+        "/home/",
+        Reply(
+            200,
+            "<html><body>"
+            f"<a href='/home/revisited.pdf'>{TITLE}: revisited ten years on</a>"
+            f"<a href='/home/original.pdf'>{TITLE}</a></body></html>",
+            {"content-type": "text/html"},
+        ),
+    )
+    world.route("/home/revisited.pdf", pdf(PAGE))
+    world.route("/home/original.pdf", pdf(PAGE))
+    report = run(
+        tmp_path,
+        world,
+        article("t1", "10.5555/t"),
+        author_homepages={"Nakamura": [world.url("/home/")]},
+    )
+    outcome = report.entries[0]
+    assert outcome.status.value == "pending_user_action"
+    tied = [a for a in outcome.attempts if "candidate_tie" in a.match_reasons]
+    assert tied and all(a.match == "ambiguous" for a in tied)
+    assert outcome.candidates and outcome.candidates[0]["match"] == "ambiguous"

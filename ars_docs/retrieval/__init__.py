@@ -9,13 +9,17 @@ never automated. Modules:
 * ``reasons`` — channel names, failure reasons, entry outcomes (defined once)
 * ``config`` (+ ``config_keys``, ``config_file``) — ``ars-docs.toml``
   ``[retrieval]`` and the ``ARS_RETRIEVAL_*`` variables
-* ``transport`` / ``http`` / ``cache`` — the network, the polite layer over it
-  (ResearchGate refused in both), the response cache
-* ``pages`` / ``content`` — what a page is; whether a document is the work
+* ``transport`` / ``http`` / ``memory`` / ``cache`` — the network, the polite
+  layer over it (ResearchGate refused in both), what a run already learned,
+  the response cache
+* ``pages`` / ``content`` / ``reading`` — what a page is; text of a document
+* ``identity`` (+ ``identity_text``, ``identity_words``) — is it the work:
+  match level and reason codes
 * ``target`` / ``probe`` / ``channels`` / ``services`` — what an entry is
   looked up by, one entry's search, the five steps, the scholarly APIs
-* ``plan`` / ``chain`` / ``batch`` / ``handoff`` — before any request, one
-  entry, a whole run, the ResearchGate handoff and log records
+* ``plan`` / ``chain`` / ``local`` / ``runner`` / ``batch`` / ``handoff`` —
+  before any request, one entry, files already saved, the worker pool and
+  interruption, a whole run, the ResearchGate handoff and log records
 * ``attemptlog`` / ``store`` / ``progress`` — the JSONL log, saved files, progress
 """
 

@@ -193,10 +193,16 @@ class AuthorPersonalWebsite:
                     cached=answer.from_cache,
                 )
                 continue
-            for link in links:
-                found = probe.try_document(self.name, link)
-                if found is not None:
-                    return found
+            # Two different links that fit the work equally well (the paper and its
+            # follow-up, say): whatever verifies stays ambiguous, for a human to pick.
+            probe.tie = _tie(page.links, probe.target.title)
+            try:
+                for link in links:
+                    found = probe.try_document(self.name, link)
+                    if found is not None:
+                        return found
+            finally:
+                probe.tie = False
         return None
 
 
@@ -298,6 +304,19 @@ def _archived(link: str, archive: str, original: str, wayback: str) -> str:
         # A relative link was resolved against the archive; resolve it against the original.
         link = urljoin(original, urlunsplit(("", "", parts.path, parts.query, "")))
     return archive + link
+
+
+def _tie(links: list[tuple[str, str]], title: str) -> bool:
+    """Do two different links name the whole title (all its significant words)?"""
+    wanted = {w for w in words(title) if len(w) > 3}
+    if not wanted:
+        return False
+    full = {
+        urlsplit(href)._replace(fragment="").geturl()
+        for href, text in links
+        if wanted <= set(words(f"{text} {urlsplit(href).path}"))
+    }
+    return len(full) >= 2
 
 
 def _likely_links(links: list[tuple[str, str]], title: str, limit: int) -> list[str]:

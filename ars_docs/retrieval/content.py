@@ -21,6 +21,11 @@ text extraction that splits or glues words.
 Text after a reference-list heading (a line reading just ``References``,
 ``Bibliography``, ``Works Cited`` …) is not searched: a document that merely
 cites the work lists its title and authors there.
+
+``match_content`` is the spec's minimum check, kept for library users; the
+chain itself decides with ``identity.decide``, which is stricter (where the
+evidence sits, negative evidence first, match levels with reason codes).
+This module also provides the normalisation and PDF text both share.
 """
 
 from __future__ import annotations

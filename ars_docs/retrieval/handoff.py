@@ -75,11 +75,13 @@ def handoff_instructions(outcome: EntryOutcome, *, passport: Path, sources: Path
     file = sources / f"{safe_name(key)}.pdf"
     kept = []
     for candidate in outcome.candidates:
+        suffix = Path(candidate["path"] or "x.pdf").suffix or ".pdf"
         kept += [
             f"  A candidate is kept at {candidate['path'] or '(dry run: not saved)'} "
             f"(from {candidate['url']}): {candidate['match']} — "
             f"{', '.join(candidate['match_reasons'])}.",
-            f"  If you check that it is the work, move it to {file} and run: "
+            f"  If you check that it is the work, move it to "
+            f"{sources / (safe_name(key) + suffix)} and run: "
             f"ars-docs retrieve --passport {passport} --record-unchecked {key}",
         ]
     return "\n".join(

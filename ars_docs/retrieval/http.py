@@ -7,9 +7,15 @@ Every request of the chain goes through ``PoliteHttp.get``, which
   ResearchGate step is a human handoff, never automated outreach (F-007);
 * keeps a minimum interval between requests to one host (``min_interval``,
   1 s by default) and sends one request per host at a time;
-* honours ``Retry-After`` on 429/503 and backs off exponentially after
-  429/5xx (``backoff`` × 2^n, at most ``max_retries`` times); a host that
-  answered 429 gets a doubled interval for the rest of the run;
+* honours ``Retry-After`` (and CORE's ``X-RateLimit-Retry-After``) on 429/503
+  and backs off exponentially after 429/5xx (``backoff`` × 2^n, at most
+  ``max_retries`` times); a host that answered 429 waits longer for the rest
+  of the run, at most ``PENALTY_CAP`` times its interval;
+* asks nothing twice in a run (``memory.RunMemory``), and a URL met again
+  within one redirect chain (a cookie check) afresh;
+* gives Wayback CDX queries their own budget and the arXiv host its own
+  interval;
+* stops at once when cancelled (Ctrl-C), saying which requests were in flight;
 * times out (``timeout`` per connect/read, ``download_timeout`` per body);
 * sends a User-Agent carrying the configured contact address;
 * follows redirects itself, so each hop is checked, rate-limited and cached;
@@ -22,13 +28,11 @@ one. Sleeping and both clocks are injected too, so tests never wait.
 
 from __future__ import annotations
 
-import email.utils
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from datetime import datetime, timezone
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit
 
 from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache
 from ars_docs.retrieval.config import RetrievalConfig
@@ -41,76 +45,25 @@ from ars_docs.retrieval.transport import (
     BodyTooLarge,
     TransportError,
     TransportTimeout,
-    is_blocked_host,
 )
 from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
+from ars_docs.retrieval.urls import check_url, parse_retry_after, redact_url, retry_after
 
-__all__ = ["PoliteHttp", "Politeness", "check_url", "parse_retry_after", "redact_url"]
+__all__ = [
+    "PENALTY_CAP",
+    "PoliteHttp",
+    "Politeness",
+    "check_url",
+    "parse_retry_after",
+    "redact_url",
+    "retry_after",
+]
 
 MAX_REDIRECTS = 10
 PENALTY_CAP = 4.0
 """A host that answered 429 waits at most this many times ``min_interval``."""
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _RETRY = frozenset({429, 500, 502, 503, 504})
-_SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token"})
-
-
-def check_url(url: str) -> None:
-    """Raise ``FetchFailure`` for a URL that must not or cannot be requested."""
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname
-        parts.port  # noqa: B018 - raises ValueError for a malformed port
-    except ValueError as exc:
-        raise FetchFailure(Reason.INVALID_URL, url, f"malformed URL ({exc})") from exc
-    if parts.scheme not in ("http", "https") or not host:
-        raise FetchFailure(Reason.INVALID_URL, url, "not an absolute http(s) URL")
-    if is_blocked_host(host):
-        raise FetchFailure(
-            Reason.BLOCKED_HOST,
-            url,
-            "ResearchGate is never contacted automatically (human handoff only); not requested",
-        )
-
-
-def redact_url(url: str) -> str:
-    """``url`` with API keys and tokens in the query replaced, for logs and the cache."""
-    parts = urlsplit(url)
-    if not parts.query:
-        return url
-    pairs = [
-        (k, "REDACTED" if k.lower() in _SECRET_PARAMS else v)
-        for k, v in parse_qsl(parts.query, keep_blank_values=True)
-    ]
-    return urlunsplit(parts._replace(query=urlencode(pairs, safe=":/@")))
-
-
-def parse_retry_after(value: str | None, now: float) -> float | None:
-    """Seconds to wait from a ``Retry-After`` value (delta-seconds, HTTP-date or ISO 8601)."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        try:  # CORE's X-RateLimit-Retry-After is an ISO 8601 time
-            when = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, when.timestamp() - now)
-
-
-def retry_after(headers: Mapping[str, str], now: float) -> float | None:
-    """The pause a server asked for: ``Retry-After``, else CORE's ``X-RateLimit-Retry-After``."""
-    for name in ("retry-after", "x-ratelimit-retry-after"):
-        asked = parse_retry_after(headers.get(name), now)
-        if asked is not None:
-            return asked
-    return None
 
 
 _DEFAULTS = RetrievalConfig()

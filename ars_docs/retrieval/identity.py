@@ -23,7 +23,8 @@ that led there:
     links that tie) or no text at all (a scan);
 ``different``
     negative evidence (the title only inside a reference list or a table of
-    contents, review or reply framing, a different DOI and no title), or
+    contents, review, reply or programme framing, a different DOI and no
+    title), or
     neither the title nor the identifier.
 
 Only ``exact`` and ``strong`` acquire. ``weak`` and ``ambiguous`` keep the
@@ -44,6 +45,7 @@ from ars_docs.retrieval.content import words
 from ars_docs.retrieval.identity_text import Layout, Occurrence, find_phrase, layout
 from ars_docs.retrieval.identity_words import (
     ACCEPTED_WORDS,
+    EVENT_WORDS,
     PREPRINT_DOI,
     PREPRINT_WORDS,
     REASON_CODES,
@@ -302,6 +304,8 @@ class _Evidence:
             self.add("review_framing", negative=True)
         if any(f" {w} " in spaced for w in RESPONSE_WORDS):
             self.add("response_framing", negative=True)
+        if any(f" {w} " in spaced for w in EVENT_WORDS):
+            self.add("event_framing", negative=True)
 
     def _strong(self) -> bool:
         with_id = self.id_match and (self.in_header or self.in_body or self.near)

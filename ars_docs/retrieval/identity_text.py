@@ -152,8 +152,10 @@ def _toc_line(line: str) -> bool:
         return False
     number = int(match.group(1))
     before = line[: match.start(1)]
-    # A trailing year ("Received 12 March 2007") is not a page number.
-    return not 1600 <= number <= 2099 and len(words(before)) >= 3
+    # A trailing year ("Received 12 March 2007") is not a page number; dot leaders
+    # ("Editorial ........ 1") make even a short line a contents line.
+    leaders = bool(re.search(r"(?:\.\s?){3,}|…", before))
+    return not 1600 <= number <= 2099 and (leaders or len(words(before)) >= 3)
 
 
 def _entry_like(line: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 __all__ = [
     "ACCEPTED_WORDS",
     "CITE_AS",
+    "EVENT_WORDS",
     "PREPRINT_DOI",
     "PREPRINT_WORDS",
     "REASON_CODES",
@@ -43,6 +44,7 @@ REASON_CODES: dict[str, str] = {
     "year_mismatch": "the header carries years, none within one of the entry's",
     "review_framing": "book-review framing (Review of …, reviewed by, ISBN) around the title",
     "response_framing": "reply framing (Comment on …, Reply to …, Erratum) around the title",
+    "event_framing": "a programme or announcement (keynote, invited talk, call for papers)",
     "url_drift": "the request was redirected to a section or home page (soft 404)",
     "candidate_tie": "the homepage offered several links that fit the work equally well",
     "no_text_layer": "the PDF has no text to check (a scan): a human must look",
@@ -111,6 +113,17 @@ RESPONSE_WORDS = (
     "retraction of",
     "retraction note",
 )
+EVENT_WORDS = (
+    "keynote",
+    "keynote lecture",
+    "invited talk",
+    "book of abstracts",
+    "call for papers",
+    "conference programme",
+    "conference program",
+    "panel discussion",
+)
+"""A programme or announcement naming the work: a talk about it, not the work."""
 
 REFERENCE_HEADINGS = (
     "references and notes",

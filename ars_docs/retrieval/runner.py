@@ -167,5 +167,7 @@ def _stop(
                 file=stream,
                 flush=True,
             )
-    wait(running, timeout=GRACE)
+    # A second Ctrl-C ends the grace period, not the logging of finished entries.
+    with contextlib.suppress(KeyboardInterrupt):
+        wait(running, timeout=GRACE)
     return http.in_flight() if any(not f.done() for f in running) else []
