@@ -72,6 +72,16 @@ STRIP_CASES = {
     "list item starting with marker": ("- <!--ref:ok2020 ok--> text\n", "- text\n"),
     "quote starting with marker": ("> <!--ref:ok2020 ok-->, text\n", "> , text\n"),
     "marker-only last line": ("a\n\n<!--ref:ok2020 ok-->", "a\n"),
+    # Found by the property tests: the marker paragraph ended the list; without it the
+    # indented code would join the list item as prose (and its marker-like text with it).
+    "marker paragraph ending a list before code": (
+        "- a\n\n<!--ref:ok2020 ok-->\n\n    <!--ref:code-->\n",
+        "- a\n\n<!-- -->\n\n    <!--ref:code-->\n",
+    ),
+    "marker paragraph between two lists": (
+        "- a\n\n<!--ref:ok2020 ok-->\n\n- b\n",
+        "- a\n\n<!-- -->\n\n- b\n",
+    ),
     "crlf": ("one <!--ref:ok2020 ok-->.\r\nnext\r\n", "one.\r\nnext\r\n"),
     "non-ascii": ("引用（Smith, 2024）<!--ref:ok2020 ok-->。\n", "引用（Smith, 2024）。\n"),
     "code kept": (

@@ -84,6 +84,12 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
         cursor = span.end
     remaining.append(text[cursor : max(bounds.end, end_of_last)])
     if _blankish("".join(remaining)) and end_of_last <= bounds.end:
+        if _ends_a_container(doc, line, bounds, spans):
+            # The marker paragraph is what ends a list before an indented block or
+            # another list; without it that block would join the list item (a code
+            # block would become prose). An empty comment keeps the structure, the
+            # way CommonMark itself separates a list from what follows.
+            return [Edit(Span(spans[0].start, end_of_last), _SEPARATOR)]
         return [_remove_line(doc, line, bounds)]
     edits = []
     previous_end = bounds.start
@@ -113,6 +119,22 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
         edits.append(Edit(Span(start, end), ""))
         previous_end = end
     return edits
+
+
+_SEPARATOR = "<!-- -->"
+_LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+
+
+def _ends_a_container(doc: Document, line: int, bounds: Span, spans: list[Span]) -> bool:
+    """A top-level marker-only paragraph followed by an indented line or a list item."""
+    text = doc.text
+    if text[bounds.start : spans[0].start] or (line > 0 and doc.line_text(line - 1).strip()):
+        return False  # indented, inside a container, or not a paragraph of its own
+    for following in range(line + 1, doc.line_count):
+        content = doc.line_text(following)
+        if content.strip():
+            return content[:1] in " \t" or _LIST_START.match(content) is not None
+    return False
 
 
 def _remove_line(doc: Document, line: int, bounds: Span) -> Edit:
