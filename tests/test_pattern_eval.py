@@ -193,7 +193,42 @@ def test_micro_fixture(
     pattern: str, fixture_set: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
-    folder = fixture_set.micro[pattern]
+    line = run_micro(pattern, fixture_set.micro[pattern], tmp_path, monkeypatch)
+    with capsys.disabled():
+        print(f"\n{line}")
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "needle"),
+    [
+        ("bad_run/expected_orchestrator_action.yaml", "expected_phase: B10",
+         "expected_phase: P-PB-gate", "A3/bad_run"),
+        ("bad_run/expected_orchestrator_action.yaml", "1 P1 + 0 P2", "2 P1 + 0 P2",
+         "A3/bad_run"),
+        ("bad_run/expected_orchestrator_action.yaml", "expected_passport_mutation: appended",
+         "expected_passport_mutation: none", "A3/bad_run"),
+        ("good_run/expected_orchestrator_action.yaml", "expected_path: B", "expected_path: A",
+         "A3/good_run"),
+        ("bad_run/expected_audit_findings.yaml", "verdict_status: MATERIAL",
+         "verdict_status: MINOR", "AUDIT_FAILED"),
+    ],
+)  # fmt: skip
+def test_harness_catches_a_wrong_expectation(
+    name: str, old: str, new: str, needle: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The harness can fail: a copy of A3 with one expectation the gate does not meet."""
+    folder = tmp_path / "A3"
+    shutil.copytree(SET / "A3", folder)
+    path = folder / name
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    with pytest.raises(AssertionError, match=needle):
+        run_micro("A3", folder, tmp_path / "runs", monkeypatch)
+
+
+def run_micro(pattern: str, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run both cases of one micro-fixture, assert §7.4, return its summary line."""
     manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
     row = PATTERNS[pattern]
     upstream = manifest["upstream_context"]
@@ -238,10 +273,7 @@ def test_micro_fixture(
             + f" {result['path']}/{result['phase']} passport "
             + ("+1" if result["passport_appended"] else "+0")
         )
-    with capsys.disabled():
-        print(
-            f"\npattern-eval {pattern} ({row.agent}, stage {row.stage}): {' | '.join(summary)} — ok"
-        )
+    return f"pattern-eval {pattern} ({row.agent}, stage {row.stage}): {' | '.join(summary)} — ok"
 
 
 def test_integration_chapter_level_run(
