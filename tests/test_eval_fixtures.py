@@ -192,7 +192,9 @@ def test_missing_manifest(cli: Cli, fixtures: Path) -> None:
          "unquoted YAML timestamp"),
         ("run_id: 2026-05-01T10-00-00Z-a3b0", "run_id: A3-bad", "(F1)"),
         ("    line: 11", "    line: 99", "but the file has 15 lines"),
-        ("file: bad_run/deliverable.md", "file: bad_run/missing.md", "not a file of the fixture"),
+        ("file: bad_run/deliverable.md", "file: bad_run/missing.md", "not a file this run audits"),
+        ("file: bad_run/deliverable.md", "file: good_run/deliverable.md",
+         "not a file this run audits (bad_run/deliverable.md)"),
     ],
 )  # fmt: skip
 def test_invalid_verdict(cli: Cli, fixtures: Path, old: str, new: str, needle: str) -> None:
@@ -210,6 +212,36 @@ def test_crlf_findings_still_valid(cli: Cli, fixtures: Path) -> None:
     path = fixtures / "A4/bad_run/expected_audit_findings.yaml"
     path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
     assert lint(cli, fixtures) == (0, [])
+
+
+# --- upstream context ------------------------------------------------------------
+
+
+def test_marker_without_corpus_entry(cli: Cli, fixtures: Path) -> None:
+    path = fixtures / "A4/good_run/deliverable.md"
+    edit(path, "<!--ref:achebe2019-->", "<!--ref:achebe2091-->")
+    _, diagnostics = lint(cli, fixtures)
+    [d] = only(diagnostics, "EVAL-CONTEXT")
+    assert (d["path"], d["line"], d["col"]) == (str(path), 7, 42)
+    assert "<!--ref:achebe2091--> names no citation_key of passport_snippet.yaml" in str(
+        d["message"]
+    )
+
+
+def test_snippet_ledger_must_start_empty(cli: Cli, fixtures: Path) -> None:
+    path = fixtures / "B1/upstream_context/passport_snippet.yaml"
+    path.write_text(path.read_text("utf-8") + "audit_artifact:\n  - {run_id: x}\n", "utf-8")
+    _, diagnostics = lint(cli, fixtures)
+    [d] = only(diagnostics, "EVAL-CONTEXT")
+    assert d["path"] == str(path) and "empty audit_artifact[]" in str(d["message"])
+
+
+def test_integration_marker_checked_too(cli: Cli, fixtures: Path) -> None:
+    path = fixtures / INTEGRATION / "round_2/synthesis_agent/deliverable.md"
+    edit(path, "without one <!--ref:ruiz2021-->", "without one <!--ref:nobody1999-->")
+    _, diagnostics = lint(cli, fixtures)
+    [d] = only(diagnostics, "EVAL-CONTEXT")
+    assert (d["path"], d["line"]) == (str(path), 16)
 
 
 # --- expected actions and §7.4 signals --------------------------------------------

@@ -49,6 +49,7 @@ CODES = {
     "EVAL-ACTION": "expected_orchestrator_action.yaml is well-formed; its phase and delta agree "
     "with the §5.6 inventory",
     "EVAL-SIGNAL": "the run's verdict, decision and phase give the §7.4 signal of its pattern",
+    "EVAL-CONTEXT": "the passport snippet holds every cited work and an empty audit ledger",
     "EVAL-INTEGRATION": "the integration fixture's rounds, sub-fixtures and escalation agree",
 }
 

@@ -30,6 +30,7 @@ from typing import Any
 from ars_docs.audit.files import ArtifactFile
 from ars_docs.diagnostics import Diagnostic
 from ars_docs.errors import InputMissingError
+from ars_docs.lint.eval_context import check_context
 from ars_docs.lint.eval_files import INTEGRATION_SCHEMA, MICRO_SCHEMA, Checker, inside, read_json
 from ars_docs.lint.eval_patterns import PATTERN_IDS, PATTERNS
 from ars_docs.lint.eval_runs import check_run
@@ -166,10 +167,22 @@ def _check_micro(out: Checker, folder: Path) -> str | None:
                 folder,
                 folder / run["expected_audit_findings_path"],
                 folder / run["expected_orchestrator_action_path"],
+                bundle=(run["deliverable_path"], *upstream.get("supporting_paths", [])),
                 role=role.removesuffix("_run"),
                 signal=row.signal,
             )
+    if paths_ok and all(_runs_present(folder, data[role]) for role in ROLES):
+        check_context(
+            out,
+            folder / upstream["passport_snippet_path"],
+            [folder / data[role]["deliverable_path"] for role in ROLES],
+        )
     return pattern
+
+
+def _runs_present(folder: Path, run: dict[str, str]) -> bool:
+    target = inside(folder, run["deliverable_path"])
+    return target is not None and target.is_file()
 
 
 def _manifest(out: Checker, folder: Path, kind: str) -> tuple[ArtifactFile | None, bool]:

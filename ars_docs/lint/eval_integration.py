@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.files import ArtifactFile
+from ars_docs.lint.eval_context import check_context
 from ars_docs.lint.eval_files import Checker, mapping, read_yaml
 from ars_docs.lint.eval_runs import check_run
 
@@ -47,6 +48,10 @@ def check_integration(out: Checker, folder: Path, manifest: ArtifactFile) -> Non
     upstream = folder / "upstream_context"
     for name in _UPSTREAM:
         _need(out, upstream / name)
+    if (upstream / "passport_snippet.yaml").is_file():
+        check_context(
+            out, upstream / "passport_snippet.yaml", sorted(folder.glob("round_*/*/*.md"))
+        )
     if not (upstream / "prior_artifacts").is_dir():
         out.add("EVAL-PATH", upstream, "no prior_artifacts/ folder (§7.3)")
     rounds = data["rounds"]
@@ -129,7 +134,8 @@ def _check_round(out: Checker, folder: Path, target: int, last: dict[str, Any]) 
                 )
             if verdict.get("verdict_status") in _SEVERITY:
                 statuses.append(verdict["verdict_status"])
-        check_run(out, folder.parent, findings, action_path, role=None, signal=None)
+        bundle = (deliverable.relative_to(folder.parent).as_posix(),)
+        check_run(out, folder.parent, findings, action_path, bundle=bundle, role=None, signal=None)
         last[sub.name] = deliverable
     return statuses
 

@@ -55,13 +55,18 @@ def check_run(
     findings: Path | None,
     action_path: Path,
     *,
+    bundle: tuple[str, ...],
     role: str | None,
     signal: str | None,
 ) -> None:
-    """Check one run; ``findings`` is ``None`` for an integration resume (no new audit)."""
+    """Check one run; ``findings`` is ``None`` for an integration resume (no new audit).
+
+    ``bundle`` holds the files the run audits (its deliverable first, then the
+    supporting files), relative to ``folder``: a finding may only name one.
+    """
     verdict: Mapping[str, Any] = {}
     if findings is not None:
-        verdict = _check_verdict(out, folder, findings)
+        verdict = _check_verdict(out, folder, findings, bundle)
     action_file = read_yaml(action_path, "expected orchestrator action")
     if not out.schema("EVAL-ACTION", action_file, ACTION_SCHEMA):
         return
@@ -87,7 +92,9 @@ def check_run(
     _check_agreement(out, action_file, action, verdict, role=role, signal=signal)
 
 
-def _check_verdict(out: Checker, folder: Path, path: Path) -> Mapping[str, Any]:
+def _check_verdict(
+    out: Checker, folder: Path, path: Path, bundle: tuple[str, ...]
+) -> Mapping[str, Any]:
     file = read_yaml(path, "expected audit findings", (("generated_at",),))
     report = Report()
     where = Located(file.path, file.position)
@@ -105,13 +112,13 @@ def _check_verdict(out: Checker, folder: Path, path: Path) -> Mapping[str, Any]:
         if not isinstance(name, str):
             continue
         target = inside(folder, name)
-        if target is None or not target.is_file():
+        if name not in bundle or target is None or not target.is_file():
             out.at(
                 "EVAL-VERDICT",
                 file,
                 ("findings", index, "file"),
-                f"finding {finding.get('id')} names {name}, which is not a file of the fixture "
-                f"folder {folder}",
+                f"finding {finding.get('id')} names {name}, which is not a file this run "
+                f"audits ({', '.join(bundle)})",
             )
         elif isinstance(line, int) and line > (count := _line_count(target)):
             out.at(
