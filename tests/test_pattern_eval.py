@@ -258,6 +258,8 @@ def run_micro(pattern: str, folder: Path, tmp_path: Path, monkeypatch: pytest.Mo
         elif row.signal == "minor":
             assert result["status"] == "MINOR"
             assert any(f["severity"] == "P3" for f in verdict["findings"])
+        leftover = role == "bad_run"
+        again = resume(repo, manifest["agent"], spec["deliverable_path"], result, leftover)
         if row.signal == "convergence":
             conv = action["convergence"]
             mine = [
@@ -272,8 +274,33 @@ def run_micro(pattern: str, folder: Path, tmp_path: Path, monkeypatch: pytest.Mo
             + (" theatre" if action.get("convergence", {}).get("theatre") else "")
             + f" {result['path']}/{result['phase']} passport "
             + ("+1" if result["passport_appended"] else "+0")
+            + f", resume {again}"
         )
     return f"pattern-eval {pattern} ({row.agent}, stage {row.stage}): {' | '.join(summary)} — ok"
+
+
+def resume(repo: Path, agent: str, deliverable: str, first: dict[str, Any], leftover: bool) -> str:
+    """§7.4 criteria 5-8 again in a later session: the gate re-reads the persisted entry.
+
+    With ``leftover`` the merged proposal is first put back into the output
+    folder, as after a crash between the B9 passport write and the move to
+    ``consumed/``: the gate must recognise its run_id (B1a-style de-duplication at
+    A1.5), move it away again and append nothing.
+    """
+    run_id = first["run_id"]
+    name = f"{run_id}.audit_artifact_entry.json"
+    if leftover:
+        (repo / OUT / "consumed" / name).rename(repo / OUT / name)
+    before = len(ledger(repo))
+    again = gate(repo, agent, deliverable)
+    delta = phase_delta(again["phase"])
+    assert delta is not None and delta.passport == "none", again["phase"]
+    assert (again["path"], again["phase"], again["run_id"]) == ("A", "A7", run_id), again["events"]
+    assert again["decision_row"] == first["decision_row"] and again["outcome"] == first["outcome"]
+    assert len(ledger(repo)) == before and again["passport_appended"] is False
+    if leftover:
+        assert not (repo / OUT / name).exists() and (repo / OUT / "consumed" / name).exists()
+    return "A/A7 +0" + (" (leftover proposal consumed)" if leftover else "")
 
 
 def test_integration_chapter_level_run(
