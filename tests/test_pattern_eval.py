@@ -35,8 +35,10 @@ from ars_docs.lint.eval_patterns import PATTERN_IDS, PATTERNS, phase_delta
 from ars_docs.session.yamlio import parse_yaml
 
 pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("ars_docs.audit.run") is None,
-    reason="needs `ars-docs audit run` (the audit run work, branch run12) in this tree",
+    importlib.util.find_spec("ars_docs.audit.run") is None
+    or not (Path(__file__).resolve().parent / "fake_codex.py").exists(),
+    reason="needs `ars-docs audit run` and tests/fake_codex.py (the audit run work, branch "
+    "run12) in this tree",
 )
 
 TESTS = Path(__file__).resolve().parent
