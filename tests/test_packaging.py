@@ -62,6 +62,9 @@ def test_wheel_contains_data_files(wheel: Path) -> None:
         "ars_docs/schemas/audit_jsonl.schema.json",
         "ars_docs/schemas/audit_sidecar.schema.json",
         "ars_docs/schemas/audit_verdict.schema.json",
+        "ars_docs/schemas/pattern_eval_manifest.schema.json",
+        "ars_docs/schemas/pattern_eval_integration_manifest.schema.json",
+        "ars_docs/schemas/pattern_eval_action.schema.json",
         "ars_docs/templates/audit/codex_audit_multifile_template.md",
         "ars_docs/py.typed",
     ):

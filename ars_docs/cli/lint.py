@@ -1,4 +1,4 @@
-"""``ars-docs lint corpus`` (the §3.1 firm rules) and ``lint pattern-protection`` (prompts)."""
+"""``ars-docs lint corpus`` (§3.1 rules), ``pattern-protection`` (prompts), ``eval-fixtures``."""
 
 from __future__ import annotations
 
@@ -40,6 +40,41 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "PATTERN PROTECTION blocks must be byte-equivalent to the commit that last changed it",
     )
     add_format(q)
+
+    q = lint_sub.add_parser(
+        "eval-fixtures",
+        help="the pattern-evaluation fixture set: 17 micro-fixtures + the integration fixture",
+        description="Check the fixture set of spec §7: manifests, pattern coverage, expected "
+        "verdicts and expected gate actions. Writes nothing.",
+    )
+    q.set_defaults(handler=cmd_lint_eval_fixtures)
+    q.add_argument(
+        "dir", metavar="DIR", help="the fixture set folder (tests/fixtures/v3_6_7_pattern_eval)"
+    )
+    add_format(q)
+
+
+def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
+    from ars_docs.lint.eval_fixtures import scan_fixture_set
+
+    found = scan_fixture_set(args.dir)
+    diagnostics = found.diagnostics
+    if args.format == "json":
+        payload = {
+            "dir": args.dir,
+            "micro_fixtures": sorted(found.micro),
+            "integration_fixtures": [str(p) for p in found.integration],
+            "errors": len(diagnostics),
+            "diagnostics": [d.to_dict() for d in diagnostics],
+        }
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    else:
+        print_diagnostics(diagnostics, sys.stdout)
+        print(
+            f"{args.dir}: {len(found.micro)} micro-fixture(s), {len(found.integration)} "
+            f"integration fixture(s), {len(diagnostics)} error(s)"
+        )
+    return int(ExitCode.CHECK_FAILED if diagnostics else ExitCode.OK)
 
 
 def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:

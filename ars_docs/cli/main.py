@@ -50,6 +50,7 @@ COMMANDS = {
 LINT_TARGETS = {
     "corpus": "lint",
     "pattern-protection": "lint",
+    "eval-fixtures": "lint",
     "audit-report": "reports",
     "drift-log": "reports",
     "audit-artifacts": "audit",
