@@ -151,7 +151,7 @@ def _run_lint(
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         for path, diagnostics in found.items():
-            print_diagnostics(diagnostics, sys.stdout)
+            print_diagnostics(diagnostics, sys.stdout, limit=None)
             print(f"{path}: {len(diagnostics)} finding(s) ({what})")
     return int(ExitCode.CHECK_FAILED if total else ExitCode.OK)
 
