@@ -6,7 +6,7 @@ import json
 
 from conftest import Session, entry, passport_text
 
-from ars_docs.fuzzy import SCAN_ALL, KeyIndex
+from ars_docs.session.fuzzy import SCAN_ALL, KeyIndex
 
 
 def shared_prefix_keys(count: int) -> list[str]:

@@ -29,7 +29,7 @@ from ars_docs.limits import bound_message, not_utf8
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
 #: Command group modules, in the order their commands appear in ``--help``.
-GROUPS = ("draft", "read", "lint", "reports", "session", "dispatch", "retrieve", "audit")
+GROUPS = ("draft", "read", "verify", "lint", "reports", "session", "dispatch", "retrieve", "audit")
 
 #: Top-level command → the group module that registers it.
 COMMANDS = {
@@ -38,6 +38,7 @@ COMMANDS = {
     "mark-read": "read",
     "unmark-read": "read",
     "list-read": "read",
+    "verify": "verify",
     "scope-report": "reports",
     "session": "session",
     "drift-log": "session",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
@@ -60,7 +61,35 @@ def cmd_mark_read(args: argparse.Namespace) -> int:
         note=args.note,
     )
     _report_marks(outcome, f"marked ({args.scope})")
+    _warn_marks_that_cannot_promote(passport_arg(args.passport, required=False), args.keys)
     return int(ExitCode.OK)
+
+
+def _warn_marks_that_cannot_promote(passport: str | None, keys: list[str]) -> None:
+    """A read mark only turns LOW-WARN into ok; say so when the entry is not LOW-WARN yet."""
+    if passport is None:
+        return
+    from ars_docs.session.corpus import load_corpus
+
+    corpus = load_corpus(passport)
+    for key in dict.fromkeys(keys):
+        entry = corpus.get(key)
+        if entry is None:
+            continue
+        if not entry.source_acquired:
+            print(
+                f"note: {key} has no acquired original: the mark is recorded but will not clear "
+                "its warning (NO ORIGINAL); acquire the original (ars-docs retrieve) and record "
+                "the check (ars-docs verify) first",
+                file=sys.stderr,
+            )
+        elif not entry.source_verified_against_original:
+            print(
+                f"note: {key} is not verified against its original: the mark is recorded but "
+                "will not clear its warning (AI HAS NOT CROSS-CHECKED) until ars-docs verify "
+                "records the check",
+                file=sys.stderr,
+            )
 
 
 def cmd_unmark_read(args: argparse.Namespace) -> int:

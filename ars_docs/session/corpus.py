@@ -59,7 +59,7 @@ from ars_docs.session.yamlio import (
 if TYPE_CHECKING:
     pass
 
-    from ars_docs.fuzzy import KeyIndex
+    from ars_docs.session.fuzzy import KeyIndex
 
 __all__ = [
     "AFFIRMATIVE_METHODS",
@@ -139,10 +139,10 @@ class Corpus:
     def closest_keys(self, key: str, n: int = 3) -> list[str]:
         """Up to ``n`` citation keys that look like ``key`` (for "did you mean").
 
-        The index (``ars_docs.fuzzy``) is built on first use and kept; a corpus
+        The index (``session.fuzzy``) is built on first use and kept; a corpus
         is not changed after loading.
         """
-        from ars_docs.fuzzy import KeyIndex
+        from ars_docs.session.fuzzy import KeyIndex
 
         if self._key_index is None or len(self._key_index.keys) != len(self.entries):
             self._key_index = KeyIndex(list(self.entries))
