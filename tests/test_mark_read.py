@@ -106,7 +106,7 @@ def test_comments_and_layout_survive(session: Session) -> None:
         "created_at: 2026-01-01T00:00:00Z\n"
         "human_read:\n"
         "- citation_key: ok2020     # flush-left list style\n"
-        "  marked_at: 2026-01-02T00:00:00Z\n"
+        "  marked_at: 2026-01-02\n"
         "  read_scope: {level: full_text, locators: [], note: null}\n"
     )
     session.read_log.write_text(original, encoding="utf-8")
@@ -258,13 +258,14 @@ def test_write_failure_keeps_the_log(session: Session, cli, monkeypatch) -> None
 CORRUPT = {
     "bad yaml": ("human_read: [unclosed\n", 2),  # libyaml reports where it gave up
     "duplicate mapping key": (
-        "human_read:\n  - citation_key: a\n    citation_key: b\n    marked_at: x\n",
+        "human_read:\n  - citation_key: a\n    citation_key: b\n    marked_at: 2026-01-02\n",
         3,
     ),
     "missing marked_at": ("human_read:\n  - citation_key: ok2020\n", 2),
     "wrong type": ("human_read: {citation_key: ok2020}\n", 1),
     "bad scope": (
-        "human_read:\n  - citation_key: ok2020\n    marked_at: x\n    read_scope: {level: most}\n",
+        "human_read:\n  - citation_key: ok2020\n    marked_at: 2026-01-02\n"
+        "    read_scope: {level: most}\n",
         4,
     ),
 }

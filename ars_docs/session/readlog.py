@@ -186,6 +186,7 @@ def _from_document(document: YamlDocument) -> ReadLog:
     for index, item in enumerate(marks_data or ()):
         _check_mark(document, index, item)
     _check_schema(document)
+    _check_times(document, marks_data or [])
     log = ReadLog(document.path, _text(root.get("session_id")), _text(root.get("created_at")))
     for index, item in enumerate(marks_data or ()):
         scope = item.get("read_scope") or {}
@@ -216,16 +217,6 @@ def _check_mark(document: YamlDocument, index: int, item: Any) -> None:
                 document,
                 (*at, name),
                 f"human_read[{index}].{name} is {item[name]!r}, not a non-empty string",
-            )
-    for name in ("marked_at", "rescinded_at"):
-        value = item.get(name)
-        if value is not None and not _is_timestamp(value):
-            _fail(
-                document,
-                (*at, name),
-                f"human_read[{index}].{name} is {value!r}, not an ISO 8601 / RFC 3339 time "
-                "(e.g. 2026-01-03T14:05:00Z); ars-docs mark-read writes it — a hand-edited "
-                "time must keep that form",
             )
     scope = item.get("read_scope")
     if scope is None:
@@ -258,6 +249,21 @@ def _is_timestamp(value: Any) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _check_times(document: YamlDocument, marks: list[Any]) -> None:
+    """After the schema: times are strings; each must name a real instant (not "yesterday")."""
+    for index, item in enumerate(marks):
+        for name in ("marked_at", "rescinded_at"):
+            value = item.get(name)
+            if value is not None and not _is_timestamp(value):
+                _fail(
+                    document,
+                    ("human_read", index, name),
+                    f"human_read[{index}].{name} is {value!r}, not an ISO 8601 / RFC 3339 time "
+                    "(e.g. 2026-01-03T14:05:00Z); ars-docs mark-read writes it — a hand-edited "
+                    "time must keep that form",
+                )
 
 
 def _check_schema(document: YamlDocument) -> None:
