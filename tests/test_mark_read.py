@@ -183,7 +183,7 @@ def test_unknown_keys_refuse_the_whole_batch(session: Session, cli) -> None:
     assert result.code == 65
     lines = result.err.splitlines()
     assert lines[0].startswith(
-        "[ARS-MARK-READ ERROR: citation_key 'low2021' not in literature_corpus[]]"
+        "ars-docs: error: [ARS-MARK-READ ERROR: citation_key 'low2021' not in literature_corpus[]]"
     )
     assert "closest keys: low2020" in lines[0]
     assert lines[1].startswith(
@@ -204,14 +204,14 @@ def test_no_passport(session: Session, cli) -> None:
     for command in ("mark-read", "unmark-read"):
         result = cli(command, "low2020")
         assert result.code == 64
-        assert result.err.startswith("[ARS-MARK-READ ERROR: no active passport")
+        assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: no active passport")
     assert cli("list-read").code == 64
 
 
 def test_passport_not_found(tmp_path: Path, cli) -> None:
     result = cli("mark-read", "k", "--passport", tmp_path / "nope.yaml")
     assert result.code == 66
-    assert result.err.startswith("[ARS-MARK-READ ERROR: passport not found:")
+    assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: passport not found:")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -227,7 +227,9 @@ def test_passport_folder_unreadable(session: Session, cli, monkeypatch) -> None:
     monkeypatch.setattr(os, "listdir", refuse)
     result = cli("mark-read", "low2020", "--passport", session.passport)
     assert result.code == 74
-    assert result.err.startswith("[ARS-MARK-READ ERROR: cannot read the passport's folder")
+    assert result.err.startswith(
+        "ars-docs: error: [ARS-MARK-READ ERROR: cannot read the passport's folder"
+    )
     monkeypatch.undo()
     assert snapshot_files(session.root) == before
 
@@ -237,7 +239,7 @@ def test_read_log_unwritable(session: Session, cli, monkeypatch) -> None:
     monkeypatch.setattr(os, "access", lambda path, mode: not (mode & os.W_OK))
     result = cli("mark-read", "low2020", "--passport", session.passport)
     assert result.code == 73
-    assert result.err.startswith("[ARS-MARK-READ ERROR: read log")
+    assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: read log")
     assert "not writable" in result.err
     assert snapshot_files(session.root) == before
 
@@ -278,7 +280,7 @@ def test_corrupt_log_is_never_overwritten(session: Session, cli, text: str, line
     for argv in (("mark-read", "low2020"), ("unmark-read", "ok2020"), ("list-read",)):
         result = cli(*argv, "--passport", session.passport)
         assert result.code == 65, argv
-        assert result.err.startswith("[ARS-MARK-READ ERROR: ")
+        assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: ")
         assert f"passport_human_read_log.yaml:{line}:" in result.err
     assert snapshot_files(session.root) == before
 

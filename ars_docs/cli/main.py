@@ -64,7 +64,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         prog="ars-docs",
         description="Make citations in AI-written research drafts honest (ARS trust chain).",
     )
-    parser.add_argument("--version", action="version", version=f"ars-docs {__version__}")
+    parser.add_argument(
+        "-V",
+        "--version",
+        action="version",
+        version=f"ars-docs {__version__}",
+        help="print the version and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     # `lint` is shared: several groups add targets to it.
@@ -87,9 +93,18 @@ def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        _require_utf8(sys.argv[1:] if argv is None else argv)
-        args = build_parser(argv).parse_args(argv)
+        _require_utf8(words)
+        parser = build_parser(words)
+        if not words:  # a newcomer's first try: show what there is
+            parser.print_help()
+            return int(ExitCode.USAGE)
+        args, unknown = parser.parse_known_args(words)
+        if unknown:
+            raise UsageError(
+                f"unrecognized arguments: {' '.join(unknown)} (see '{_command_of(args)} --help')"
+            )
         code = int(args.handler(args))
         # Surface a failed write of buffered output here, not as a traceback at exit.
         sys.stdout.flush()
@@ -132,6 +147,16 @@ def _require_utf8(argv: Sequence[str]) -> None:
             raise UsageError(
                 f"{which} ({shown}) is not valid UTF-8; pass text and file names as UTF-8"
             ) from None
+
+
+def _command_of(args: argparse.Namespace) -> str:
+    """``ars-docs finalize`` / ``ars-docs lint corpus``: whose help lists the options."""
+    parts = ["ars-docs"]
+    for name in ("command", "lint_target", "session_action"):
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            parts.append(value)
+    return " ".join(parts)
 
 
 def main() -> NoReturn:

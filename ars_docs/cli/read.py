@@ -19,7 +19,11 @@ FULL_TEXT = READ_SCOPE_LEVELS[0]
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
-    p = sub.add_parser("mark-read", help="record that you read a source yourself (§3.6)")
+    p = sub.add_parser(
+        "mark-read",
+        help="record that you read a source yourself (§3.6); appends to "
+        "<passport-stem>_human_read_log.yaml",
+    )
     p.set_defaults(handler=cmd_mark_read)
     p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) from the passport")
     add_passport(p, required=True)
@@ -38,12 +42,15 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     p.add_argument("--note", help="free-text note stored with the mark")
 
-    p = sub.add_parser("unmark-read", help="rescind a mark (adds rescinded_at; deletes nothing)")
+    p = sub.add_parser(
+        "unmark-read",
+        help="rescind a mark: appends rescinded_at to the read log; deletes nothing",
+    )
     p.set_defaults(handler=cmd_unmark_read)
-    p.add_argument("keys", nargs="+", metavar="KEY")
+    p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) whose mark to rescind")
     add_passport(p, required=True)
 
-    p = sub.add_parser("list-read", help="print the human-read log's active marks")
+    p = sub.add_parser("list-read", help="print the human-read log's active marks; writes nothing")
     p.set_defaults(handler=cmd_list_read)
     add_passport(p, required=True)
     p.add_argument("--all", action="store_true", help="the whole history, rescinded marks too")
