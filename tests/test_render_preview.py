@@ -17,7 +17,7 @@ def test_preview_is_named_preview_and_shows_unresolved_markers(session: Session,
         "# T\n\nA (2020) [PREVIEW: CITATION NOT RESOLVED — ok2020] and B "
         "[PREVIEW: MALFORMED CITATION MARKER] end.\n"
     )
-    assert f"preview (not gated); wrote {session.root / 'draft_preview.md'}" in result.out
+    assert f"preview (not gated); wrote {session.root / 'draft_preview.md'}" in result.err
 
 
 def test_preview_of_a_finalized_draft_keeps_only_the_visible_warnings(

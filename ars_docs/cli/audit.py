@@ -32,12 +32,15 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     _register_run(audit_sub)
 
     p = audit_sub.add_parser(
-        "parse-verdict", help="JSONL stream → <run_id>.verdict.yaml (AUDIT_FAILED on any failure)"
+        "parse-verdict",
+        help="JSONL stream → writes <run_id>.verdict.yaml (AUDIT_FAILED on any failure)",
     )
     p.set_defaults(handler=cmd_parse_verdict)
     p.add_argument("jsonl", metavar="JSONL", help="the codex stream, named <run_id>.jsonl")
     p.add_argument("--round", type=int, required=True, metavar="N", help="audit round, >= 1")
-    p.add_argument("--target-rounds", type=int, required=True, metavar="M")
+    p.add_argument(
+        "--target-rounds", type=int, required=True, metavar="M", help="rounds planned in total"
+    )
     p.add_argument(
         "-o",
         "--output",
@@ -49,16 +52,28 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
     p = audit_sub.add_parser("manifest", help="print the bundle manifest and its SHA-256 (§3.6)")
     p.set_defaults(handler=cmd_manifest)
-    p.add_argument("--primary", action="append", required=True, metavar="PATH")
-    p.add_argument("--supporting", action="append", default=[], metavar="PATH")
-    p.add_argument("--template", action="append", required=True, metavar="PATH")
+    p.add_argument(
+        "--primary", action="append", required=True, metavar="PATH", help="primary file (repeat)"
+    )
+    p.add_argument(
+        "--supporting", action="append", default=[], metavar="PATH", help="supporting file (repeat)"
+    )
+    p.add_argument(
+        "--template", action="append", required=True, metavar="PATH", help="audit template (repeat)"
+    )
     p.add_argument("--root", metavar="DIR", help="repository root (default: the git top level)")
     add_format(p)
 
-    q = lint_sub.add_parser("audit-artifacts", help="the §3.7 invariant rows A-F over audit files")
+    q = lint_sub.add_parser(
+        "audit-artifacts",
+        help="the §3.7 invariant rows A-F over audit files; prints findings, writes nothing",
+    )
     q.set_defaults(handler=cmd_lint_audit_artifacts)
     q.add_argument(
-        "--mode", required=True, choices=("proposal", "persisted", "jsonl-stream", "verdict")
+        "--mode",
+        required=True,
+        choices=("proposal", "persisted", "jsonl-stream", "verdict"),
+        help="which artifacts to check",
     )
     q.add_argument(
         "file", nargs="?", metavar="FILE", help="ENTRY.json (proposal) or VERDICT (verdict)"

@@ -322,7 +322,10 @@ def cmd_render(args: argparse.Namespace) -> int:
         text = html_document(text, document_title(doc.text, fallback))
     if text is not None:
         write_output(output, text)
-    stream = sys.stderr if output == STDIO or text is None else sys.stdout
+    # Text reports go to standard error (as they always have); JSON goes to standard
+    # output unless the document itself does, or nothing was written.
+    json_out = args.format == "json" and output != STDIO and text is not None
+    stream = sys.stdout if json_out else sys.stderr
     _report_render(args, doc.path, result, stream, output if text is not None else None)
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
 
