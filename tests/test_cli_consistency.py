@@ -77,7 +77,7 @@ def test_version_short_and_long(cli, capsysbinary) -> None:
         (("finalize", "d.md", "--bogus"), "ars-docs finalize --help"),
         (("lint", "corpus", "p.yaml", "--bogus"), "ars-docs lint corpus --help"),
         (("session", "snapshot", "--bogus"), "ars-docs session snapshot --help"),
-        (("render", "a.md", "b.md"), "ars-docs render --help"),
+        (("list-read", "extra"), "ars-docs list-read --help"),
     ],
 )
 def test_unknown_options_point_to_the_subcommand_help(cli, argv, where: str) -> None:

@@ -57,7 +57,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "gate is `render --strict`.",
     )
     p.set_defaults(handler=cmd_finalize)
-    p.add_argument("draft", metavar="DRAFT", help="markdown draft ('-': standard input)")
+    p.add_argument(
+        "drafts",
+        nargs="+",
+        metavar="DRAFT",
+        help="markdown draft ('-': standard input); several only with --check",
+    )
     add_passport(p, required=True)
     p.add_argument(
         "-o",
@@ -73,7 +78,9 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "'-': standard output; not written for DRAFT '-' unless given)",
     )
     p.add_argument(
-        "--check", action="store_true", help="write nothing; exit 1 if DRAFT would change"
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if a DRAFT would change; takes several DRAFTs",
     )
     add_format(p)
     add_verbosity(p)
@@ -89,7 +96,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "refuses and shows unresolved markers visibly. DRAFT is never overwritten.",
     )
     p.set_defaults(handler=cmd_render)
-    p.add_argument("draft", metavar="DRAFT", help="markdown draft ('-': standard input)")
+    p.add_argument(
+        "drafts",
+        nargs="+",
+        metavar="DRAFT",
+        help="markdown draft ('-': standard input); several only with --check",
+    )
     p.add_argument("--strict", action="store_true", help="refuse unverified/unresolved citations")
     add_passport(p, required=False)
     p.add_argument(
@@ -113,6 +125,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="--strict without a passport: accept the 'ok' statuses the draft claims, unchecked",
     )
     p.add_argument(
+        "--check",
+        action="store_true",
+        help="with --strict: run the gate and write nothing (exit 1 if it refuses); takes "
+        "several DRAFTs",
+    )
+    p.add_argument(
         "--fragment",
         action="store_true",
         help="HTML: only the body, not a complete document with charset and title",
@@ -125,6 +143,20 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_finalize(args: argparse.Namespace) -> int:
+    return _each_draft(args, _finalize_one, "finalize")
+
+
+def _each_draft(args: argparse.Namespace, one: Any, command: str) -> int:
+    """Several DRAFTs only with --check (e.g. a pre-commit hook); the worst exit code wins."""
+    if len(args.drafts) > 1 and not args.check:
+        raise UsageError(f"{command} takes one DRAFT unless --check is given (it writes nothing)")
+    code = 0
+    for draft in args.drafts:
+        code = max(code, int(one(argparse.Namespace(**{**vars(args), "draft": draft}))))
+    return code
+
+
+def _finalize_one(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
     output = args.output or (STDIO if args.draft == STDIO else None)
@@ -286,6 +318,12 @@ def default_render_path(draft: str, *, strict: bool, to: str) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    if args.check and not args.strict:
+        raise UsageError("--check runs the strict gate: give --strict too")
+    return _each_draft(args, _render_one, "render")
+
+
+def _render_one(args: argparse.Namespace) -> int:
     from ars_docs.draft import api
 
     passport = passport_arg(args.passport, required=False)
@@ -320,13 +358,15 @@ def cmd_render(args: argparse.Namespace) -> int:
 
         fallback = Path(args.draft).stem if args.draft != STDIO else "Document"
         text = html_document(text, document_title(doc.text, fallback))
-    if text is not None:
+    if args.check:
+        output = ""  # the gate's verdict only: nothing is written
+    elif text is not None:
         write_output(output, text)
     # Text reports go to standard error (as they always have); JSON goes to standard
     # output unless the document itself does, or nothing was written.
     json_out = args.format == "json" and output != STDIO and text is not None
     stream = sys.stdout if json_out else sys.stderr
-    _report_render(args, doc.path, result, stream, output if text is not None else None)
+    _report_render(args, doc.path, result, stream, (output or None) if text is not None else None)
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
 
 
@@ -387,5 +427,8 @@ def _report_render(
     gate = result.gate
     if args.strict and args.allow_no_citations and gate is not None and not gate.citations:
         mode += "; no citations (accepted by --allow-no-citations)"
+    if not written:
+        print(f"{draft}: {mode}; nothing written (--check)", file=stream)
+        return
     where = "standard output" if written == STDIO else written
     print(f"{draft}: {mode}; wrote {where}", file=stream)

@@ -79,7 +79,10 @@ def _report(outcome: VerifyOutcome, method: str) -> None:
             f"verified ({method}, description_last_audit: {outcome.audit_id}): "
             f"{', '.join(outcome.written)} in {outcome.passport}"
         )
-        print("next: ars-docs finalize DRAFT turns their MED-WARN citations into LOW-WARN")
+        print(
+            "next: ars-docs finalize DRAFT turns their MED-WARN citations into LOW-WARN "
+            "(ok where you have read the source: ars-docs mark-read)"
+        )
     for key in outcome.unchanged:
         print(f"unchanged: {key}: already recorded with {method} and {outcome.audit_id}")
     if not outcome.written:
