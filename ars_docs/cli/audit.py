@@ -189,15 +189,30 @@ def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
 
 def register_gate(audit_sub: Subparsers) -> None:
     for name, text in (
-        ("gate", "the stage-transition audit gate: verify, merge, decide (§5.6)"),
-        ("ack", "ship_with_known_residue: acknowledge every finding of a MATERIAL verdict (§5.4)"),
+        (
+            "gate",
+            "the stage-transition audit gate: verify, merge, decide (§5.6); prints the "
+            "decision, appends a merged entry to the passport's audit_artifact[]",
+        ),
+        (
+            "ack",
+            "ship_with_known_residue: acknowledge every finding of a MATERIAL verdict (§5.4); "
+            "appends an acknowledgement entry to the passport",
+        ),
     ):
         p = audit_sub.add_parser(name, help=text)
         p.set_defaults(handler=cmd_gate if name == "gate" else cmd_ack)
-        p.add_argument("--passport", required=True, metavar="PASSPORT")
+        p.add_argument(
+            "--passport",
+            required=True,
+            metavar="PASSPORT",
+            help="the passport with audit_artifact[]",
+        )
         p.add_argument("--stage", type=int, required=True, metavar="N", help="destination stage")
-        p.add_argument("--agent", required=True, metavar="AGENT")
-        p.add_argument("--deliverable", required=True, metavar="PATH")
+        p.add_argument("--agent", required=True, metavar="AGENT", help="agent of the deliverable")
+        p.add_argument(
+            "--deliverable", required=True, metavar="PATH", help="the deliverable file audited"
+        )
         p.add_argument(
             "--root",
             metavar="DIR",
@@ -210,7 +225,12 @@ def register_gate(audit_sub: Subparsers) -> None:
                 help="proposals folder (default: ROOT/audit_artifacts)",
             )
         else:
-            p.add_argument("--findings", required=True, metavar="F-001,F-002,…")
+            p.add_argument(
+                "--findings",
+                required=True,
+                metavar="F-001,F-002,…",
+                help="every finding id of the MATERIAL verdict, comma-separated",
+            )
         add_format(p)
 
 
