@@ -119,6 +119,13 @@ def test_errors_share_one_prefix(session: Session, cli) -> None:
         (("session", "snapshot", "-o", "-"), None),
         (("dispatch", "r.md", "--final-out", "-"), "--final-out needs a file path"),
         (("dispatch", "-"), "REPORT '-' is not supported"),
+        (("lint", "audit-report", "-"), "FILE '-' (standard input/output) is not supported here"),
+        (("drift-log", "--events", "-"), "--events '-' (standard input/output) is not supported"),
+        (("scope-report", "--verdict", "-"), "--verdict '-' (standard input/output) is not"),
+        (
+            ("session", "log-event", "--phase", "drafting", "--action", "-", "--artifact", "-"),
+            "--artifact '-' (standard input/output) is not supported",
+        ),
     ],
 )
 def test_dash_works_or_is_refused(
@@ -126,7 +133,8 @@ def test_dash_works_or_is_refused(
 ) -> None:
     monkeypatch.chdir(session.root)  # a file named '-' would appear here
     session.write("r.md", "# R\n\nA <!--ref:ok2020-->.\n")
-    result = cli(*argv, "--passport", session.passport)
+    monkeypatch.setenv("ARS_PASSPORT", str(session.passport))
+    result = cli(*argv)
     assert not (session.root / "-").exists()
     if message is None:
         assert result.code == 0, result.err

@@ -105,6 +105,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             raise UsageError(
                 f"unrecognized arguments: {' '.join(unknown)} (see '{_command_of(args)} --help')"
             )
+        _refuse_dash(parser, args)
         code = int(args.handler(args))
         # Surface a failed write of buffered output here, not as a traceback at exit.
         sys.stdout.flush()
@@ -149,10 +150,50 @@ def _require_utf8(argv: Sequence[str]) -> None:
             ) from None
 
 
+#: Path arguments where ``-`` (standard input/output) cannot work: refused before the
+#: command runs, so no file named ``-`` is ever read or written. Outputs (``-o``,
+#: ``--checklist``, ``--payload-out``) and drafts take ``-``; ``--passport``,
+#: ``dispatch REPORT`` and ``--final-out`` refuse it with their own reasons.
+NO_DASH = frozenset(
+    {
+        "files", "file", "jsonl", "verdict", "prepend_to", "events", "corpus_before",
+        "session_dir", "config", "sources_dir", "root", "output_dir", "manifest",
+        "frozen_manifest", "deliverable", "artifact", "primary", "supporting", "template",
+    }
+)  # fmt: skip
+
+
+def _refuse_dash(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    for dest, value in vars(args).items():
+        values = value if isinstance(value, list) else [value]
+        if dest in NO_DASH and "-" in values:
+            name = _display_name(parser, args, dest)
+            raise UsageError(
+                f"{name} '-' (standard input/output) is not supported here; give a path "
+                f"(see '{_command_of(args)} --help')"
+            )
+
+
+def _display_name(parser: argparse.ArgumentParser, args: argparse.Namespace, dest: str) -> str:
+    """``--events`` or ``FILE``: how the command's help names the argument."""
+    current = parser
+    for name in ("command", "lint_target", "session_action", "audit_command"):
+        chosen = getattr(args, name, None)
+        for action in current._actions:
+            if isinstance(action, argparse._SubParsersAction) and chosen in action.choices:
+                current = action.choices[chosen]
+    for action in current._actions:
+        if action.dest == dest:
+            if action.option_strings:
+                return max(action.option_strings, key=len)
+            return str(action.metavar or dest.upper())
+    return dest
+
+
 def _command_of(args: argparse.Namespace) -> str:
     """``ars-docs finalize`` / ``ars-docs lint corpus``: whose help lists the options."""
     parts = ["ars-docs"]
-    for name in ("command", "lint_target", "session_action"):
+    for name in ("command", "lint_target", "session_action", "audit_command"):
         value = getattr(args, name, None)
         if isinstance(value, str):
             parts.append(value)
