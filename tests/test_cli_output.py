@@ -218,3 +218,19 @@ def test_passport_from_stdin_is_refused(session: Session, cli) -> None:
     assert result.code == 64
     assert "the passport cannot be read from standard input ('-')" in result.err
     assert session.draft.read_bytes() == before
+
+
+def test_other_commands_cap_the_passport_findings_too(big: Path, cli) -> None:
+    result = cli("scope-report", "--passport", big / "passport.yaml")
+    assert result.code == 0, result.err
+    err = lines(result.err)
+    assert len(err) == LIMIT + 2
+    assert err[-2] == f"… and {ENTRIES - LIMIT} more finding(s)"
+    assert err[-1].startswith("scope report: 2000 entries")
+    lint = cli("lint", "corpus", big / "passport.yaml")
+    assert lint.code == 0
+    assert lines(lint.out)[-2:] == [
+        f"  … and {ENTRIES - LIMIT} more (--verbose)"[2:],
+        f"{big / 'passport.yaml'}: 0 error(s), {ENTRIES} warning(s)",
+    ]
+    assert len(lines(cli("lint", "corpus", big / "passport.yaml", "-v").out)) == ENTRIES + 1
