@@ -305,7 +305,7 @@ def _register_run(audit_sub: Subparsers) -> None:
     )
     p.add_argument("--deliverable", required=True, metavar="PATH", help="the primary deliverable")
     p.add_argument("--supporting", metavar="P1,P2,...", help="comma-separated supporting files")
-    p.add_argument("--round", type=int, required=True, metavar="N")
+    p.add_argument("--round", type=int, required=True, metavar="N", help="audit round, >= 1")
     p.add_argument("--target-rounds", type=int, default=3, metavar="M", help="default 3")
     p.add_argument(
         "--previous-findings", metavar="VERDICT", help="the prior round's verdict (round > 1)"
