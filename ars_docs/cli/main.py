@@ -63,6 +63,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="ars-docs",
         description="Make citations in AI-written research drafts honest (ARS trust chain).",
+        epilog="A session: ars-docs finalize DRAFT --passport PASSPORT, read the checklist "
+        "it writes, ars-docs verify / mark-read what you checked, finalize again, then "
+        "ars-docs render DRAFT --strict. `ars-docs COMMAND --help` says what a command "
+        "writes; the passport's fields are described in docs/passport.md.",
     )
     parser.add_argument(
         "-V",
