@@ -6,7 +6,13 @@ import argparse
 import json
 import sys
 
-from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.common import (
+    Subparsers,
+    add_format,
+    add_passport,
+    passport_arg,
+    print_diagnostics,
+)
 from ars_docs.cli.output import add_verbosity, capped
 from ars_docs.diagnostics import Severity
 from ars_docs.errors import ExitCode, UsageError
@@ -82,7 +88,7 @@ def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
         }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        print_diagnostics(diagnostics, sys.stdout)
+        print_diagnostics(diagnostics, sys.stdout, limit=None)
         print(
             f"{args.dir}: {len(found.micro)} micro-fixture(s), {len(found.integration)} "
             f"integration fixture(s), {len(diagnostics)} error(s)"
