@@ -137,7 +137,7 @@ def test_render_json_summary_and_offenders(session: Session, cli) -> None:
         "render", session.draft, "--strict", "--passport", session.passport, "--format", "json"
     )
     assert result.code == 1
-    payload = json.loads(result.err)  # nothing was written, so the report is on stderr
+    payload = json.loads(result.out)  # JSON on standard output: the document is not there
     assert next(iter(payload)) == "summary"
     assert payload["summary"] == {
         "command": "render",

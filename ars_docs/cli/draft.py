@@ -363,8 +363,8 @@ def _render_one(args: argparse.Namespace) -> int:
     elif text is not None:
         write_output(output, text)
     # Text reports go to standard error (as they always have); JSON goes to standard
-    # output unless the document itself does, or nothing was written.
-    json_out = args.format == "json" and output != STDIO and text is not None
+    # output unless the document itself does.
+    json_out = args.format == "json" and not (output == STDIO and text is not None)
     stream = sys.stdout if json_out else sys.stderr
     _report_render(args, doc.path, result, stream, (output or None) if text is not None else None)
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)

@@ -42,10 +42,9 @@ def document_title(markdown: str, fallback: str) -> str:
     return fallback
 
 
-def html_document(body: str, title: str, *, lang: str | None = None) -> str:
-    head = f' lang="{html.escape(lang)}"' if lang else ""
+def html_document(body: str, title: str) -> str:
     return (
-        f"<!DOCTYPE html>\n<html{head}>\n<head>\n"
+        "<!DOCTYPE html>\n<html>\n<head>\n"
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n"
