@@ -29,6 +29,10 @@ class Diagnostic:
     code: str
     severity: Severity
     message: str
+    slug: str | None = None
+    """The citation key the finding is about, when it is about one (for filtering and agents)."""
+    suggestions: tuple[str, ...] = ()
+    """Closest existing keys ("did you mean"), best first."""
 
     def format(self) -> str:
         where = self.path
@@ -45,4 +49,6 @@ class Diagnostic:
             "code": self.code,
             "severity": self.severity.value,
             "message": self.message,
+            "slug": self.slug,
+            "suggestions": list(self.suggestions),
         }

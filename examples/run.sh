@@ -12,9 +12,16 @@ cd "$out" || exit 1
 export SOURCE_DATE_EPOCH=1764400000   # reproducible timestamps
 export PYTHONUNBUFFERED=1             # keep report and diagnostics in order
 
+# Bold command lines on a terminal only: no escape codes in logs, pipes or CI.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
+  bold=$'\033[1m' plain=$'\033[0m'
+else
+  bold='' plain=''
+fi
+
 step() {  # step EXPECTED_EXIT DESCRIPTION -- COMMAND...
   local expected=$1 what=$2; shift 3
-  printf '\n\033[1m$ %s\033[0m   # %s\n' "$*" "$what"
+  printf '\n%s$ %s%s   # %s\n' "$bold" "$*" "$plain" "$what"
   "$@"
   local code=$?
   if [ "$code" -ne "$expected" ]; then
@@ -34,11 +41,16 @@ step 0 "preview: markers stripped, visible warnings kept" -- \
 step 1 "the terminal gate refuses the chapter and writes nothing" -- \
   ars-docs render chapter.md --strict --passport passport.yaml
 [ ! -e chapter_final.md ] || { echo "gate wrote output although it refused" >&2; exit 1; }
+step 0 "piwowar_2018's original is on file: record that its description was checked" -- \
+  ars-docs verify piwowar_2018 --method manual_grep --note "title, authors, table 2" \
+    --passport passport.yaml
+step 65 "an entry without an original cannot be verified; nothing written" -- \
+  ars-docs verify harvey_green_1993 --method manual_grep --passport passport.yaml
 step 0 "you have read ji_2023 in full: say so" -- \
   ars-docs mark-read ji_2023 --passport passport.yaml --note "read the survey, sections 1-5"
 step 0 "only a table-of-contents read: recorded, does not promote" -- \
   ars-docs mark-read lewis_2020 --scope toc_only --passport passport.yaml
-step 0 "the next pass promotes ji_2023 from LOW-WARN to ok" -- \
+step 0 "the next pass: ji_2023 LOW-WARN -> ok, piwowar_2018 (read before) MED-WARN -> ok" -- \
   ars-docs finalize chapter.md --passport passport.yaml
 step 0 "active marks in the human-read log" -- \
   ars-docs list-read --passport passport.yaml

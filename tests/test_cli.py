@@ -262,7 +262,12 @@ def test_render_strict_passes_and_writes(session: Session, cli) -> None:
         "-o",
         "-",
     )
-    assert html.out == "<h1>T</h1>\n<p>Only verified (2020).</p>\n"
+    assert "<body>\n<h1>T</h1>\n<p>Only verified (2020).</p>\n</body>" in html.out
+    fragment = cli(
+        "render", session.draft, "--strict", "--passport", session.passport,
+        "--to", "html", "--fragment", "-o", "-",
+    )  # fmt: skip
+    assert fragment.out == "<h1>T</h1>\n<p>Only verified (2020).</p>\n"
 
 
 def test_render_refuses_to_overwrite_the_draft(session: Session, cli) -> None:

@@ -106,7 +106,7 @@ def test_comments_and_layout_survive(session: Session) -> None:
         "created_at: 2026-01-01T00:00:00Z\n"
         "human_read:\n"
         "- citation_key: ok2020     # flush-left list style\n"
-        "  marked_at: 2026-01-02T00:00:00Z\n"
+        "  marked_at: 2026-01-02\n"
         "  read_scope: {level: full_text, locators: [], note: null}\n"
     )
     session.read_log.write_text(original, encoding="utf-8")
@@ -183,7 +183,7 @@ def test_unknown_keys_refuse_the_whole_batch(session: Session, cli) -> None:
     assert result.code == 65
     lines = result.err.splitlines()
     assert lines[0].startswith(
-        "[ARS-MARK-READ ERROR: citation_key 'low2021' not in literature_corpus[]]"
+        "ars-docs: error: [ARS-MARK-READ ERROR: citation_key 'low2021' not in literature_corpus[]]"
     )
     assert "closest keys: low2020" in lines[0]
     assert lines[1].startswith(
@@ -204,14 +204,14 @@ def test_no_passport(session: Session, cli) -> None:
     for command in ("mark-read", "unmark-read"):
         result = cli(command, "low2020")
         assert result.code == 64
-        assert result.err.startswith("[ARS-MARK-READ ERROR: no active passport")
+        assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: no active passport")
     assert cli("list-read").code == 64
 
 
 def test_passport_not_found(tmp_path: Path, cli) -> None:
     result = cli("mark-read", "k", "--passport", tmp_path / "nope.yaml")
     assert result.code == 66
-    assert result.err.startswith("[ARS-MARK-READ ERROR: passport not found:")
+    assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: passport not found:")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -227,7 +227,9 @@ def test_passport_folder_unreadable(session: Session, cli, monkeypatch) -> None:
     monkeypatch.setattr(os, "listdir", refuse)
     result = cli("mark-read", "low2020", "--passport", session.passport)
     assert result.code == 74
-    assert result.err.startswith("[ARS-MARK-READ ERROR: cannot read the passport's folder")
+    assert result.err.startswith(
+        "ars-docs: error: [ARS-MARK-READ ERROR: cannot read the passport's folder"
+    )
     monkeypatch.undo()
     assert snapshot_files(session.root) == before
 
@@ -237,7 +239,7 @@ def test_read_log_unwritable(session: Session, cli, monkeypatch) -> None:
     monkeypatch.setattr(os, "access", lambda path, mode: not (mode & os.W_OK))
     result = cli("mark-read", "low2020", "--passport", session.passport)
     assert result.code == 73
-    assert result.err.startswith("[ARS-MARK-READ ERROR: read log")
+    assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: read log")
     assert "not writable" in result.err
     assert snapshot_files(session.root) == before
 
@@ -258,13 +260,14 @@ def test_write_failure_keeps_the_log(session: Session, cli, monkeypatch) -> None
 CORRUPT = {
     "bad yaml": ("human_read: [unclosed\n", 2),  # libyaml reports where it gave up
     "duplicate mapping key": (
-        "human_read:\n  - citation_key: a\n    citation_key: b\n    marked_at: x\n",
+        "human_read:\n  - citation_key: a\n    citation_key: b\n    marked_at: 2026-01-02\n",
         3,
     ),
     "missing marked_at": ("human_read:\n  - citation_key: ok2020\n", 2),
     "wrong type": ("human_read: {citation_key: ok2020}\n", 1),
     "bad scope": (
-        "human_read:\n  - citation_key: ok2020\n    marked_at: x\n    read_scope: {level: most}\n",
+        "human_read:\n  - citation_key: ok2020\n    marked_at: 2026-01-02\n"
+        "    read_scope: {level: most}\n",
         4,
     ),
 }
@@ -277,7 +280,7 @@ def test_corrupt_log_is_never_overwritten(session: Session, cli, text: str, line
     for argv in (("mark-read", "low2020"), ("unmark-read", "ok2020"), ("list-read",)):
         result = cli(*argv, "--passport", session.passport)
         assert result.code == 65, argv
-        assert result.err.startswith("[ARS-MARK-READ ERROR: ")
+        assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: ")
         assert f"passport_human_read_log.yaml:{line}:" in result.err
     assert snapshot_files(session.root) == before
 

@@ -42,6 +42,9 @@ human_read:
     rescinded_at: 2026-04-30T11:00:00Z
 """
 
+#: Two real times, in order (hand-written times are checked).
+T1, T2 = "2026-01-02T00:00:00Z", "2026-01-03T00:00:00Z"
+
 
 def write(path: Path, text: str, *, crlf: bool = False, bom: bool = False) -> Path:
     data = text.replace("\n", "\r\n") if crlf else text
@@ -136,20 +139,20 @@ def test_mark_rescind_remark_latest_wins() -> None:
 
 def test_rescinding_the_original_entry_in_place() -> None:
     # /ars-unmark-read may write rescinded_at onto the mark itself
-    log = read_log_from_data({"human_read": [mark("a", "t1", rescinded_at="t2"), mark("b", "t1")]})
+    log = read_log_from_data({"human_read": [mark("a", T1, rescinded_at=T2), mark("b", T1)]})
     assert log.active("a") is None
     assert log.human_read("b") is True
 
 
 def test_latest_mark_decides_even_if_a_later_one_is_partial() -> None:
     log = read_log_from_data(
-        {"human_read": [mark("k", "t1"), mark("k", "t2", read_scope={"level": "toc_only"})]}
+        {"human_read": [mark("k", T1), mark("k", T2, read_scope={"level": "toc_only"})]}
     )
     assert log.human_read("k") is False
 
 
 def test_index_follows_appended_marks() -> None:
-    log = read_log_from_data({"human_read": [mark("k", "t1")]})
+    log = read_log_from_data({"human_read": [mark("k", T1)]})
     assert log.human_read("k") is True
     log.marks.append(ReadMark("k", "t2", FULL_TEXT, (), None, "t2", 0))
     assert log.human_read("k") is False
@@ -158,7 +161,7 @@ def test_index_follows_appended_marks() -> None:
 @pytest.mark.parametrize("level", READ_SCOPE_LEVELS)
 def test_each_read_scope_level(level: str) -> None:
     log = read_log_from_data(
-        {"human_read": [mark("k", "t", read_scope={"level": level, "locators": ["p. 3"]})]}
+        {"human_read": [mark("k", T1, read_scope={"level": level, "locators": ["p. 3"]})]}
     )
     active = log.active("k")
     assert active is not None
@@ -209,17 +212,18 @@ HEAD = "session_id: s\nhuman_read:\n"
 
 
 def test_unknown_read_scope_level(tmp_path: Path) -> None:
-    text = HEAD + "  - citation_key: k\n    marked_at: t\n    read_scope:\n      level: skimmed\n"
+    text = HEAD + "  - citation_key: k\n    marked_at: 2026-01-02\n    read_scope:\n"
+    text += "      level: skimmed\n"
     expect_error(tmp_path, text, 6, "'skimmed'", "full_text, sections, abstract_only")
 
 
 def test_read_scope_without_level(tmp_path: Path) -> None:
-    text = HEAD + "  - citation_key: k\n    marked_at: t\n    read_scope: {locators: []}\n"
+    text = HEAD + "  - citation_key: k\n    marked_at: 2026-01-02\n    read_scope: {locators: []}\n"
     expect_error(tmp_path, text, 5, "read_scope.level")
 
 
 def test_read_scope_not_a_mapping(tmp_path: Path) -> None:
-    text = HEAD + "  - citation_key: k\n    marked_at: t\n    read_scope: full_text\n"
+    text = HEAD + "  - citation_key: k\n    marked_at: 2026-01-02\n    read_scope: full_text\n"
     expect_error(tmp_path, text, 5, "read_scope", "not a mapping")
 
 
@@ -228,12 +232,12 @@ def test_bad_yaml(tmp_path: Path) -> None:
 
 
 def test_duplicate_mapping_keys(tmp_path: Path) -> None:
-    text = HEAD + "  - citation_key: a\n    citation_key: b\n    marked_at: t\n"
+    text = HEAD + "  - citation_key: a\n    citation_key: b\n    marked_at: 2026-01-02\n"
     expect_error(tmp_path, text, 4, "duplicate key 'citation_key'")
 
 
 def test_mark_without_citation_key(tmp_path: Path) -> None:
-    text = HEAD + "  - citation_key: a\n    marked_at: t\n  - marked_at: t\n"
+    text = HEAD + "  - citation_key: a\n    marked_at: 2026-01-02\n  - marked_at: 2026-01-02\n"
     expect_error(tmp_path, text, 5, "human_read[1] has no citation_key")
 
 
@@ -243,7 +247,7 @@ def test_mark_without_marked_at(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("value", ["42", "''", "[a]", "null"])
 def test_citation_key_of_wrong_type(tmp_path: Path, value: str) -> None:
-    text = HEAD + f"  - marked_at: t\n    citation_key: {value}\n"
+    text = HEAD + f"  - marked_at: 2026-01-02\n    citation_key: {value}\n"
     expect_error(tmp_path, text, 4, "citation_key", "not a non-empty string")
 
 
@@ -270,7 +274,7 @@ def test_top_level_not_a_mapping(tmp_path: Path) -> None:
     ],
 )
 def test_schema_violations(tmp_path: Path, tail: str, line: int, fragment: str) -> None:
-    text = HEAD + "  - citation_key: k\n    marked_at: t\n" + tail
+    text = HEAD + "  - citation_key: k\n    marked_at: 2026-01-02\n" + tail
     expect_error(tmp_path, text, line, fragment, "human_read_log.schema.json")
 
 

@@ -108,11 +108,15 @@ def test_preview_keeps_visible_warnings_and_never_refuses() -> None:
     text = "a [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020--> b <!--ref:x-->.\n"
     result = api.render(text, strict=False)
     assert result.gate is None
-    assert result.output == "a [UNVERIFIED CITATION — NO ORIGINAL] b.\n"
+    # The bare marker was never finalized: a preview shows it instead of hiding it.
+    assert result.output == (
+        "a [UNVERIFIED CITATION — NO ORIGINAL] b [PREVIEW: CITATION NOT RESOLVED — x].\n"
+    )
 
 
-def test_preview_leaves_malformed_markers() -> None:
-    assert api.render("a <!--ref:--> b\n", strict=False).output == "a <!--ref:--> b\n"
+def test_preview_shows_malformed_markers() -> None:
+    output = api.render("a <!--ref:--> b\n", strict=False).output
+    assert output == "a [PREVIEW: MALFORMED CITATION MARKER] b\n"
 
 
 REFUSALS = {

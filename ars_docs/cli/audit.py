@@ -32,12 +32,15 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     _register_run(audit_sub)
 
     p = audit_sub.add_parser(
-        "parse-verdict", help="JSONL stream → <run_id>.verdict.yaml (AUDIT_FAILED on any failure)"
+        "parse-verdict",
+        help="JSONL stream → writes <run_id>.verdict.yaml (AUDIT_FAILED on any failure)",
     )
     p.set_defaults(handler=cmd_parse_verdict)
     p.add_argument("jsonl", metavar="JSONL", help="the codex stream, named <run_id>.jsonl")
     p.add_argument("--round", type=int, required=True, metavar="N", help="audit round, >= 1")
-    p.add_argument("--target-rounds", type=int, required=True, metavar="M")
+    p.add_argument(
+        "--target-rounds", type=int, required=True, metavar="M", help="rounds planned in total"
+    )
     p.add_argument(
         "-o",
         "--output",
@@ -49,16 +52,28 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
     p = audit_sub.add_parser("manifest", help="print the bundle manifest and its SHA-256 (§3.6)")
     p.set_defaults(handler=cmd_manifest)
-    p.add_argument("--primary", action="append", required=True, metavar="PATH")
-    p.add_argument("--supporting", action="append", default=[], metavar="PATH")
-    p.add_argument("--template", action="append", required=True, metavar="PATH")
+    p.add_argument(
+        "--primary", action="append", required=True, metavar="PATH", help="primary file (repeat)"
+    )
+    p.add_argument(
+        "--supporting", action="append", default=[], metavar="PATH", help="supporting file (repeat)"
+    )
+    p.add_argument(
+        "--template", action="append", required=True, metavar="PATH", help="audit template (repeat)"
+    )
     p.add_argument("--root", metavar="DIR", help="repository root (default: the git top level)")
     add_format(p)
 
-    q = lint_sub.add_parser("audit-artifacts", help="the §3.7 invariant rows A-F over audit files")
+    q = lint_sub.add_parser(
+        "audit-artifacts",
+        help="the §3.7 invariant rows A-F over audit files; prints findings, writes nothing",
+    )
     q.set_defaults(handler=cmd_lint_audit_artifacts)
     q.add_argument(
-        "--mode", required=True, choices=("proposal", "persisted", "jsonl-stream", "verdict")
+        "--mode",
+        required=True,
+        choices=("proposal", "persisted", "jsonl-stream", "verdict"),
+        help="which artifacts to check",
     )
     q.add_argument(
         "file", nargs="?", metavar="FILE", help="ENTRY.json (proposal) or VERDICT (verdict)"
@@ -174,15 +189,30 @@ def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
 
 def register_gate(audit_sub: Subparsers) -> None:
     for name, text in (
-        ("gate", "the stage-transition audit gate: verify, merge, decide (§5.6)"),
-        ("ack", "ship_with_known_residue: acknowledge every finding of a MATERIAL verdict (§5.4)"),
+        (
+            "gate",
+            "the stage-transition audit gate: verify, merge, decide (§5.6); prints the "
+            "decision, appends a merged entry to the passport's audit_artifact[]",
+        ),
+        (
+            "ack",
+            "ship_with_known_residue: acknowledge every finding of a MATERIAL verdict (§5.4); "
+            "appends an acknowledgement entry to the passport",
+        ),
     ):
         p = audit_sub.add_parser(name, help=text)
         p.set_defaults(handler=cmd_gate if name == "gate" else cmd_ack)
-        p.add_argument("--passport", required=True, metavar="PASSPORT")
+        p.add_argument(
+            "--passport",
+            required=True,
+            metavar="PASSPORT",
+            help="the passport with audit_artifact[]",
+        )
         p.add_argument("--stage", type=int, required=True, metavar="N", help="destination stage")
-        p.add_argument("--agent", required=True, metavar="AGENT")
-        p.add_argument("--deliverable", required=True, metavar="PATH")
+        p.add_argument("--agent", required=True, metavar="AGENT", help="agent of the deliverable")
+        p.add_argument(
+            "--deliverable", required=True, metavar="PATH", help="the deliverable file audited"
+        )
         p.add_argument(
             "--root",
             metavar="DIR",
@@ -195,7 +225,12 @@ def register_gate(audit_sub: Subparsers) -> None:
                 help="proposals folder (default: ROOT/audit_artifacts)",
             )
         else:
-            p.add_argument("--findings", required=True, metavar="F-001,F-002,…")
+            p.add_argument(
+                "--findings",
+                required=True,
+                metavar="F-001,F-002,…",
+                help="every finding id of the MATERIAL verdict, comma-separated",
+            )
         add_format(p)
 
 
@@ -270,7 +305,7 @@ def _register_run(audit_sub: Subparsers) -> None:
     )
     p.add_argument("--deliverable", required=True, metavar="PATH", help="the primary deliverable")
     p.add_argument("--supporting", metavar="P1,P2,...", help="comma-separated supporting files")
-    p.add_argument("--round", type=int, required=True, metavar="N")
+    p.add_argument("--round", type=int, required=True, metavar="N", help="audit round, >= 1")
     p.add_argument("--target-rounds", type=int, default=3, metavar="M", help="default 3")
     p.add_argument(
         "--previous-findings", metavar="VERDICT", help="the prior round's verdict (round > 1)"

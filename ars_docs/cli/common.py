@@ -18,11 +18,13 @@ from ars_docs.diagnostics import Diagnostic
 from ars_docs.errors import OutputError, UsageError
 
 if TYPE_CHECKING:
+    from ars_docs.draft.document import Document
     from ars_docs.session.corpus import Corpus
     from ars_docs.session.readlog import ReadLog
 
 PASSPORT_ENV = "ARS_PASSPORT"
 STDIO = "-"
+STDIN_NAME = "<stdin>"
 
 #: The type of ``parser.add_subparsers()``; argparse does not export it publicly.
 Subparsers = Any
@@ -45,7 +47,12 @@ def add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
 
 
 def add_format(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for people (default) or json for programs: complete, `summary` object first",
+    )
 
 
 def passport_arg(value: str | None, *, required: bool) -> str | None:
@@ -53,7 +60,27 @@ def passport_arg(value: str | None, *, required: bool) -> str | None:
     chosen = value or os.environ.get(PASSPORT_ENV) or None
     if chosen is None and required:
         raise UsageError(f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV}")
+    if chosen == STDIO:
+        raise UsageError(
+            "the passport cannot be read from standard input ('-'): its folder holds the "
+            "read log and the other session files; give its path"
+        )
     return chosen
+
+
+def refuse_stdio(value: str | None, option: str, why: str) -> None:
+    """``-`` is standard input/output; where a command cannot use it, say so (exit 64)."""
+    if value == STDIO:
+        raise UsageError(f"{option} '-' is not supported: {why}; give a file path")
+
+
+def read_draft(name: str) -> Document:
+    """The draft at ``name``, or standard input for ``-`` (shown as ``<stdin>``)."""
+    from ars_docs.draft.document import Document, decode, read_document
+
+    if name != STDIO:
+        return read_document(name)
+    return Document(decode(sys.stdin.buffer.read(), STDIN_NAME), path=STDIN_NAME)
 
 
 def load_trust_inputs(passport: str) -> tuple[Corpus, ReadLog]:
@@ -64,9 +91,15 @@ def load_trust_inputs(passport: str) -> tuple[Corpus, ReadLog]:
     return corpus, load_read_log(read_log_path(passport))
 
 
-def print_diagnostics(diagnostics: Sequence[Diagnostic], stream: TextIO) -> None:
-    for diagnostic in diagnostics:
+def print_diagnostics(
+    diagnostics: Sequence[Diagnostic], stream: TextIO, *, limit: int | None = 20
+) -> None:
+    """Print findings; past ``limit`` one line says how many more there are."""
+    shown = diagnostics if limit is None else diagnostics[:limit]
+    for diagnostic in shown:
         print(diagnostic.format(), file=stream)
+    if len(diagnostics) > len(shown):
+        print(f"… and {len(diagnostics) - len(shown)} more finding(s)", file=stream)
 
 
 def write_output(target: str, text: str) -> None:

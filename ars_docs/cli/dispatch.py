@@ -12,6 +12,7 @@ from ars_docs.cli.common import (
     add_passport,
     load_trust_inputs,
     passport_arg,
+    refuse_stdio,
     same_file,
     write_output,
 )
@@ -22,10 +23,11 @@ from ars_docs.handoff.dispatch import dispatch, payload_json
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p = sub.add_parser(
         "dispatch",
-        help="compile metadata, finalize, and run the terminal gate on a compiled report",
+        help="compile metadata, finalize, and run the terminal gate on a compiled report; edits "
+        "REPORT in place, writes <stem>_handoff.json and (if emitted) <stem>_final.md",
     )
     p.set_defaults(handler=cmd_dispatch)
-    p.add_argument("report", metavar="REPORT")
+    p.add_argument("report", metavar="REPORT", help="compiled markdown report (finalized in place)")
     add_passport(p, required=True)
     p.add_argument(
         "--final-out", metavar="PATH", help="final report (default: <stem>_final.md beside REPORT)"
@@ -40,6 +42,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 def cmd_dispatch(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
+    refuse_stdio(args.report, "REPORT", "dispatch finalizes the report in place")
     report = Path(args.report)
     final_out = args.final_out or str(report.with_name(f"{report.stem}_final.md"))
     payload_out = args.payload_out or str(report.with_name(f"{report.stem}_handoff.json"))

@@ -1,4 +1,10 @@
-"""``ars-docs finalize`` and ``ars-docs render``: the draft pipeline's commands (§3.3)."""
+"""``ars-docs finalize`` and ``ars-docs render``: the draft pipeline's commands (§3.3).
+
+Reports follow ``cli.output``: short by default with the summary last, ``-q``
+summary only, ``-v`` everything, ``--format json`` complete with a ``summary``
+object first. ``-`` is standard input for DRAFT and standard output for the
+outputs; whatever goes to standard output moves the report to standard error.
+"""
 
 from __future__ import annotations
 
@@ -16,42 +22,97 @@ from ars_docs.cli.common import (
     ensure_folder,
     load_trust_inputs,
     passport_arg,
-    print_diagnostics,
+    read_draft,
     same_file,
     write_output,
+)
+from ars_docs.cli.output import (
+    add_verbosity,
+    capped,
+    flush,
+    print_hidden,
+    severity_counts,
+    severity_phrase,
+    split_by_citation,
 )
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.draft import api
-    from ars_docs.session.corpus import Corpus
+    from ars_docs.draft.pipeline import Offender
 
 #: Formats of ``render --to`` (``draft.api.RENDER_TARGETS``; a test keeps them equal).
 RENDER_TARGETS = ("markdown", "html")
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
-    p = sub.add_parser("finalize", help="resolve every <!--ref:slug--> marker by the §3.3 matrix")
+    p = sub.add_parser(
+        "finalize",
+        help="resolve every <!--ref:slug--> marker by the §3.3 matrix; edits DRAFT in place "
+        "and writes <stem>_prefinalization_checklist.md",
+        description="Resolve every <!--ref:slug--> marker by the §3.3 provenance matrix. "
+        "Writes: DRAFT in place (only when a marker changes; -o writes elsewhere) and the "
+        "checklist <stem>_prefinalization_checklist.md beside DRAFT. Never refuses: the "
+        "gate is `render --strict`.",
+    )
     p.set_defaults(handler=cmd_finalize)
-    p.add_argument("draft", metavar="DRAFT")
+    p.add_argument(
+        "drafts",
+        nargs="+",
+        metavar="DRAFT",
+        help="markdown draft ('-': standard input); several only with --check",
+    )
     add_passport(p, required=True)
     p.add_argument(
-        "-o", "--output", metavar="OUT", help="write here instead of in place ('-': stdout)"
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the result here instead of in place ('-': standard output; the default "
+        "when DRAFT is '-')",
     )
-    p.add_argument("--checklist", metavar="PATH", help="checklist path (default: beside DRAFT)")
     p.add_argument(
-        "--check", action="store_true", help="write nothing; exit 1 if DRAFT would change"
+        "--checklist",
+        metavar="PATH",
+        help="checklist path (default: <stem>_prefinalization_checklist.md beside DRAFT; "
+        "'-': standard output; not written for DRAFT '-' unless given)",
+    )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if a DRAFT would change; takes several DRAFTs",
     )
     add_format(p)
+    add_verbosity(p)
 
-    p = sub.add_parser("render", help="terminal gate (--strict), strip markers, write output")
+    p = sub.add_parser(
+        "render",
+        help="the terminal gate (--strict) writes <stem>_final.md; without it a preview, "
+        "<stem>_preview.md",
+        description="Strip the markers and write the document. With --strict this is the "
+        "terminal gate: it refuses (exit 1, nothing written) a draft with any unverified, "
+        "unresolved or unacknowledged citation and otherwise writes <stem>_final.md (or "
+        ".html). Without --strict it writes a preview, <stem>_preview.md, that never "
+        "refuses and shows unresolved markers visibly. DRAFT is never overwritten.",
+    )
     p.set_defaults(handler=cmd_render)
-    p.add_argument("draft", metavar="DRAFT")
+    p.add_argument(
+        "drafts",
+        nargs="+",
+        metavar="DRAFT",
+        help="markdown draft ('-': standard input); several only with --check",
+    )
     p.add_argument("--strict", action="store_true", help="refuse unverified/unresolved citations")
     add_passport(p, required=False)
-    p.add_argument("-o", "--output", metavar="OUT", help="output path ('-': stdout)")
-    p.add_argument("--to", choices=RENDER_TARGETS, default="markdown")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="output path ('-': standard output; the default when DRAFT is '-')",
+    )
+    p.add_argument(
+        "--to", choices=RENDER_TARGETS, default="markdown", help="output format (default markdown)"
+    )
     p.add_argument("--allow-html", action="store_true", help="pass raw HTML through to HTML output")
     p.add_argument(
         "--allow-no-citations",
@@ -63,47 +124,102 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         action="store_true",
         help="--strict without a passport: accept the 'ok' statuses the draft claims, unchecked",
     )
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="with --strict: run the gate and write nothing (exit 1 if it refuses); takes "
+        "several DRAFTs",
+    )
+    p.add_argument(
+        "--fragment",
+        action="store_true",
+        help="HTML: only the body, not a complete document with charset and title",
+    )
+    add_format(p)
+    add_verbosity(p)
+
+
+# --- finalize -----------------------------------------------------------------------
 
 
 def cmd_finalize(args: argparse.Namespace) -> int:
+    return _each_draft(args, _finalize_one, "finalize")
+
+
+def _each_draft(args: argparse.Namespace, one: Any, command: str) -> int:
+    """Several DRAFTs only with --check (e.g. a pre-commit hook); the worst exit code wins."""
+    if len(args.drafts) > 1 and not args.check:
+        raise UsageError(f"{command} takes one DRAFT unless --check is given (it writes nothing)")
+    code = 0
+    for draft in args.drafts:
+        code = max(code, int(one(argparse.Namespace(**{**vars(args), "draft": draft}))))
+    return code
+
+
+def _finalize_one(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    from ars_docs.draft import api
-    from ars_docs.draft.document import read_document
-    from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
+    output = args.output or (STDIO if args.draft == STDIO else None)
+    checklist_arg = args.checklist
+    if checklist_arg == STDIO and output == STDIO and not args.check:
+        raise UsageError(
+            "the draft and the checklist cannot both go to standard output; give -o OUT or "
+            "--checklist PATH"
+        )
     from ars_docs.session.locking import folder_lock
 
     # The session folder lock, held from reading the trust inputs to the last write:
     # mark-read takes the same lock, so the draft always reflects one state of the
     # read log — the one before or the one after a concurrent mark-read, never a mix.
     with folder_lock(Path(passport).parent):
-        doc = read_document(args.draft)
-        corpus, read_log = load_trust_inputs(passport)
-        result = api.finalize(doc.text, corpus, read_log, path=args.draft, passport=passport)
-        diagnostics = [*_corpus_diagnostics(corpus), *result.diagnostics]
-        report = sys.stderr if args.output == STDIO else sys.stdout
-        if args.check:
-            _report_finalize(args, result, diagnostics, report, wrote=None, checklist=None)
-            return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
-        checklist_path = (
-            Path(args.checklist) if args.checklist else default_checklist_path(args.draft)
+        return _finalize_locked(args, passport, output, checklist_arg)
+
+
+def _finalize_locked(
+    args: argparse.Namespace, passport: str, output: str | None, checklist_arg: str | None
+) -> int:
+    from ars_docs.draft import api
+    from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
+
+    from_stdin = args.draft == STDIO
+    doc = read_draft(args.draft)
+    corpus, read_log = load_trust_inputs(passport)
+    result = api.finalize(doc.text, corpus, read_log, path=doc.path, passport=passport)
+    corpus_findings = [d for d in corpus.diagnostics if d.severity is not Severity.INFO]
+    stdout_busy = not args.check and STDIO in (output, checklist_arg)
+    report = sys.stderr if stdout_busy else sys.stdout
+    if args.check:
+        _report_finalize(
+            args, doc.path, result, corpus_findings, report, wrote=None, checklist=None
         )
-        # Check both targets before writing either, so a bad path loses nothing.
-        for target in (checklist_path, Path(args.output or args.draft)):
-            if str(target) != STDIO:
-                ensure_folder(target)
-                ensure_writable(target)
-        # The checklist first: a draft with new markers never lacks its checklist.
-        _write_if_changed(checklist_path, result.checklist)
-        if args.output:
-            write_output(args.output, result.text)
-            wrote = args.output
-        elif result.would_change:
-            write_bytes_atomic(Path(args.draft), result.text.encode("utf-8"))
-            wrote = args.draft
-        else:
-            wrote = None
-    _report_finalize(args, result, diagnostics, report, wrote=wrote, checklist=str(checklist_path))
+        return int(ExitCode.CHECK_FAILED if result.would_change else ExitCode.OK)
+    if checklist_arg:
+        checklist_target: str | None = checklist_arg
+    elif from_stdin:
+        checklist_target = None
+    else:
+        checklist_target = str(default_checklist_path(args.draft))
+    # Check every target before writing any, so a bad path loses nothing.
+    for target in (checklist_target, output or args.draft):
+        if target is not None and target != STDIO:
+            ensure_folder(Path(target))
+            ensure_writable(Path(target))
+    # The checklist first: a draft with new markers never lacks its checklist.
+    if checklist_target == STDIO:
+        write_output(STDIO, result.checklist)
+    elif checklist_target is not None:
+        _write_if_changed(Path(checklist_target), result.checklist)
+    if output:
+        write_output(output, result.text)
+        wrote: str | None = output
+    elif result.would_change:
+        write_bytes_atomic(Path(args.draft), result.text.encode("utf-8"))
+        wrote = args.draft
+    else:
+        wrote = None
+    _report_finalize(
+        args, doc.path, result, corpus_findings, report, wrote=wrote, checklist=checklist_target
+    )
     return int(ExitCode.OK)
 
 
@@ -123,59 +239,104 @@ def _write_if_changed(path: Path, text: str) -> None:
     write_text_atomic(path, text)
 
 
-def _corpus_diagnostics(corpus: Corpus) -> list[Diagnostic]:
-    return [d for d in corpus.diagnostics if d.severity is not Severity.INFO]
-
-
 def _report_finalize(
     args: argparse.Namespace,
+    draft: str,
     result: api.FinalizeResult,
-    diagnostics: list[Diagnostic],
+    corpus_findings: list[Diagnostic],
     stream: TextIO,
     *,
     wrote: str | None,
     checklist: str | None,
 ) -> None:
+    cited = {c.slug for c in result.citations if c.slug is not None}
+    shown, hidden = split_by_citation(corpus_findings, cited)
+    everything = [*corpus_findings, *result.diagnostics]
+    total = len(result.citations)
+    summary: dict[str, Any] = {
+        "command": "finalize",
+        "draft": draft,
+        "citations": total,
+        "counts": result.counts,
+        "changed": result.changed,
+        "would_change": result.would_change,
+        "check": bool(args.check),
+        "written": wrote,
+        "checklist": checklist,
+        "diagnostics": severity_counts(everything),
+        "passport_findings_about_uncited_entries": len(hidden),
+    }
     if args.format == "json":
-        payload: dict[str, Any] = result.to_dict()
-        payload["diagnostics"] = [d.to_dict() for d in diagnostics]
+        payload: dict[str, Any] = {"summary": summary, **result.to_dict()}
+        payload["diagnostics"] = [d.to_dict() for d in everything]
         payload["changes"] = [c.to_dict() for c in result.changes]
         payload["written"] = wrote
         payload["checklist"] = checklist
         payload["would_change"] = result.would_change
         print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
         return
+    verbosity = args.verbosity
+    # Diagnostics first (standard error), then the changes, then the summary — last.
+    findings = [d.format() for d in [*shown, *result.diagnostics]]
+    capped(findings, verbosity, sys.stderr)
+    print_hidden(hidden, verbosity, sys.stderr)
+    flush()
+    changes = [
+        f"  {draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}"
+        for c in result.changes
+    ]
+    if changes and verbosity:
+        print("changed since the last pass:", file=stream)
+        capped(changes, verbosity, stream, indent="  ")
     counts = ", ".join(f"{name} {count}" for name, count in result.counts.items())
-    total = len(result.citations)
     noun = "citation" if total == 1 else "citations"
-    print(f"{args.draft}: {total} {noun}: {counts}", file=stream)
     if args.check:
         verdict = "would rewrite" if result.would_change else "up to date:"
-        print(f"--check: {verdict} {result.changed} marker(s); nothing written", file=stream)
+        action = f"--check: {verdict} {result.changed} marker(s); nothing written"
     else:
-        where = f"wrote {wrote}" if wrote else "draft unchanged"
-        print(f"rewrote {result.changed} marker(s); {where}", file=stream)
-        print(f"checklist: {checklist}", file=stream)
-    if result.changes:
-        print("changed since the last pass:", file=stream)
-        for c in result.changes:
-            print(
-                f"  {args.draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}",
-                file=stream,
-            )
-    print_diagnostics(diagnostics, sys.stderr)
+        where = f"wrote {'standard output' if wrote == STDIO else wrote}" if wrote else None
+        print(f"checklist: {_checklist_phrase(checklist)}", file=stream)
+        action = f"rewrote {result.changed} marker(s); {where or 'draft unchanged'}"
+    print(f"{draft}: {total} {noun}: {counts}", file=stream)
+    print(f"{action}; {severity_phrase(everything)}", file=stream)
+
+
+def _checklist_phrase(checklist: str | None) -> str:
+    if checklist is None:
+        return "not written (the draft came from standard input; pass --checklist PATH)"
+    return "standard output" if checklist == STDIO else checklist
+
+
+# --- render ---------------------------------------------------------------------------
+
+
+def default_render_path(draft: str, *, strict: bool, to: str) -> str:
+    """``<stem>_final.md`` for the gate, ``<stem>_preview.md`` for a preview (``.html``)."""
+    path = Path(draft)
+    kind = "final" if strict else "preview"
+    return str(path.with_name(f"{path.stem}_{kind}.{'html' if to == 'html' else 'md'}"))
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    if args.check and not args.strict:
+        raise UsageError("--check runs the strict gate: give --strict too")
+    return _each_draft(args, _render_one, "render")
+
+
+def _render_one(args: argparse.Namespace) -> int:
     from ars_docs.draft import api
-    from ars_docs.draft.document import read_document
 
     passport = passport_arg(args.passport, required=False)
-    doc = read_document(args.draft)
+    doc = read_draft(args.draft)
     corpus, read_log = load_trust_inputs(passport) if passport else (None, None)
-    ext = "html" if args.to == "html" else "md"
-    output = args.output or str(Path(args.draft).with_name(f"{Path(args.draft).stem}_final.{ext}"))
-    if output != STDIO and same_file(output, args.draft):
+    args.passport_used = passport is not None
+    if args.output:
+        output = args.output
+    elif args.draft == STDIO:
+        output = STDIO
+    else:
+        output = default_render_path(args.draft, strict=args.strict, to=args.to)
+    if output != STDIO and args.draft != STDIO and same_file(output, args.draft):
         raise UsageError(
             f"output {output} is the draft itself; rendering strips the markers, so write "
             "the final document elsewhere (-o OUT)"
@@ -187,28 +348,87 @@ def cmd_render(args: argparse.Namespace) -> int:
         strict=args.strict,
         to=args.to,
         allow_html=args.allow_html,
-        path=args.draft,
+        path=doc.path,
         allow_no_citations=args.allow_no_citations,
         trust_draft_statuses=args.trust_draft_statuses,
     )
-    print_diagnostics(result.diagnostics, sys.stderr)
-    if result.output is None:
-        assert result.gate is not None
-        for o in result.gate.offenders:
-            detail = f" ({o.detail})" if o.detail else ""
-            print(f"{args.draft}:{o.line}:{o.col}: {o.reason} {o.slug}{detail}", file=sys.stderr)
+    text = result.output
+    if text is not None and args.to == "html" and not args.fragment:
+        from ars_docs.draft.renderers.html_document import document_title, html_document
+
+        fallback = Path(args.draft).stem if args.draft != STDIO else "Document"
+        text = html_document(text, document_title(doc.text, fallback))
+    if args.check:
+        output = ""  # the gate's verdict only: nothing is written
+    elif text is not None:
+        write_output(output, text)
+    # Text reports go to standard error (as they always have); JSON goes to standard
+    # output unless the document itself does.
+    json_out = args.format == "json" and not (output == STDIO and text is not None)
+    stream = sys.stdout if json_out else sys.stderr
+    _report_render(args, doc.path, result, stream, (output or None) if text is not None else None)
+    return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
+
+
+def _offender_dict(offender: Offender) -> dict[str, Any]:
+    return {
+        "line": offender.line,
+        "col": offender.col,
+        "reason": offender.reason,
+        "slug": offender.slug if offender.slug != "-" else None,
+        "detail": offender.detail or None,
+    }
+
+
+def _report_render(
+    args: argparse.Namespace,
+    draft: str,
+    result: api.RenderResult,
+    stream: TextIO,
+    written: str | None,
+) -> None:
+    offenders = result.gate.offenders if result.gate is not None else ()
+    summary: dict[str, Any] = {
+        "command": "render",
+        "draft": draft,
+        "strict": bool(args.strict),
+        "passed": result.passed,
+        "written": written,
+        "offenders": len(offenders),
+        "citations": result.gate.citations if result.gate is not None else None,
+        "diagnostics": severity_counts(result.diagnostics),
+    }
+    if args.format == "json":
+        payload = {
+            "summary": summary,
+            "offenders": [_offender_dict(o) for o in offenders],
+            "diagnostics": [d.to_dict() for d in result.diagnostics],
+        }
+        print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
+        return
+    verbosity = args.verbosity
+    capped([d.format() for d in result.diagnostics], verbosity, sys.stderr)
+    lines = []
+    for o in offenders:
+        detail = f" ({o.detail})" if o.detail else ""
+        lines.append(f"{draft}:{o.line}:{o.col}: {o.reason} {o.slug}{detail}")
+    capped(lines, verbosity, sys.stderr)
+    flush()
+    if not result.passed:
         print(
-            f"ars-docs: render refused: {len(result.gate.offenders)} problem(s) in "
-            f"{args.draft}; nothing written. Run ars-docs finalize and fix the checklist items.",
+            f"{draft}: render refused: {len(offenders)} problem(s); nothing written. "
+            "Run ars-docs finalize and fix the checklist items.",
             file=sys.stderr,
         )
-        return int(ExitCode.CHECK_FAILED)
-    write_output(output, result.output)
-    if output != STDIO:
-        mode = "strict gate passed" if args.strict else "preview (not gated)"
-        if args.strict and corpus is None:
-            mode += " on the statuses the draft claims (no passport: nothing was checked)"
-        if args.strict and args.allow_no_citations and result.gate and not result.gate.citations:
-            mode += "; no citations (accepted by --allow-no-citations)"
-        print(f"{args.draft}: {mode}; wrote {output}", file=sys.stderr)
-    return int(ExitCode.OK)
+        return
+    mode = "strict gate passed" if args.strict else "preview (not gated)"
+    if args.strict and not args.passport_used:
+        mode += " on the statuses the draft claims (no passport: nothing was checked)"
+    gate = result.gate
+    if args.strict and args.allow_no_citations and gate is not None and not gate.citations:
+        mode += "; no citations (accepted by --allow-no-citations)"
+    if not written:
+        print(f"{draft}: {mode}; nothing written (--check)", file=stream)
+        return
+    where = "standard output" if written == STDIO else written
+    print(f"{draft}: {mode}; wrote {where}", file=stream)

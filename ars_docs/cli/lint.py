@@ -6,16 +6,35 @@ import argparse
 import json
 import sys
 
-from ars_docs.cli.common import Subparsers, add_format, passport_arg, print_diagnostics
+from ars_docs.cli.common import (
+    Subparsers,
+    add_format,
+    add_passport,
+    passport_arg,
+    print_diagnostics,
+)
+from ars_docs.cli.output import add_verbosity, capped
 from ars_docs.diagnostics import Severity
-from ars_docs.errors import ExitCode
+from ars_docs.errors import ExitCode, UsageError
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
-    q = lint_sub.add_parser("corpus", help="schema + the three §3.1 firm rules")
+    q = lint_sub.add_parser(
+        "corpus",
+        help="schema + the three §3.1 firm rules; prints findings, writes nothing",
+        description="Check every literature_corpus[] entry against the entry schema and the "
+        "three §3.1 firm rules. Prints the findings; writes nothing. Exit 1 on any error.",
+    )
     q.set_defaults(handler=cmd_lint_corpus)
-    q.add_argument("passport", metavar="PASSPORT", nargs="?")
+    q.add_argument(
+        "passport_path",
+        metavar="PASSPORT",
+        nargs="?",
+        help="the passport (same as --passport; either may be left out when $ARS_PASSPORT is set)",
+    )
+    add_passport(q, required=True)
     add_format(q)
+    add_verbosity(q)
 
     q = lint_sub.add_parser(
         "pattern-protection",
@@ -69,7 +88,7 @@ def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
         }
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        print_diagnostics(diagnostics, sys.stdout)
+        print_diagnostics(diagnostics, sys.stdout, limit=None)
         print(
             f"{args.dir}: {len(found.micro)} micro-fixture(s), {len(found.integration)} "
             f"integration fixture(s), {len(diagnostics)} error(s)"
@@ -117,7 +136,9 @@ def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
 
 
 def cmd_lint_corpus(args: argparse.Namespace) -> int:
-    passport = passport_arg(args.passport, required=True)
+    if args.passport_path and args.passport and args.passport_path != args.passport:
+        raise UsageError("give the passport once: as PASSPORT or as --passport, not both")
+    passport = passport_arg(args.passport_path or args.passport, required=True)
     assert passport is not None
     from ars_docs.lint.corpus import lint_corpus
 
@@ -127,6 +148,6 @@ def cmd_lint_corpus(args: argparse.Namespace) -> int:
         payload = {"errors": errors, "diagnostics": [d.to_dict() for d in diagnostics]}
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
-        print_diagnostics(diagnostics, sys.stdout)
+        capped([d.format() for d in diagnostics], args.verbosity, sys.stdout)
         print(f"{passport}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)

@@ -29,7 +29,7 @@ from ars_docs.limits import bound_message, not_utf8
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
 #: Command group modules, in the order their commands appear in ``--help``.
-GROUPS = ("draft", "read", "lint", "reports", "session", "dispatch", "retrieve", "audit")
+GROUPS = ("draft", "read", "verify", "lint", "reports", "session", "dispatch", "retrieve", "audit")
 
 #: Top-level command → the group module that registers it.
 COMMANDS = {
@@ -38,6 +38,7 @@ COMMANDS = {
     "mark-read": "read",
     "unmark-read": "read",
     "list-read": "read",
+    "verify": "verify",
     "scope-report": "reports",
     "session": "session",
     "drift-log": "session",
@@ -62,8 +63,18 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="ars-docs",
         description="Make citations in AI-written research drafts honest (ARS trust chain).",
+        epilog="A session: ars-docs finalize DRAFT --passport PASSPORT, read the checklist "
+        "it writes, ars-docs verify / mark-read what you checked, finalize again, then "
+        "ars-docs render DRAFT --strict. `ars-docs COMMAND --help` says what a command "
+        "writes; the passport's fields are described in docs/passport.md.",
     )
-    parser.add_argument("--version", action="version", version=f"ars-docs {__version__}")
+    parser.add_argument(
+        "-V",
+        "--version",
+        action="version",
+        version=f"ars-docs {__version__}",
+        help="print the version and exit",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     # `lint` is shared: several groups add targets to it.
@@ -86,9 +97,19 @@ def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
     try:
-        _require_utf8(sys.argv[1:] if argv is None else argv)
-        args = build_parser(argv).parse_args(argv)
+        _require_utf8(words)
+        parser = build_parser(words)
+        if not words:  # a newcomer's first try: show what there is
+            parser.print_help()
+            return int(ExitCode.USAGE)
+        args, unknown = parser.parse_known_args(words)
+        if unknown:
+            raise UsageError(
+                f"unrecognized arguments: {' '.join(unknown)} (see '{_command_of(args)} --help')"
+            )
+        _refuse_dash(parser, args)
         code = int(args.handler(args))
         # Surface a failed write of buffered output here, not as a traceback at exit.
         sys.stdout.flush()
@@ -131,6 +152,56 @@ def _require_utf8(argv: Sequence[str]) -> None:
             raise UsageError(
                 f"{which} ({shown}) is not valid UTF-8; pass text and file names as UTF-8"
             ) from None
+
+
+#: Path arguments where ``-`` (standard input/output) cannot work: refused before the
+#: command runs, so no file named ``-`` is ever read or written. Outputs (``-o``,
+#: ``--checklist``, ``--payload-out``) and drafts take ``-``; ``--passport``,
+#: ``dispatch REPORT`` and ``--final-out`` refuse it with their own reasons.
+NO_DASH = frozenset(
+    {
+        "files", "file", "jsonl", "verdict", "prepend_to", "events", "corpus_before",
+        "session_dir", "config", "sources_dir", "root", "output_dir", "manifest",
+        "frozen_manifest", "deliverable", "artifact", "primary", "supporting", "template",
+    }
+)  # fmt: skip
+
+
+def _refuse_dash(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    for dest, value in vars(args).items():
+        values = value if isinstance(value, list) else [value]
+        if dest in NO_DASH and "-" in values:
+            name = _display_name(parser, args, dest)
+            raise UsageError(
+                f"{name} '-' (standard input/output) is not supported here; give a path "
+                f"(see '{_command_of(args)} --help')"
+            )
+
+
+def _display_name(parser: argparse.ArgumentParser, args: argparse.Namespace, dest: str) -> str:
+    """``--events`` or ``FILE``: how the command's help names the argument."""
+    current = parser
+    for name in ("command", "lint_target", "session_action", "audit_command"):
+        chosen = getattr(args, name, None)
+        for action in current._actions:
+            if isinstance(action, argparse._SubParsersAction) and chosen in action.choices:
+                current = action.choices[chosen]
+    for action in current._actions:
+        if action.dest == dest:
+            if action.option_strings:
+                return max(action.option_strings, key=len)
+            return str(action.metavar or dest.upper())
+    return dest
+
+
+def _command_of(args: argparse.Namespace) -> str:
+    """``ars-docs finalize`` / ``ars-docs lint corpus``: whose help lists the options."""
+    parts = ["ars-docs"]
+    for name in ("command", "lint_target", "session_action", "audit_command"):
+        value = getattr(args, name, None)
+        if isinstance(value, str):
+            parts.append(value)
+    return " ".join(parts)
 
 
 def main() -> NoReturn:

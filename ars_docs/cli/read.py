@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
@@ -18,7 +19,11 @@ FULL_TEXT = READ_SCOPE_LEVELS[0]
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
-    p = sub.add_parser("mark-read", help="record that you read a source yourself (§3.6)")
+    p = sub.add_parser(
+        "mark-read",
+        help="record that you read a source yourself (§3.6); appends to "
+        "<passport-stem>_human_read_log.yaml",
+    )
     p.set_defaults(handler=cmd_mark_read)
     p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) from the passport")
     add_passport(p, required=True)
@@ -37,12 +42,15 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     p.add_argument("--note", help="free-text note stored with the mark")
 
-    p = sub.add_parser("unmark-read", help="rescind a mark (adds rescinded_at; deletes nothing)")
+    p = sub.add_parser(
+        "unmark-read",
+        help="rescind a mark: appends rescinded_at to the read log; deletes nothing",
+    )
     p.set_defaults(handler=cmd_unmark_read)
-    p.add_argument("keys", nargs="+", metavar="KEY")
+    p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) whose mark to rescind")
     add_passport(p, required=True)
 
-    p = sub.add_parser("list-read", help="print the human-read log's active marks")
+    p = sub.add_parser("list-read", help="print the human-read log's active marks; writes nothing")
     p.set_defaults(handler=cmd_list_read)
     add_passport(p, required=True)
     p.add_argument("--all", action="store_true", help="the whole history, rescinded marks too")
@@ -60,7 +68,35 @@ def cmd_mark_read(args: argparse.Namespace) -> int:
         note=args.note,
     )
     _report_marks(outcome, f"marked ({args.scope})")
+    _warn_marks_that_cannot_promote(passport_arg(args.passport, required=False), args.keys)
     return int(ExitCode.OK)
+
+
+def _warn_marks_that_cannot_promote(passport: str | None, keys: list[str]) -> None:
+    """A read mark only turns LOW-WARN into ok; say so when the entry is not LOW-WARN yet."""
+    if passport is None:
+        return
+    from ars_docs.session.corpus import load_corpus
+
+    corpus = load_corpus(passport)
+    for key in dict.fromkeys(keys):
+        entry = corpus.get(key)
+        if entry is None:
+            continue
+        if not entry.source_acquired:
+            print(
+                f"note: {key} has no acquired original: the mark is recorded but will not clear "
+                "its warning (NO ORIGINAL); acquire the original (ars-docs retrieve) and record "
+                "the check (ars-docs verify) first",
+                file=sys.stderr,
+            )
+        elif not entry.source_verified_against_original:
+            print(
+                f"note: {key} is not verified against its original: the mark is recorded but "
+                "will not clear its warning (AI HAS NOT CROSS-CHECKED) until ars-docs verify "
+                "records the check",
+                file=sys.stderr,
+            )
 
 
 def cmd_unmark_read(args: argparse.Namespace) -> int:

@@ -41,7 +41,11 @@ __all__ = ["register"]
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     """Add this module's commands to ``ars-docs`` and ``ars-docs lint``."""
-    p = sub.add_parser("scope-report", help="Section 0 Scope Report of a codex audit (§3.2)")
+    p = sub.add_parser(
+        "scope-report",
+        help="Section 0 Scope Report of a codex audit (§3.2); prints it, or writes -o OUT / "
+        "--prepend-to REPORT",
+    )
     p.set_defaults(handler=cmd_scope_report)
     add_passport(p, required=True)
     p.add_argument("--round", type=_positive, metavar="N", help="audit round for the heading")
@@ -53,17 +57,23 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     p.add_argument("-o", "--output", metavar="OUT", help="write here ('-': stdout, the default)")
 
-    q = lint_sub.add_parser("audit-report", help="Scope Report rules of §3.2 in audit reports")
+    q = lint_sub.add_parser(
+        "audit-report",
+        help="Scope Report rules of §3.2 in audit reports; prints findings, writes nothing",
+    )
     q.set_defaults(handler=cmd_lint_audit_report)
-    q.add_argument("files", nargs="+", metavar="FILE")
+    q.add_argument("files", nargs="+", metavar="FILE", help="audit report(s) to check")
     q.add_argument(
         "--template", action="store_true", help="FILEs are templates: allow <placeholders>"
     )
     add_format(q)
 
-    q = lint_sub.add_parser("drift-log", help="neutral wording and parts of §3.4 drift logs")
+    q = lint_sub.add_parser(
+        "drift-log",
+        help="neutral wording and parts of §3.4 drift logs; prints findings, writes nothing",
+    )
     q.set_defaults(handler=cmd_lint_drift_log)
-    q.add_argument("files", nargs="+", metavar="FILE")
+    q.add_argument("files", nargs="+", metavar="FILE", help="drift log(s) to check")
     add_format(q)
 
 
@@ -151,7 +161,7 @@ def _run_lint(
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         for path, diagnostics in found.items():
-            print_diagnostics(diagnostics, sys.stdout)
+            print_diagnostics(diagnostics, sys.stdout, limit=None)
             print(f"{path}: {len(diagnostics)} finding(s) ({what})")
     return int(ExitCode.CHECK_FAILED if total else ExitCode.OK)
 

@@ -35,7 +35,8 @@ INTERRUPTED = 130
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p = sub.add_parser(
         "retrieve",
-        help="fetch originals by the 5-step fallback chain and verify their content (§3.5)",
+        help="fetch originals by the 5-step fallback chain and verify their content (§3.5); "
+        "writes sources/<key>.pdf|.html, edits the passport, appends to the retrieval log",
     )
     p.set_defaults(handler=cmd_retrieve)
     p.add_argument(

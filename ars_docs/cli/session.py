@@ -21,6 +21,7 @@ from ars_docs.cli.common import (
     load_trust_inputs,
     passport_arg,
     print_diagnostics,
+    refuse_stdio,
     same_file,
     write_output,
 )
@@ -82,13 +83,18 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     q.add_argument("--rationale", metavar="TEXT", help="why the step was taken")
 
     q = actions.add_parser(
-        "snapshot", help="record corpus trust fields and session files at the start"
+        "snapshot",
+        help="record corpus trust fields and session files at the start; writes "
+        "<passport-stem>_session_snapshot.json",
     )
     q.set_defaults(handler=cmd_snapshot)
     add_passport(q, required=True)
     q.add_argument("--session-dir", metavar="DIR", help="session folder (default: the passport's)")
     q.add_argument(
-        "-o", "--output", metavar="OUT", help="default: <passport-stem>_session_snapshot.json"
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="default: <passport-stem>_session_snapshot.json ('-': standard output)",
     )
     q.add_argument("--force", action="store_true", help="replace an existing snapshot")
 
@@ -149,11 +155,13 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
     passport = _passport(args)
     corpus = load_corpus(passport)
     session_dir = _session_dir(args.session_dir, passport)
-    out = Path(args.output) if args.output else snapshot_path(passport)
+    refuse_stdio(args.session_dir, "--session-dir", "it names a folder")
+    to_stdout = args.output == STDIO
+    out = snapshot_path(passport) if to_stdout or not args.output else Path(args.output)
     refuse_overwriting_inputs(
         str(out), {"passport": passport, "events": str(events_path(passport))}
     )
-    if out.exists() and not args.force:
+    if out.exists() and not args.force and not to_stdout:
         raise OutputError(
             f"{out} already exists: it records the start of a session and is kept. Pass --force "
             "to replace it when a new session starts, or -o to write another file"
@@ -162,8 +170,17 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
         out, snapshot_path(passport), drift_log_path(passport), events_path(passport)
     )
     files = file_inventory(session_dir, exclude=exclude)
-    write_text_atomic(out, snapshot_json(corpus, session_dir, out, files, Clock.from_env()))
-    print(f"wrote {out}: {len(corpus)} corpus entries, {len(files)} files in {session_dir}")
+    text = snapshot_json(corpus, session_dir, out, files, Clock.from_env())
+    if to_stdout:
+        write_output(STDIO, text)
+        where, stream = "standard output", sys.stderr
+    else:
+        write_text_atomic(out, text)
+        where, stream = str(out), sys.stdout
+    print(
+        f"wrote {where}: {len(corpus)} corpus entries, {len(files)} files in {session_dir}",
+        file=stream,
+    )
     return int(ExitCode.OK)
 
 

@@ -17,6 +17,7 @@ from ars_docs.draft.document import Document, apply_edits
 from ars_docs.draft.passes.checklist import checklist as checklist_pass
 from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.passes.gate import gate as gate_pass
+from ars_docs.draft.passes.preview import preview
 from ars_docs.draft.passes.recheck import recheck
 from ars_docs.draft.passes.resolve import resolve
 from ars_docs.draft.passes.strip import strip
@@ -61,7 +62,9 @@ def render_pipeline(*, strict: bool = True) -> Pipeline:
                 ("strip", strip),
             ]
         )
-    return Pipeline([("extract", extract), ("unmarked", unmarked), ("strip", strip)])
+    return Pipeline(
+        [("extract", extract), ("unmarked", unmarked), ("strip", strip), ("preview", preview)]
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from ars_docs.handoff.metadata import compile_metadata_of
 from ars_docs.session.atomic import write_text_atomic
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.readlog import ReadLog
+from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def validate_payload(payload: Mapping[str, Any], *, where: str = "payload") -> N
         field = "/".join(str(part) for part in error.absolute_path) or "(top level)"
         raise HandoffError(
             f"{where}: handoff payload field {field}: {error.message}; the payload must match "
-            f"{HANDOFF_SCHEMA} and is not passed on"
+            f"{schema_location(HANDOFF_SCHEMA)} and is not passed on"
         )
 
 

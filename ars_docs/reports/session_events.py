@@ -27,6 +27,7 @@ from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.locking import folder_lock
+from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes
 
@@ -162,7 +163,7 @@ def _parse_line(line: str, path: str, number: int) -> SessionEvent:
     except json.JSONDecodeError as exc:
         raise InputDataError(
             f"{where}:{exc.colno}: malformed JSON ({exc.msg}); each line must be one JSON "
-            f"object — fix or remove line {number} (format: {EVENTS_SCHEMA})"
+            f"object — fix or remove line {number} (format: {schema_location(EVENTS_SCHEMA)})"
         ) from exc
     except _DuplicateKeyError as exc:
         raise InputDataError(
@@ -174,7 +175,8 @@ def _parse_line(line: str, path: str, number: int) -> SessionEvent:
         error = errors[0]
         field = ".".join(str(part) for part in error.absolute_path) or "the event"
         raise InputDataError(
-            f"{where}:1: {field}: {error.message}; fix line {number} (format: {EVENTS_SCHEMA})"
+            f"{where}:1: {field}: {error.message}; fix line {number} "
+            f"(format: {schema_location(EVENTS_SCHEMA)})"
         )
     try:
         parse_timestamp(data["ts"])

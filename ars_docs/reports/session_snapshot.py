@@ -32,6 +32,7 @@ from ars_docs.reports.session_events import parse_timestamp
 from ars_docs.session.atomic import is_temp_name
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
+from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes
 
@@ -180,7 +181,8 @@ def load_snapshot(path: str | os.PathLike[str]) -> Snapshot:
     if errors:
         field = ".".join(str(p) for p in errors[0].absolute_path) or "the snapshot"
         raise InputDataError(
-            f"{name}: {field}: {errors[0].message} (format: {SNAPSHOT_SCHEMA}); take a new "
+            f"{name}: {field}: {errors[0].message} "
+            f"(format: {schema_location(SNAPSHOT_SCHEMA)}); take a new "
             "snapshot with `ars-docs session snapshot --force` or restore the file"
         )
     try:

@@ -17,6 +17,7 @@ from ars_docs.diagnostics import Severity
 from ars_docs.session.schema_check import (
     load_schema,
     quick_validity_check,
+    schema_location,
     unknown_properties,
     without_closed_objects,
 )
@@ -168,7 +169,8 @@ def _schema_findings(entry: Mapping[str, Any], schema: EntrySchema) -> Iterator[
         if expected and error.validator in ("oneOf", "anyOf", "pattern", "enum", "type"):
             message += f"; expected: {expected}"
         where = _dotted(subpath) if subpath else "entry"
-        yield (subpath, SCHEMA_ERROR, Severity.ERROR, f"{where}: {message} (see {ENTRY_SCHEMA})")
+        message = f"{where}: {message} (see {schema_location(ENTRY_SCHEMA)})"
+        yield (subpath, SCHEMA_ERROR, Severity.ERROR, message)
 
 
 def _dotted(keypath: KeyPath) -> str:

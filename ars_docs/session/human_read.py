@@ -63,7 +63,8 @@ class MarkReadError(ArsError):
         self.exit_code = exit_code
 
     def format(self) -> str:
-        return self.message
+        # One prefix for every error; the spec's canonical text follows it unchanged.
+        return f"ars-docs: error: {self.message}"
 
 
 class UnknownKeysError(MarkReadError):

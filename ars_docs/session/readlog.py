@@ -16,14 +16,22 @@ naming the file and line, never a silent "nothing was read".
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ars_docs.errors import InputDataError
 from ars_docs.session.cache import cache_file, cache_key, module_source, read_cache, write_cache
-from ars_docs.session.schema_check import Check, load_schema, quick_validity_check, schema_bytes
+from ars_docs.session.schema_check import (
+    Check,
+    load_schema,
+    quick_validity_check,
+    schema_bytes,
+    schema_location,
+)
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import (
     KeyPath,
@@ -178,6 +186,7 @@ def _from_document(document: YamlDocument) -> ReadLog:
     for index, item in enumerate(marks_data or ()):
         _check_mark(document, index, item)
     _check_schema(document)
+    _check_times(document, marks_data or [])
     log = ReadLog(document.path, _text(root.get("session_id")), _text(root.get("created_at")))
     for index, item in enumerate(marks_data or ()):
         scope = item.get("read_scope") or {}
@@ -223,6 +232,40 @@ def _check_mark(document: YamlDocument, index: int, item: Any) -> None:
         )
 
 
+_TIMESTAMP = re.compile(
+    r"(\d{4})-(\d{2})-(\d{2})"
+    r"(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?"
+)
+
+
+def _is_timestamp(value: Any) -> bool:
+    """An ISO 8601 date or date-time that names a real day and time (not "yesterday")."""
+    found = _TIMESTAMP.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return False
+    year, month, day, hour, minute, second = (int(part or 0) for part in found.groups())
+    try:
+        datetime(year, month, day, hour, minute, min(second, 59))  # a leap second is allowed
+    except ValueError:
+        return False
+    return True
+
+
+def _check_times(document: YamlDocument, marks: list[Any]) -> None:
+    """After the schema: times are strings; each must name a real instant (not "yesterday")."""
+    for index, item in enumerate(marks):
+        for name in ("marked_at", "rescinded_at"):
+            value = item.get(name)
+            if value is not None and not _is_timestamp(value):
+                _fail(
+                    document,
+                    ("human_read", index, name),
+                    f"human_read[{index}].{name} is {value!r}, not an ISO 8601 / RFC 3339 time "
+                    "(e.g. 2026-01-03T14:05:00Z); ars-docs mark-read writes it — a hand-edited "
+                    "time must keep that form",
+                )
+
+
 def _check_schema(document: YamlDocument) -> None:
     # The quick check answers "valid" without importing jsonschema (~70 ms per
     # process); jsonschema runs only to explain a log the quick check rejects.
@@ -242,8 +285,8 @@ def _check_schema(document: YamlDocument) -> None:
 def _fail(document: YamlDocument, keypath: KeyPath, problem: str) -> NoReturn:
     raise InputDataError(
         f"{location(document.path, document.position(*keypath))}: {problem}; fix the "
-        f"human-read log by hand (format: {READ_LOG_SCHEMA}); ars-docs never overwrites "
-        "a corrupt log"
+        f"human-read log by hand (format: {schema_location(READ_LOG_SCHEMA)}); ars-docs never "
+        "overwrites a corrupt log"
     )
 
 

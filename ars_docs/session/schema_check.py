@@ -38,6 +38,11 @@ def schema_bytes(name: str) -> bytes:
     return (resources.files("ars_docs") / "schemas" / name).read_bytes()
 
 
+def schema_location(name: str) -> str:
+    """Where a shipped schema is, for messages that name it (``name`` at its installed path)."""
+    return f"{name}, shipped at {resources.files('ars_docs') / 'schemas' / name}"
+
+
 @cache
 def validator(name: str) -> Validator:
     """A checked draft 2020-12 validator for a shipped schema, built once per name."""

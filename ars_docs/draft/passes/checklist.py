@@ -39,9 +39,10 @@ LINE_CAP = 20
 
 _ACTIONS: dict[Status, str] = {
     Status.HIGH_WARN: "No original source on file: acquire it (e.g. `ars-docs retrieve`) and "
-    "have it verified, or remove the citation.",
+    "have it verified (`ars-docs verify`), or remove the citation.",
     Status.MED_WARN: "The original is on file but the AI has not cross-checked the description "
-    "against it: run the verification, then finalize again.",
+    "against it: check it, record the check with `ars-docs verify KEY --method "
+    "manual_grep|vision_check|codex_audit`, then finalize again.",
     Status.NOT_IN_CORPUS: "This key is not in literature_corpus[]: add the entry to the "
     "passport or correct the key.",
     Status.MALFORMED: "The marker is malformed: rewrite it as `<!--ref:SLUG-->`.",

@@ -47,6 +47,8 @@ def resolve(state: DocState) -> None:
                     Severity.ERROR,
                     f"citation key '{marker.slug}' is not in literature_corpus[]{hint}; "
                     "add the entry to the passport or fix the key",
+                    slug=marker.slug,
+                    suggestions=tuple(close),
                 )
             )
     missing_read_log(state)

@@ -38,8 +38,8 @@ def strip(state: DocState) -> None:
     removals = [
         m.span if state.options.strict else Span(m.comment_start, m.span.end)
         for m in state.markers
-        if not m.malformed
-    ]
+        if not m.malformed and (state.options.strict or m.claim != "bare")
+    ]  # a preview shows bare markers visibly instead (passes/preview.py)
     # Waivers are draft-only too: their texts were reported, the comments go.
     removals.extend(Span(w.start, w.end) for w in state.waivers)
     state.edits = strip_edits(doc, removals)

@@ -1,0 +1,89 @@
+"""``ars-docs verify``: record that the AI checked entries against their originals (§3.1).
+
+The passport is edited in place by ``session.verify`` (byte-preserving). The
+step is also appended to the session events log (``--note`` becomes its
+rationale), so the drift log shows who verified what and why.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from ars_docs.cli.common import Subparsers, add_passport, passport_arg
+from ars_docs.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from ars_docs.session.verify import VerifyOutcome
+
+#: ``session.verify.VERIFY_METHODS`` (a test keeps them equal).
+VERIFY_METHODS = ("manual_grep", "vision_check", "codex_audit")
+
+
+def register(sub: Subparsers, lint_sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "verify",
+        help="record that entries were checked against their originals; edits the passport",
+        description="Set source_verified_against_original: true, source_verification_method "
+        "and description_last_audit on each entry, in place (comments and layout kept). "
+        "Refuses, writing nothing, any key not in the corpus or without an acquired original. "
+        "Also appends the step to <passport-stem>_session_events.jsonl.",
+    )
+    p.set_defaults(handler=cmd_verify)
+    p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) from the passport")
+    add_passport(p, required=True)
+    p.add_argument(
+        "--method",
+        required=True,
+        choices=VERIFY_METHODS,
+        help="how the description was checked against the original",
+    )
+    p.add_argument(
+        "--audit-id",
+        metavar="ID",
+        help="audit round id for description_last_audit (default: <method>-<UTC date>)",
+    )
+    p.add_argument(
+        "--note", metavar="TEXT", help="what was checked; stored in the session events log"
+    )
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    if args.note is not None and not args.note.strip():
+        raise UsageError("--note is empty; say what was checked, or leave the option out")
+    from ars_docs.reports.phases import AD_HOC
+    from ars_docs.reports.session_events import append_event, events_path, load_events
+    from ars_docs.session.verify import record_verification
+
+    events = events_path(passport)
+    if events.exists():  # a corrupt events log fails before the passport changes
+        load_events(events)
+    outcome = record_verification(passport, args.keys, method=args.method, audit_id=args.audit_id)
+    if outcome.written:
+        keys = ", ".join(outcome.written)
+        append_event(
+            passport,
+            phase=AD_HOC,
+            action=f"verified {keys} against the original ({args.method}, {outcome.audit_id})",
+            rationale=args.note.strip() if args.note else None,
+        )
+    _report(outcome, args.method)
+    return int(ExitCode.OK)
+
+
+def _report(outcome: VerifyOutcome, method: str) -> None:
+    if outcome.written:
+        print(
+            f"verified ({method}, description_last_audit: {outcome.audit_id}): "
+            f"{', '.join(outcome.written)} in {outcome.passport}"
+        )
+        print(
+            "next: ars-docs finalize DRAFT turns their MED-WARN citations into LOW-WARN "
+            "(ok where you have read the source: ars-docs mark-read)"
+        )
+    for key in outcome.unchanged:
+        print(f"unchanged: {key}: already recorded with {method} and {outcome.audit_id}")
+    if not outcome.written:
+        print(f"nothing changed in {outcome.passport}")

@@ -1,0 +1,33 @@
+"""preview: make unresolved markers visible in a preview (``render`` without ``--strict``).
+
+A preview strips the hidden ``<!--ref:…-->`` comments, so a bare marker (never
+finalized) or a malformed one would vanish and the preview would read like a
+checked final document (issue 10 §3). This pass, run after ``strip``,
+replaces each such comment with visible text instead:
+``[PREVIEW: CITATION NOT RESOLVED — slug]`` and
+``[PREVIEW: MALFORMED CITATION MARKER]``. ``strip`` leaves these markers to it.
+"""
+
+from __future__ import annotations
+
+from ars_docs.draft.document import Edit, Span
+from ars_docs.draft.pipeline import DocState
+
+BARE = "bare"
+UNRESOLVED_TEXT = "[PREVIEW: CITATION NOT RESOLVED — {slug}]"
+MALFORMED_TEXT = "[PREVIEW: MALFORMED CITATION MARKER]"
+
+
+def kept_visible(claim: str, malformed: bool) -> bool:
+    """Markers a preview shows instead of stripping."""
+    return malformed or claim == BARE
+
+
+def preview(state: DocState) -> None:
+    if state.options.strict or state.refused:
+        return
+    for marker in state.markers:
+        if not kept_visible(marker.claim, marker.malformed):
+            continue
+        text = MALFORMED_TEXT if marker.malformed else UNRESOLVED_TEXT.format(slug=marker.slug)
+        state.edits.append(Edit(Span(marker.comment_start, marker.span.end), text))

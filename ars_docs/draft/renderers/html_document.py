@@ -1,0 +1,52 @@
+"""Wrap rendered HTML in a complete document (``render --to html`` without ``--fragment``).
+
+A browser shows a bare fragment with a guessed encoding and no title, so
+non-ASCII prose can turn into mojibake (issue 10 §3). The document declares
+``<meta charset="utf-8">`` and takes its ``<title>`` from the draft's front
+matter (``title:``), else its first heading, else the file name.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from ars_docs.draft.document import BOM
+
+__all__ = ["document_title", "html_document"]
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
+_TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)
+_HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
+_MARKER = re.compile(r"<!--.*?-->", re.S)
+
+
+def document_title(markdown: str, fallback: str) -> str:
+    """The title a reader expects: front matter ``title``, first heading, or ``fallback``."""
+    text = markdown[1:] if markdown.startswith(BOM) else markdown
+    front = _FRONT_MATTER.match(text)
+    if front:
+        found = _TITLE.search(front.group(1))
+        if found:
+            value = found.group(1)
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+                value = value[1:-1]
+            if value.strip():
+                return value.strip()
+        text = text[front.end() :]
+    heading = _HEADING.search(text)
+    if heading:
+        cleaned = " ".join(_MARKER.sub("", heading.group(1)).split())
+        if cleaned:
+            return cleaned
+    return fallback
+
+
+def html_document(body: str, title: str) -> str:
+    return (
+        "<!DOCTYPE html>\n<html>\n<head>\n"
+        '<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        f"</head>\n<body>\n{body}</body>\n</html>\n"
+    )

@@ -1,0 +1,114 @@
+"""Record that an original was checked: ``ars-docs verify`` (spec §3.1 D1, issue 10 §3).
+
+``source_verified_against_original`` is the AI-owned trust field that turns
+MED-WARN into LOW-WARN; nothing set it until now, and the checklist's advice
+"run the verification" had no command. ``record_verification`` sets, on each
+entry, by the byte-preserving passport editor (``passport_edit``):
+
+* ``source_verified_against_original: true``;
+* ``source_verification_method``: the method used — one of the affirmative
+  methods of firm rule 1 (``manual_grep``, ``vision_check``, ``codex_audit``);
+* ``description_last_audit``: the audit id (``<round_id>`` in §3.1); by
+  default ``<method>-<UTC date>``, e.g. ``manual_grep-2026-11-30``, since a
+  verification outside a codex round has no round id of its own.
+
+Firm rule 1 needs ``source_acquired: true``: an entry without an acquired
+original is refused, as is an unknown key — the whole batch, before anything
+is written (exit 65). Verifying never touches the human-read log: a person
+reading the source is a separate signal (§3.6, ``mark-read``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.session.clock import Clock
+from ars_docs.session.corpus import AFFIRMATIVE_METHODS, Corpus, load_corpus
+
+__all__ = ["VERIFY_METHODS", "VerifyOutcome", "record_verification"]
+
+#: The methods ``verify`` accepts (the affirmative methods of firm rule 1), in help order.
+VERIFY_METHODS = ("manual_grep", "vision_check", "codex_audit")
+assert frozenset(VERIFY_METHODS) == AFFIRMATIVE_METHODS
+
+
+@dataclass
+class VerifyOutcome:
+    """What ``record_verification`` did."""
+
+    passport: Path
+    audit_id: str
+    written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    """Keys already recorded with this method and audit id."""
+
+
+def record_verification(
+    passport: str | os.PathLike[str],
+    keys: Sequence[str],
+    *,
+    method: str,
+    audit_id: str | None = None,
+    clock: Clock | None = None,
+) -> VerifyOutcome:
+    """Set the verification fields on every entry of ``keys``, or refuse them all."""
+    if method not in AFFIRMATIVE_METHODS:
+        raise UsageError(
+            f"--method {method!r} cannot back a verification; use one of "
+            f"{', '.join(VERIFY_METHODS)}"
+        )
+    path = Path(passport)
+    if not path.exists():
+        raise InputMissingError(f"passport not found: {path}; check --passport / $ARS_PASSPORT")
+    audit = audit_id if audit_id is not None else _default_audit_id(method, clock)
+    if not audit.strip() or audit.strip() == "none":
+        raise UsageError("--audit-id must name the audit (not empty, not 'none')")
+    corpus = load_corpus(path, use_cache=False)
+    _refuse_unusable(corpus, keys)
+    outcome = VerifyOutcome(path, audit)
+    updates = {}
+    for key in dict.fromkeys(keys):
+        data = corpus.entries[key].data
+        wanted = {
+            "source_verified_against_original": True,
+            "source_verification_method": method,
+            "description_last_audit": audit,
+        }
+        if all(data.get(name) == value for name, value in wanted.items()):
+            outcome.unchanged.append(key)
+        else:
+            updates[key] = wanted
+    if updates:
+        from ars_docs.session.passport_edit import set_entry_fields
+
+        outcome.written = set_entry_fields(path, updates)
+    return outcome
+
+
+def _default_audit_id(method: str, clock: Clock | None) -> str:
+    now = (clock or Clock.from_env()).now()
+    return f"{method}-{now.strftime('%Y-%m-%d')}"
+
+
+def _refuse_unusable(corpus: Corpus, keys: Sequence[str]) -> None:
+    problems = []
+    for key in dict.fromkeys(keys):
+        entry = corpus.get(key)
+        if entry is None:
+            close = corpus.closest_keys(key)
+            hint = f" (closest keys: {', '.join(close)})" if close else ""
+            problems.append(f"citation_key '{key}' not in literature_corpus[]{hint}")
+        elif not entry.source_acquired:
+            problems.append(
+                f"'{key}' has no acquired original (source_acquired is not true), so it cannot "
+                "be verified against one; acquire it first (ars-docs retrieve) — "
+                "firm rule 1 of §3.1"
+            )
+    if problems:
+        raise InputDataError(
+            f"{corpus.path}: verification refused; nothing was written:\n  " + "\n  ".join(problems)
+        )

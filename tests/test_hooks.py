@@ -1,0 +1,50 @@
+"""The shipped pre-commit hooks run ars-docs commands that exist, on several files (issue 10 §3)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from conftest import Session
+from ruamel.yaml import YAML
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def hooks() -> dict[str, list[str]]:
+    data = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return {hook["id"]: shlex.split(hook["entry"]) for hook in data}
+
+
+def test_hooks_are_the_two_checks() -> None:
+    assert hooks() == {
+        "ars-docs-finalize-check": ["ars-docs", "finalize", "--check", "-q"],
+        "ars-docs-strict-gate": ["ars-docs", "render", "--strict", "--check"],
+    }
+
+
+def test_hooks_check_several_drafts_and_write_nothing(session: Session, cli) -> None:
+    clean = session.write("clean.md", "# A\n\nVerified (2020) <!--ref:ok2020 ok-->.\n")
+    dirty = session.write("dirty.md", "# B\n\nUnchecked (2020) <!--ref:high2020-->.\n")
+    before = {p.name: p.read_bytes() for p in session.root.iterdir()}
+    passport = ["--passport", str(session.passport)]
+    for hook, entry in hooks().items():
+        ok = cli(*entry[1:], *passport, clean)
+        assert ok.code == 0, (hook, ok.err)
+        both = cli(*entry[1:], *passport, clean, dirty)
+        assert both.code == 1, hook
+    assert {p.name: p.read_bytes() for p in session.root.iterdir()} == before
+    refused = cli("render", "--strict", "--check", *passport, clean, dirty)
+    assert refused.err.splitlines()[-1] == (
+        f"{dirty}: render refused: 1 problem(s); nothing written. Run ars-docs finalize and "
+        "fix the checklist items."
+    )
+    assert f"{clean}: strict gate passed; nothing written (--check)" in refused.err
+
+
+def test_several_drafts_need_check(session: Session, cli) -> None:
+    a = session.write("a.md", "A <!--ref:ok2020-->.\n")
+    result = cli("finalize", a, a, "--passport", session.passport)
+    assert result.code == 64
+    assert "finalize takes one DRAFT unless --check is given" in result.err
+    assert cli("render", a, "--check").code == 64
