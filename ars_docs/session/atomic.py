@@ -87,10 +87,11 @@ def ensure_writable(path: Path) -> None:
         )
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> None:
     """Replace ``path`` with ``data`` atomically, keeping its permission bits.
 
     When ``path`` is a symbolic link, the file it points to is replaced.
+    ``private`` files are always 0600 (the session cache).
     """
     if path.is_symlink():
         path = Path(os.path.realpath(path))
@@ -111,7 +112,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         # mkstemp creates 0600; a new file gets what open() would have given it.
-        os.chmod(tmp, mode if mode is not None else 0o666 & ~_UMASK)
+        os.chmod(tmp, 0o600 if private else mode if mode is not None else 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
