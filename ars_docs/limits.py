@@ -13,6 +13,12 @@ minutes or fill the memory:
   ``MESSAGE_LIMIT`` characters, and quotes at most ``QUOTE_LIMIT`` characters
   of the offending input.
 
+* ``MEMORY_BOUNDS``: the peak memory (resident set) of a command on a large
+  draft stays below ``factor × draft bytes + base``. Most of it is the token
+  tree of the draft, kept for the passes that read it again; it is a stated
+  bound, tested on a 5 MB draft and measured on larger ones by
+  ``benchmarks/bench_hostile_inputs.py``.
+
 The numbers are documented in README.md ("Limits"); change them there too.
 """
 
@@ -23,6 +29,7 @@ import re
 __all__ = [
     "ALIAS_BUDGET",
     "MAX_NESTING",
+    "MEMORY_BOUNDS",
     "MESSAGE_LIMIT",
     "QUOTE_LIMIT",
     "bound_message",
@@ -32,6 +39,12 @@ __all__ = [
     "shorten",
 ]
 
+MEMORY_BOUNDS: dict[str, tuple[int, int]] = {
+    "finalize": (20, 100 * 2**20),
+    "render-markdown": (35, 100 * 2**20),
+    "render-html": (45, 100 * 2**20),
+}
+"""Command → (factor, base bytes): peak RSS ≤ factor × draft size + base."""
 MAX_NESTING = 100
 """Deepest nesting of lists/mappings accepted in any structured input."""
 ALIAS_BUDGET = 100_000
