@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.limits import MEMORY_BOUNDS
+from ars_docs.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 
 MB = 1024 * 1024
 
@@ -140,6 +140,7 @@ def bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=float, nargs="+", default=[5, 20], metavar="MB")
+    parser.add_argument("--dense-mb", type=float, default=2, metavar="MB")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a bound is missed")
     args = parser.parse_args(argv)
     missed = False
@@ -167,6 +168,21 @@ def main(argv: list[str] | None = None) -> int:
             for label, points in times.items():
                 (s0, t0), (s1, t1) = points[0], points[-1]
                 print(f"  {label:28} time ×{t1 / t0:5.1f}   size ×{s1 / s0:5.1f}")
+        print(f"\n{'dense markup (any-draft bound)':28} {'draft':>8} {'time':>8} {'peak':>8}")
+        dense = "*a* _b_ `c` [d](e) <!--ref:ok2020-->\n"
+        for label, _, argv in COMMANDS[:3]:
+            text = dense * int(args.dense_mb * 1_000_000 / len(dense))
+            (folder / "draft.md").write_text(text, encoding="utf-8")
+            size = len(text.encode("utf-8"))
+            measured = run(folder, *argv)
+            factor, base = MEMORY_BOUND_ANY
+            ok = measured.peak <= factor * size + base and measured.code == 0
+            missed |= not ok
+            print(
+                f"{label:28} {size / MB:7.1f}M {measured.seconds:7.1f}s "
+                f"{measured.peak / MB:7.0f}M {measured.peak / size:9.1f}× "
+                f"{(factor * size + base) / MB:8.0f}M{'' if ok else '  MISSED'}"
+            )
         print(f"\n{'hostile input':36} {'exit':>4} {'time':>7} {'peak':>7}  (bound 10 s, 500 MB)")
         for label, argv in bombs(folder):
             measured = run(folder, *argv, timeout=120)
