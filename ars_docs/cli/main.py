@@ -123,10 +123,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         _detach_stdout()
         if exc.errno == errno.EPIPE:
             return int(ExitCode.OK)  # the reader went away (e.g. `| head -1`): quiet
-        message = bound_message(
-            f"ars-docs: error: cannot write to standard output: {exc.strerror or exc}; "
-            "free space on the device or send the output elsewhere (-o FILE)"
-        )
+        if exc.filename is not None:  # not stdout after all: name the file
+            message = bound_message(
+                f"ars-docs: error: {exc.filename}: {exc.strerror or exc}; check the path "
+                "and its permissions"
+            )
+        else:
+            message = bound_message(
+                f"ars-docs: error: cannot write to standard output: {exc.strerror or exc}; "
+                "free space on the device or send the output elsewhere (-o FILE)"
+            )
         print(message, file=sys.stderr)
         return int(ExitCode.IO_ERR)
 

@@ -38,6 +38,7 @@ __all__ = [
     "TEMP_MARK",
     "ensure_writable",
     "is_temp_name",
+    "remove_stale_temps",
     "temp_prefix",
     "write_bytes_atomic",
     "write_text_atomic",
@@ -99,7 +100,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> Non
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else None
-        _remove_stale_temps(folder, path.name)
+        remove_stale_temps(folder, path.name)
         fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=folder)
     except OSError as exc:
         raise OutputError(
@@ -128,7 +129,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-def _remove_stale_temps(folder: Path, target: str) -> None:
+def remove_stale_temps(folder: Path, target: str) -> None:
     """Delete temp files of ``target`` left by dead processes of this host and user."""
     prefix = f".{target}{TEMP_MARK}{_HOST}-"
     try:
