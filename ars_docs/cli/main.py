@@ -24,7 +24,7 @@ from typing import NoReturn
 from ars_docs import __version__
 from ars_docs.cli.common import Parser
 from ars_docs.errors import ArsError, ExitCode, UsageError
-from ars_docs.limits import bound_message, not_utf8
+from ars_docs.limits import MAX_NESTING, bound_message, not_utf8
 
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
@@ -117,6 +117,22 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ArsError as exc:
         print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
+    except RecursionError:
+        # Readers check nesting before parsing (limits.MAX_NESTING); this catches a
+        # parser that recurses on input no check covers yet: still one line, exit 65.
+        print(
+            "ars-docs: error: an input nests too deeply to be read (lists or objects "
+            f"inside each other more than {MAX_NESTING} levels); flatten it",
+            file=sys.stderr,
+        )
+        return int(ExitCode.DATA_ERR)
+    except MemoryError:
+        print(
+            "ars-docs: error: out of memory; the input is too large for this machine "
+            "(see 'Limits' in README.md)",
+            file=sys.stderr,
+        )
+        return int(ExitCode.IO_ERR)
     except OSError as exc:
         # Every file ars-docs opens has its own ArsError; an OSError that gets here
         # comes from writing standard output (a full device, a closed pipe).
