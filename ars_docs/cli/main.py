@@ -136,8 +136,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         # Every file ars-docs opens has its own ArsError; an OSError that gets here
         # comes from writing standard output (a full device, a closed pipe).
-        _detach_stdout()
         if exc.errno == errno.EPIPE:
+            _detach_stdout()
             return int(ExitCode.OK)  # the reader went away (e.g. `| head -1`): quiet
         if exc.filename is not None:  # not stdout after all: name the file
             message = bound_message(
@@ -145,6 +145,7 @@ def run(argv: Sequence[str] | None = None) -> int:
                 "and its permissions"
             )
         else:
+            _detach_stdout()
             message = bound_message(
                 f"ars-docs: error: cannot write to standard output: {exc.strerror or exc}; "
                 "free space on the device or send the output elsewhere (-o FILE)"
