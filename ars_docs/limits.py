@@ -13,6 +13,14 @@ minutes or fill the memory:
   ``MESSAGE_LIMIT`` characters, and quotes at most ``QUOTE_LIMIT`` characters
   of the offending input.
 
+* ``MEMORY_BOUNDS``: the peak memory (resident set) of a command on a draft of
+  prose paragraphs stays below ``factor × draft bytes + base``;
+  ``MEMORY_BOUND_ANY`` holds for any draft, also one that is nothing but
+  dense inline markup or one-line list items (the token tree of the draft,
+  kept for the passes that read it again, costs a few hundred bytes per
+  token). Stated bounds, tested on 5 MB / 0.5 MB drafts and measured on
+  larger ones by ``benchmarks/bench_hostile_inputs.py``.
+
 The numbers are documented in README.md ("Limits"); change them there too.
 """
 
@@ -23,6 +31,8 @@ import re
 __all__ = [
     "ALIAS_BUDGET",
     "MAX_NESTING",
+    "MEMORY_BOUNDS",
+    "MEMORY_BOUND_ANY",
     "MESSAGE_LIMIT",
     "QUOTE_LIMIT",
     "bound_message",
@@ -32,6 +42,15 @@ __all__ = [
     "shorten",
 ]
 
+MEMORY_BOUNDS: dict[str, tuple[int, int]] = {
+    "finalize": (30, 100 * 2**20),
+    "render-markdown": (45, 100 * 2**20),
+    "render-html": (55, 100 * 2**20),
+}
+"""Command → (factor, base bytes): peak RSS ≤ factor × draft size + base, for a
+draft of prose paragraphs (a few markers per paragraph)."""
+MEMORY_BOUND_ANY: tuple[int, int] = (350, 100 * 2**20)
+"""(factor, base bytes) for any draft and any of the three commands."""
 MAX_NESTING = 100
 """Deepest nesting of lists/mappings accepted in any structured input."""
 ALIAS_BUDGET = 100_000

@@ -24,7 +24,7 @@ from typing import NoReturn
 from ars_docs import __version__
 from ars_docs.cli.common import Parser
 from ars_docs.errors import ArsError, ExitCode, UsageError
-from ars_docs.limits import bound_message, not_utf8
+from ars_docs.limits import MAX_NESTING, bound_message, not_utf8
 
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
@@ -117,16 +117,39 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ArsError as exc:
         print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
+    except RecursionError:
+        # Readers check nesting before parsing (limits.MAX_NESTING); this catches a
+        # parser that recurses on input no check covers yet: still one line, exit 65.
+        print(
+            "ars-docs: error: an input nests too deeply to be read (lists or objects "
+            f"inside each other more than {MAX_NESTING} levels); flatten it",
+            file=sys.stderr,
+        )
+        return int(ExitCode.DATA_ERR)
+    except MemoryError:
+        print(
+            "ars-docs: error: out of memory; the input is too large for this machine "
+            "(see 'Limits' in README.md)",
+            file=sys.stderr,
+        )
+        return int(ExitCode.IO_ERR)
     except OSError as exc:
         # Every file ars-docs opens has its own ArsError; an OSError that gets here
         # comes from writing standard output (a full device, a closed pipe).
-        _detach_stdout()
         if exc.errno == errno.EPIPE:
+            _detach_stdout()
             return int(ExitCode.OK)  # the reader went away (e.g. `| head -1`): quiet
-        message = bound_message(
-            f"ars-docs: error: cannot write to standard output: {exc.strerror or exc}; "
-            "free space on the device or send the output elsewhere (-o FILE)"
-        )
+        if exc.filename is not None:  # not stdout after all: name the file
+            message = bound_message(
+                f"ars-docs: error: {exc.filename}: {exc.strerror or exc}; check the path "
+                "and its permissions"
+            )
+        else:
+            _detach_stdout()
+            message = bound_message(
+                f"ars-docs: error: cannot write to standard output: {exc.strerror or exc}; "
+                "free space on the device or send the output elsewhere (-o FILE)"
+            )
         print(message, file=sys.stderr)
         return int(ExitCode.IO_ERR)
 

@@ -124,17 +124,19 @@ _SECTION_HEADINGS_RE = re.compile(
 def _foreign_headings(path: str, md: MdScan) -> Iterator[Diagnostic]:
     """Headings the drift log does not have: one session heading, then its sections.
 
-    Lines are checked as text (outside code blocks), so a heading injected into
-    a list item or a block quote is found too.
+    ATX lines are checked as text (outside code blocks), so a heading injected
+    into a list item or a block quote is found too; setext headings (a line
+    underlined with ``===``/``---``) come from the parse.
     """
-    session_headings = 0
+    found_at: dict[int, str] = {h.index: h.text for h in md.headings}
     for index, line in enumerate(md.lines):
         if index in md.code:
             continue
-        found = _HEADING_LINE_RE.match(_CONTAINERS_RE.sub("", line, count=1))
-        if found is None:
-            continue
-        title = found.group("text") or ""
+        atx = _HEADING_LINE_RE.match(_CONTAINERS_RE.sub("", line, count=1))
+        if atx is not None:
+            found_at[index] = atx.group("text") or ""
+    session_headings = 0
+    for index, title in sorted(found_at.items()):
         if _SECTION_HEADINGS_RE.fullmatch(title):
             continue
         if _SESSION_HEADING_RE.search(title) and session_headings == 0:

@@ -38,6 +38,7 @@ __all__ = [
     "TEMP_MARK",
     "ensure_writable",
     "is_temp_name",
+    "remove_stale_temps",
     "temp_prefix",
     "write_bytes_atomic",
     "write_text_atomic",
@@ -87,10 +88,11 @@ def ensure_writable(path: Path) -> None:
         )
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> None:
     """Replace ``path`` with ``data`` atomically, keeping its permission bits.
 
     When ``path`` is a symbolic link, the file it points to is replaced.
+    ``private`` files are always 0600 (the session cache).
     """
     if path.is_symlink():
         path = Path(os.path.realpath(path))
@@ -98,7 +100,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else None
-        _remove_stale_temps(folder, path.name)
+        remove_stale_temps(folder, path.name)
         fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=folder)
     except OSError as exc:
         raise OutputError(
@@ -111,7 +113,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         # mkstemp creates 0600; a new file gets what open() would have given it.
-        os.chmod(tmp, mode if mode is not None else 0o666 & ~_UMASK)
+        os.chmod(tmp, 0o600 if private else mode if mode is not None else 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
@@ -127,7 +129,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-def _remove_stale_temps(folder: Path, target: str) -> None:
+def remove_stale_temps(folder: Path, target: str) -> None:
     """Delete temp files of ``target`` left by dead processes of this host and user."""
     prefix = f".{target}{TEMP_MARK}{_HOST}-"
     try:

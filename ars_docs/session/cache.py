@@ -10,13 +10,22 @@ a cache that cannot be written only costs speed.
 
 Folder: ``$ARS_DOCS_CACHE_DIR``, else ``$XDG_CACHE_HOME/ars-docs``, else
 ``~/.cache/ars-docs``. ``ARS_DOCS_NO_CACHE=1`` turns the cache off.
+
+Trust boundary (issue 16): a cached corpus says which sources are verified,
+so a cache file is only as trustworthy as whoever could write it. The cache
+is used only when its folder is owned by the current user and not writable by
+group or others (``private_folder``; otherwise it is neither read nor
+written), and a file is read only when it is a regular file owned by the
+current user and not writable by others. The format is JSON
+(``cache_codec``), which cannot execute code: even a planted file can at
+worst be a miss.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import stat
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -25,6 +34,7 @@ from typing import TypeVar
 from ars_docs.errors import ArsError
 from ars_docs.perf import gc_paused
 from ars_docs.session.atomic import write_bytes_atomic
+from ars_docs.session.cache_codec import CacheFormatError, decode, encode
 
 __all__ = [
     "CACHE_ENV_OFF",
@@ -37,7 +47,7 @@ __all__ = [
 ]
 
 CACHE_ENV_OFF = "ARS_DOCS_NO_CACHE"
-_FORMAT = b"ars-docs cache v1\n"
+_FORMAT = b"ars-docs cache v2 (json)\n"
 
 T = TypeVar("T")
 
@@ -78,10 +88,10 @@ def private_folder(folder: Path) -> Path | None:
 def cache_file(kind: str, name: str) -> Path | None:
     """Where the cache of the ``kind`` file at ``name`` lives; ``None`` when off."""
     folder = cache_folder()
-    if folder is None:
-        return None
+    if folder is None or private_folder(folder) is None:
+        return None  # a folder others could write to is not trusted (see above)
     digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
-    return folder / f"{kind}-{digest.hexdigest()[:32]}.pickle"
+    return folder / f"{kind}-{digest.hexdigest()[:32]}.json"
 
 
 def cache_key(
@@ -114,24 +124,36 @@ def module_source(*modules: str) -> tuple[bytes, ...]:
 def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
     """The cached value for ``key``, or ``None`` on any miss, mismatch or damage."""
     try:
-        with open(cache, "rb") as handle, gc_paused():
-            stored = pickle.load(handle)
-    except Exception:  # any unreadable/corrupt cache is a miss, never an error
+        fd = os.open(cache, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        with open(fd, "rb") as handle:
+            if not _trusted(os.fstat(handle.fileno())):
+                return None
+            raw = handle.read()
+    except OSError:
         return None
-    if (
-        isinstance(stored, tuple)
-        and len(stored) == 2
-        and stored[0] == key
-        and isinstance(stored[1], expected)
-    ):
-        return stored[1]
-    return None
+    head = _FORMAT + key.encode("ascii") + b"\n"
+    if not raw.startswith(head):
+        return None  # another version, another input, or not a cache at all
+    try:
+        with gc_paused():
+            stored = decode(raw[len(head) :])
+    except CacheFormatError:
+        return None
+    return stored if isinstance(stored, expected) else None
+
+
+def _trusted(info: os.stat_result) -> bool:
+    """A regular file of this user that no one else may write."""
+    if not stat.S_ISREG(info.st_mode) or info.st_mode & 0o022:
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
 
 
 def write_cache(cache: Path, key: str, value: object) -> None:
     """Store ``value`` under ``key``; failures are ignored (a cache only saves time)."""
     try:
+        data = _FORMAT + key.encode("ascii") + b"\n" + encode(value)
         cache.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes_atomic(cache, pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL))
-    except (OSError, ArsError, pickle.PicklingError):
+        write_bytes_atomic(cache, data, private=True)
+    except (OSError, ArsError, TypeError, ValueError):
         pass

@@ -80,6 +80,10 @@ def test_lint_drift_log_catches_an_injected_heading(tmp_path: Path) -> None:
         (forged.splitlines().index("## Injected") + 1, "heading 'Injected'"),
     ]
     assert not [d for d in lint_drift_log(log, "log.md") if d.code == "ARS424"]
+    setext = log.replace("### Phase trajectory", "Injected\n===\n\n### Phase trajectory")
+    assert [d.line for d in lint_drift_log(setext, "log.md") if d.code == "ARS424"] == [
+        setext.splitlines().index("Injected") + 1
+    ]
     second = log + "\n## Session other drift log\n"
     assert [d.code for d in lint_drift_log(second, "log.md")].count("ARS424") == 1
 

@@ -128,3 +128,22 @@ def test_source_date_epoch_out_of_range_is_exit_64(tmp_path: Path, value: str) -
     assert run.code == 64
     assert f"SOURCE_DATE_EPOCH={value!r}" in run.one_line_error()
     assert not (session / "passport_session_events.jsonl").exists()
+
+
+def test_an_unexpected_os_error_names_its_file(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An OSError no command wrapped is still one line and exit 74, naming the file."""
+    from ars_docs.cli import draft
+    from ars_docs.cli.main import run
+
+    def broken(_args: object) -> int:
+        raise PermissionError(13, "Permission denied", "/srv/session/draft.md")
+
+    monkeypatch.setattr(draft, "cmd_render", broken)
+    assert run(["render", "draft.md"]) == 74
+    err = capsys.readouterr().err
+    assert err == (
+        "ars-docs: error: /srv/session/draft.md: Permission denied; check the path and its "
+        "permissions\n"
+    )

@@ -126,3 +126,24 @@ def test_finalize_reads_the_read_log_under_the_session_lock(tmp_path: Path) -> N
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "<!--ref:ok2020 ok-->" in (session / "draft.md").read_text("utf-8")
+
+
+def test_every_writer_follows_the_read_only_rule(tmp_path: Path) -> None:
+    """log-event (events log), drift-log -o and render -o refuse a 0444 target too."""
+    session = make_session(tmp_path)
+    events = session / "passport_session_events.jsonl"
+    events.write_text('{"ts": "2026-01-02T10:00:00Z", "phase": "ad-hoc", "action": "x"}\n')
+    targets = {
+        events: ("session", "log-event", "--passport", "passport.yaml",
+                 "--phase", "ad-hoc", "--action", "y"),
+        session / "log.md": ("drift-log", "--passport", "passport.yaml", "-o", "log.md"),
+        session / "final.md": ("render", "draft.md", "-o", "final.md"),
+    }  # fmt: skip
+    for target, argv in targets.items():
+        if not target.exists():
+            target.write_text("kept\n", encoding="utf-8")
+        before = make_read_only(target)
+        result = ars(session, *argv)
+        assert result.code == 73, (argv, result.err)
+        assert f"{target.name} is read-only" in result.one_line_error()
+        assert target.read_bytes() == before

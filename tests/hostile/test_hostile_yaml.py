@@ -231,3 +231,35 @@ def test_every_error_message_is_one_bounded_line() -> None:
     assert "\n" not in error.message
     assert len(error.message) <= MESSAGE_LIMIT
     assert error.message.startswith("f.yaml:1:1: bad") and error.message.endswith("; fix it")
+
+
+def test_a_deep_audit_jsonl_line_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    """A reader without its own depth check (the audit JSONL stream) still ends in
+    one line with exit 65, through the CLI's last-resort handler."""
+    session = make_session(tmp_path)
+    (session / "run.jsonl").write_text(
+        '{"a": ' + "[" * 100_000 + "]" * 100_000 + "}\n", encoding="utf-8"
+    )
+    run = ars(session, "lint", "audit-artifacts", "--mode", "jsonl-stream",
+              "--jsonl", "run.jsonl", "--root", ".")  # fmt: skip
+    assert run.code == 65, run.err
+    assert "an input nests too deeply to be read" in run.one_line_error()
+    run.within_bomb_bounds()
+
+
+def test_recursion_and_memory_errors_become_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ars_docs.cli import draft
+    from ars_docs.cli.main import run
+
+    cases = [(RecursionError, 65, "nests too deeply"), (MemoryError, 74, "out of memory")]
+    for error, code, words in cases:
+
+        def broken(_args: object, error: type[BaseException] = error) -> int:
+            raise error()
+
+        monkeypatch.setattr(draft, "cmd_render", broken)
+        assert run(["render", "draft.md"]) == code
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err and err.startswith("ars-docs: error: ")
