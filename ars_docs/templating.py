@@ -1,9 +1,9 @@
 """Jinja environment for the templates shipped inside the package.
 
-Compiling a template costs ~15 ms, paid by every ``finalize``; compiled
-templates are kept as Jinja byte code in the user's ars-docs cache folder
-(``templates/``, see ``ars_docs.session.cache``), checked against the
-template's source by Jinja itself. Byte code is executed when loaded, so the
+Compiling a template costs ~15 ms per process; compiled templates are kept
+as Jinja byte code in the user's ars-docs cache folder (``templates/``, see
+``ars_docs.session.cache``), checked against the template's source by Jinja
+itself. Byte code is executed when loaded, so the
 folder is used only when no other user can write to it.
 """
 

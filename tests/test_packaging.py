@@ -53,7 +53,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_wheel_contains_data_files(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for data in (
-        "ars_docs/templates/prefinalization_checklist.md.j2",
+        "ars_docs/templates/scope_report.md.j2",
         "ars_docs/schemas/literature_corpus_entry.schema.json",
         "ars_docs/schemas/human_read_log.schema.json",
         "ars_docs/manifests/v3_6_7_inversion_manifest.json",

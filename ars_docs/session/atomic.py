@@ -27,9 +27,7 @@ import contextlib
 import hashlib
 import os
 import re
-import socket
 import stat
-import tempfile
 from pathlib import Path
 
 from ars_docs.errors import OutputError
@@ -47,7 +45,9 @@ __all__ = [
 TEMP_MARK = ".ars-tmp-"
 """Part of every temp file name ars-docs creates."""
 _TEMP_RE = re.compile(r"\A\..+\.ars-tmp-(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)-[^.]+\.tmp\Z")
-_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
+# The node name, as socket.gethostname() reports it, without importing socket
+# (every command imports this module; only writers need the rest).
+_HOST = hashlib.sha256(os.uname().nodename.encode("utf-8", "replace")).hexdigest()[:8]
 
 
 def _read_umask() -> int:
@@ -101,6 +101,8 @@ def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> Non
     try:
         mode = path.stat().st_mode & 0o7777 if path.exists() else None
         remove_stale_temps(folder, path.name)
+        import tempfile
+
         fd, tmp = tempfile.mkstemp(prefix=temp_prefix(path.name), suffix=".tmp", dir=folder)
     except OSError as exc:
         raise OutputError(

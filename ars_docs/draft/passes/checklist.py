@@ -3,8 +3,8 @@
 Each LOW-WARN slug is listed under the heading path where it occurs, with its
 line numbers, the title from the corpus and the exact command that
 acknowledges it; HIGH-WARN, MED-WARN, NOT-IN-CORPUS and malformed markers are
-listed separately as must-fix. Rendered from
-``templates/prefinalization_checklist.md.j2`` into ``state.artifacts["checklist"]``.
+listed separately as must-fix. The text is built by ``draft/checklist_text.py``
+into ``state.artifacts["checklist"]``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ars_docs.draft.checklist_text import ChecklistInput, Waiver, render_checklist
 from ars_docs.draft.md_escape import one_line
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.provenance import Status, count_statuses
-from ars_docs.templating import render_template
 
 NO_SECTION = "(before the first heading)"
 #: Must-fix rows that are not a marker status: warning text with no marker (ARS002).
@@ -114,13 +114,11 @@ def checklist(state: DocState) -> None:
             )
             item.action = _WARNING_TEXT_ACTION
         item.lines.append(state.document.position(orphan.start)[0])
-    waived: list[dict[str, object]] = []
+    waived: list[Waiver] = []
     for cite in state.citation_texts:
         if cite.waived:
             if len(waived) < ROW_CAP:
-                waived.append(
-                    {"text": cite.excerpt, "line": cite.line, "reason": cite.waiver_reason}
-                )
+                waived.append(Waiver(cite.line, cite.excerpt, cite.waiver_reason))
             continue
         key = (UNMARKED, cite.excerpt)
         item = must_fix.get(key)
@@ -132,8 +130,7 @@ def checklist(state: DocState) -> None:
         item.lines.append(cite.line)
     rows, more = _capped(must_fix.values())
     counts = count_statuses(r.status for r in state.resolutions)
-    state.artifacts["checklist"] = render_template(
-        "prefinalization_checklist.md.j2",
+    data = ChecklistInput(
         # File names are user strings: kept on one line (md_escape, issue 16).
         draft=one_line(state.document.path),
         passport=one_line(passport) if passport else passport,
@@ -142,13 +139,12 @@ def checklist(state: DocState) -> None:
         must_fix=rows,
         must_fix_more=more,
         row_cap=ROW_CAP,
+        low_warn=[(title, list(items.values())) for title, items in low_warn.items()],
+        low_warn_count=len({slug for items in low_warn.values() for slug in items}),
         waived=waived,
         waived_count=sum(1 for c in state.citation_texts if c.waived),
-        low_warn=[
-            {"title": title, "entries": list(items.values())} for title, items in low_warn.items()
-        ],
-        low_warn_count=len({slug for items in low_warn.values() for slug in items}),
     )
+    state.artifacts["checklist"] = render_checklist(data)
 
 
 def _capped(items: Iterable[_Item]) -> tuple[list[_Item], list[tuple[str, int]]]:
