@@ -6,11 +6,14 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from ars_docs.cli.main import run
+
+if TYPE_CHECKING:
+    from gate_support import Bench
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -123,3 +126,20 @@ def cli(
         return CliResult(code, captured.out.decode("utf-8"), captured.err.decode("utf-8"))
 
     return invoke
+
+
+_GATE_BENCH: dict[str, Bench] = {}
+
+
+@pytest.fixture
+def bench(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Bench:
+    """A fresh copy of one audit-gate git repository built once per run (git init is slow)."""
+    import shutil
+
+    from gate_support import Bench
+
+    if "bench" not in _GATE_BENCH:
+        _GATE_BENCH["bench"] = Bench.create(tmp_path_factory.mktemp("template") / "repo")
+    template = _GATE_BENCH["bench"]
+    shutil.copytree(template.root, tmp_path / "repo", symlinks=True)
+    return Bench(tmp_path / "repo", head=template.head)

@@ -18,17 +18,6 @@ from gate_support import SUPPORTING, Bench, finding
 
 from ars_docs.audit.checks import CHECKS, GATING
 
-_TEMPLATE: dict[str, Bench] = {}
-
-
-@pytest.fixture
-def bench(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Bench:
-    if "bench" not in _TEMPLATE:
-        _TEMPLATE["bench"] = Bench.create(tmp_path_factory.mktemp("template") / "repo")
-    template = _TEMPLATE["bench"]
-    shutil.copytree(template.root, tmp_path / "repo", symlinks=True)
-    return Bench(tmp_path / "repo", head=template.head)
-
 
 def rows(bench: Bench, run_id: str) -> list[str]:
     return bench.file(run_id, ".jsonl").read_text().splitlines(keepends=True)

@@ -15,13 +15,11 @@ from __future__ import annotations
 import json
 import os
 import resource
-import shutil
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from gate_support import (
     AGENT,
     SUPPORTING,
@@ -36,18 +34,6 @@ from gate_support import (
 
 from ars_docs.audit.inventory import inventory, row
 from ars_docs.session.yaml_append import append_item
-
-_TEMPLATE: dict[str, Bench] = {}
-
-
-@pytest.fixture
-def bench(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Bench:
-    """A fresh copy of one git repository built once per session (git init is slow)."""
-    if "bench" not in _TEMPLATE:
-        _TEMPLATE["bench"] = Bench.create(tmp_path_factory.mktemp("template") / "repo")
-    template = _TEMPLATE["bench"]
-    shutil.copytree(template.root, tmp_path / "repo", symlinks=True)
-    return Bench(tmp_path / "repo", head=template.head)
 
 
 def merged(bench: Bench, findings: list[dict] | None = None, **kw: object) -> str:

@@ -19,17 +19,6 @@ from ars_docs.errors import InputDataError
 from ars_docs.session.yaml_append import append_item
 from ars_docs.session.yamlio import parse_yaml
 
-_TEMPLATE: dict[str, Bench] = {}
-
-
-@pytest.fixture
-def bench(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Bench:
-    if "bench" not in _TEMPLATE:
-        _TEMPLATE["bench"] = Bench.create(tmp_path_factory.mktemp("template") / "repo")
-    template = _TEMPLATE["bench"]
-    shutil.copytree(template.root, tmp_path / "repo", symlinks=True)
-    return Bench(tmp_path / "repo", head=template.head)
-
 
 def revise(bench: Bench, n: int) -> None:
     (bench.root / DELIVERABLE).write_text(f"# Synthesis\n\nRevision {n}.\n", encoding="utf-8")
