@@ -17,7 +17,6 @@ through the escalation answer.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import re
@@ -33,13 +32,6 @@ from ars_docs.cli.main import run
 from ars_docs.lint.eval_fixtures import scan_fixture_set
 from ars_docs.lint.eval_patterns import PATTERN_IDS, PATTERNS, phase_delta
 from ars_docs.session.yamlio import parse_yaml
-
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("ars_docs.audit.run") is None
-    or not (Path(__file__).resolve().parent / "fake_codex.py").exists(),
-    reason="needs `ars-docs audit run` and tests/fake_codex.py (the audit run work, branch "
-    "run12) in this tree",
-)
 
 TESTS = Path(__file__).resolve().parent
 SET = TESTS / "fixtures" / "v3_6_7_pattern_eval"
