@@ -90,6 +90,8 @@ class DocState:
     offenders: list[Offender] = field(default_factory=list)
     gate_ran: bool = False
     edits: list[Edit] = field(default_factory=list)
+    #: The strict output's strip edits, computed once (recheck scans that output first).
+    strict_edits: list[Edit] | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     artifacts: dict[str, str] = field(default_factory=dict)
 

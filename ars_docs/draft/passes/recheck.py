@@ -30,9 +30,9 @@ from functools import lru_cache
 from markdown_it import MarkdownIt
 
 from ars_docs import codes
-from ars_docs.draft.document import Document, Edit, Span, apply_edits
+from ars_docs.draft.document import Document, Edit, apply_edits
 from ars_docs.draft.markers import WARNING_TEXT_RE
-from ars_docs.draft.passes.strip import strip_edits
+from ars_docs.draft.passes.strip import strict_edits
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.prose import code_spans
 
@@ -51,9 +51,7 @@ def _plain_parser() -> MarkdownIt:
 
 def recheck(state: DocState) -> None:
     doc = state.document
-    removals = [m.span for m in state.markers if not m.malformed]
-    removals.extend(Span(w.start, w.end) for w in state.waivers)
-    edits = strip_edits(doc, removals)
+    edits = strict_edits(state)
     output = apply_edits(doc.text, edits)
     masked = _without_code(output)
     # One finding per line: a line already refused for another reason is enough

@@ -34,15 +34,30 @@ CLOSING_MARKUP = frozenset("*_~\"'")
 def strip(state: DocState) -> None:
     if state.refused:
         return
-    doc = state.document
+    if state.options.strict:
+        state.edits = strict_edits(state)
+        return
     removals = [
-        m.span if state.options.strict else Span(m.comment_start, m.span.end)
+        Span(m.comment_start, m.span.end)
         for m in state.markers
-        if not m.malformed and (state.options.strict or m.claim != "bare")
+        if not m.malformed and m.claim != "bare"
     ]  # a preview shows bare markers visibly instead (passes/preview.py)
-    # Waivers are draft-only too: their texts were reported, the comments go.
     removals.extend(Span(w.start, w.end) for w in state.waivers)
-    state.edits = strip_edits(doc, removals)
+    state.edits = strip_edits(state.document, removals)
+
+
+def strict_edits(state: DocState) -> list[Edit]:
+    """The edits of the strict output, computed once per run.
+
+    The whole marker span goes (no visible prefix is left once the gate
+    passed), and so do waivers: their texts were reported, the comments are
+    draft-only. ``recheck`` scans this output before the strip pass writes it.
+    """
+    if state.strict_edits is None:
+        removals = [m.span for m in state.markers if not m.malformed]
+        removals.extend(Span(w.start, w.end) for w in state.waivers)
+        state.strict_edits = strip_edits(state.document, removals)
+    return state.strict_edits
 
 
 def strip_edits(doc: Document, removals: list[Span]) -> list[Edit]:
