@@ -169,21 +169,26 @@ class AuditRepo:
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def build_repo(root: Path) -> AuditRepo:
-    """Write the valid artifact set described in the module docstring under ``root``."""
+def commit_files(root: Path, files: dict[str, str]) -> None:
+    """Write ``files`` (repo-relative path → text) under ``root`` and commit them in a new repo."""
     root.mkdir(parents=True, exist_ok=True)
-    files = {
-        DELIVERABLE: "# Synthesis\n\nCurrently the field agrees.\n",
-        SUPPORTING[0]: '{"entries": []}\n',
-        SUPPORTING[1]: "# Verification\n\nAll checked — über.\n",
-        TEMPLATE_PATH: TEMPLATE.read_text(encoding="utf-8"),
-    }
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     git(root, "init", "-q")
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", "bundle")
+
+
+def build_repo(root: Path) -> AuditRepo:
+    """Write the valid artifact set described in the module docstring under ``root``."""
+    files = {
+        DELIVERABLE: "# Synthesis\n\nCurrently the field agrees.\n",
+        SUPPORTING[0]: '{"entries": []}\n',
+        SUPPORTING[1]: "# Verification\n\nAll checked — über.\n",
+        TEMPLATE_PATH: TEMPLATE.read_text(encoding="utf-8"),
+    }
+    commit_files(root, files)
     head = git(root, "rev-parse", "--short", "HEAD")
     shas = {rel: sha(text.encode("utf-8")) for rel, text in files.items()}
     manifest = build_manifest(

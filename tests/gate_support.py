@@ -13,7 +13,6 @@ build each forgery and run the gate through the real CLI (``cli.main.run``).
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import io
 import json
 import os
@@ -27,16 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from audit_support import DELIVERABLE, SUPPORTING, commit_files, git, sha
+from audit_support import TEMPLATE as TEMPLATE_SOURCE
+from audit_support import TEMPLATE_PATH as TEMPLATE
+
 from ars_docs.audit.manifest import ManifestLine, build_manifest
 from ars_docs.audit.parse_verdict import parse_verdict_stream
 from ars_docs.audit.verdict import failed_verdict, render_verdict
 from ars_docs.cli.main import run
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ars_docs"
-TEMPLATE_SOURCE = PACKAGE / "templates" / "audit" / "codex_audit_multifile_template.md"
-TEMPLATE = "shared/templates/codex_audit_multifile_template.md"
-DELIVERABLE = "chapter_4/synthesis.md"
-SUPPORTING = ("chapter_4/bibliography.json", "chapter_4/verification.md")
 OUT = "audit_artifacts"
 AGENT = "synthesis_agent"
 PASSPORT_TEXT = (
@@ -45,20 +43,6 @@ PASSPORT_TEXT = (
     "literature_corpus: []\n"
     'notes: "über — non-ASCII stays"\n'
 )
-
-
-def sha(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def git(root: Path, *args: str) -> str:
-    proc = subprocess.run(
-        ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return proc.stdout.strip()
 
 
 def finding(n: int, severity: str) -> dict[str, Any]:
@@ -141,19 +125,13 @@ class Bench:
 
     @classmethod
     def create(cls, root: Path, passport_text: str = PASSPORT_TEXT) -> Bench:
-        root.mkdir(parents=True, exist_ok=True)
         files = {
             DELIVERABLE: "# Synthesis\n\nThe field agrees — mostly.\n",
             SUPPORTING[0]: '{"entries": []}\n',
             SUPPORTING[1]: "# Verification\n\nAll checked.\n",
             TEMPLATE: TEMPLATE_SOURCE.read_text(encoding="utf-8"),
         }
-        for rel, text in files.items():
-            (root / rel).parent.mkdir(parents=True, exist_ok=True)
-            (root / rel).write_text(text, encoding="utf-8")
-        git(root, "init", "-q")
-        git(root, "add", "-A")
-        git(root, "commit", "-q", "-m", "bundle")
+        commit_files(root, files)
         (root / OUT).mkdir()
         (root / "passport.yaml").write_bytes(passport_text.encode("utf-8"))
         bench = cls(root)

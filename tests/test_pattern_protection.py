@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from audit_support import git
 from conftest import CliResult
 
 from ars_docs.lint.pattern_protection import CANONICAL_CLAUSE_1
@@ -427,18 +428,6 @@ def test_the_manifests_ship_in_the_package() -> None:
 # -- Step 0: the v3.6.7 blocks stay byte-equivalent (real git repositories) ---------------------
 
 FROZEN = "scripts/v3_6_7_inversion_manifest.json"
-
-
-def git(root: Path, *args: str) -> str:
-    import subprocess
-
-    done = subprocess.run(
-        ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
 
 
 @pytest.fixture
