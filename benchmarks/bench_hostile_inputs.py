@@ -29,30 +29,11 @@ from pathlib import Path
 
 from ars_docs.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 
-MB = 1024 * 1024
+# The same two-entry passport the hostile-input tests use (one source of truth).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "hostile"))
+from hostile_support import PASSPORT
 
-PASSPORT = """\
-session_id: bench
-literature_corpus:
-  - citation_key: ok2020
-    title: A verified source
-    authors: [{family: Author, given: A.}]
-    year: 2020
-    source_pointer: sources/ok2020.pdf
-    source_acquired: true
-    source_verified_against_original: true
-    source_verification_method: codex_audit
-    description_last_audit: round_1
-  - citation_key: high2020
-    title: A description-only source
-    authors: [{family: Author, given: B.}]
-    year: 2020
-    source_pointer: sources/high2020.pdf
-    source_acquired: false
-    source_verified_against_original: false
-    source_verification_method: none
-    description_last_audit: none
-"""
+MB = 1024 * 1024
 
 
 @dataclass
