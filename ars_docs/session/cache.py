@@ -78,11 +78,7 @@ def private_folder(folder: Path) -> Path | None:
         info = folder.stat()
     except OSError:
         return None
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        return None
-    if info.st_mode & 0o022:
-        return None
-    return folder
+    return folder if _private(info) else None
 
 
 def cache_file(kind: str, name: str) -> Path | None:
@@ -142,11 +138,16 @@ def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
     return stored if isinstance(stored, expected) else None
 
 
-def _trusted(info: os.stat_result) -> bool:
-    """A regular file of this user that no one else may write."""
-    if not stat.S_ISREG(info.st_mode) or info.st_mode & 0o022:
+def _private(info: os.stat_result) -> bool:
+    """Owned by this user, and no one else may write to it."""
+    if info.st_mode & 0o022:
         return False
     return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+
+
+def _trusted(info: os.stat_result) -> bool:
+    """A regular file of this user that no one else may write."""
+    return stat.S_ISREG(info.st_mode) and _private(info)
 
 
 def write_cache(cache: Path, key: str, value: object) -> None:
