@@ -12,6 +12,7 @@ WAIVED_CITATION = "ARS006"
 STRAY_WAIVER = "ARS007"
 NO_CITATIONS = "ARS008"
 READ_LOG_MISSING = "ARS009"
+READING_CHANGED = "ARS010"
 
 # Terminal-gate refusal reasons (``path:line:col: REASON slug``).
 REFUSE_UNVERIFIED = "unverified-citation"
@@ -24,6 +25,7 @@ REFUSE_FORGED = "forged-status"
 REFUSE_UNMARKED = "unmarked-citation"
 REFUSE_NO_CITATIONS = "no-citations"
 REFUSE_HIDDEN = "hidden-marker"
+REFUSE_READING_CHANGED = "strip-changes-reading"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -36,4 +38,5 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNMARKED,
     REFUSE_NO_CITATIONS,
     REFUSE_HIDDEN,
+    REFUSE_READING_CHANGED,
 )

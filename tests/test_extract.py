@@ -73,10 +73,11 @@ PROSE_CASES = {
     "html div block": ("<div>\nsee <!--ref:a-->\n</div>\n", ["a"]),
     # The div interrupts the paragraph, so the backticks are raw HTML, not a code span.
     "html block interrupting a paragraph is raw": ("text\n<div>`<!--ref:a-->`</div>\n", ["a"]),
-    # A line starting with a marker is prose (see mdparse): the code span stays code.
-    "marker at line start keeps code spans": (
-        "text\n<!--ref:a--> `<!--ref:no-->` <!--ref:b-->\n",
-        ["a", "b"],
+    # A line starting with a marker is an HTML block (CommonMark): backticks there are
+    # literal, so the marker between them is a marker too.
+    "marker at line start makes the line raw HTML": (
+        "text\n<!--ref:a--> `<!--ref:c-->` <!--ref:b-->\n",
+        ["a", "c", "b"],
     ),
     "code span before marker on same line": ("`<!--ref:no-->` then <!--ref:a-->\n", ["a"]),
     "several per line": ("<!--ref:a--><!--ref:b--> and <!--ref:c ok-->.\n", ["a", "b", "c"]),

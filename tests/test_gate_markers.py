@@ -148,8 +148,8 @@ def test_finalize_twice_equals_once_and_keeps_non_marker_text(text: str) -> None
 @pytest.mark.parametrize(
     "text",
     [
-        "<!--ref:k " * 6600,  # 64 KB on one line
-        "<!--ref:k\n" * 6600,  # 64 KB, one per line
+        "x " + "<!--ref:k " * 6600,  # 64 KB in one paragraph line
+        "x <!--ref:k\n" * 6600,  # 64 KB, one per line
         "[UNVERIFIED CITATION — NO ORIGINAL] " * 9000,  # 316 KB of stray prefixes
         "<div>\n" + "[UNVERIFIED CITATION — X] " * 9000 + "\n</div>\n",
     ],
@@ -166,6 +166,19 @@ def test_hostile_marker_runs_are_bounded(text: str) -> None:
     assert len(result.diagnostics) <= 60
     assert gate.offenders
     assert any("more" in d.message for d in result.diagnostics)
+
+
+@pytest.mark.parametrize("text", ["<!--ref:k " * 6600, "<!--ref:k\n" * 6600])
+def test_a_comment_that_never_ends_swallows_its_html_block(text: str) -> None:
+    # A line that starts with "<!--" opens an HTML block, and a comment that never
+    # ends runs to its end, as HTML reads it: one malformed marker, not 6,600.
+    result = api.finalize(text, CORPUS, READ_LOG)
+    malformed = [c for c in result.citations if c.status == "MALFORMED"]
+    assert len(malformed) == 1 and result.text == text
+    first, *rest = api.gate(result.text, CORPUS, READ_LOG).offenders
+    assert (first.line, first.reason) == (1, "malformed-marker")
+    # What HTML reads as comment text, other readers may not: still refused, line by line.
+    assert {o.reason for o in rest} <= {"hidden-marker"}
 
 
 def test_leftover_warning_text_is_in_the_checklist_must_fix_list(session: Session, cli) -> None:

@@ -126,6 +126,9 @@ def test_ok_only_when_all_three_facts_hold(text: str) -> None:
 @given(draft)
 def test_preview_removes_every_wellformed_comment(text: str) -> None:
     finalized = api.finalize(text, CORPUS, READ_LOG).text
-    output = api.render(finalized, strict=False).output
-    assert output is not None
-    assert [o for o in scan(Document(output)) if o.kind == "comment"] == []
+    result = api.render(finalized, strict=False)
+    assert result.output is not None
+    left = [o for o in scan(Document(result.output)) if o.kind == "comment"]
+    # A comment is left only where stripping changed how the text reads, and then
+    # the preview says so (issue 17).
+    assert not left or any(d.code == "ARS010" for d in result.diagnostics)

@@ -41,16 +41,18 @@ STRIP_CASES = {
     "heading": ("## Results <!--ref:ok2020 ok-->\n", "## Results\n"),
     "start of line keeps indentation": ("- a\n  <!--ref:ok2020 ok--> b\n", "- a\n  b\n"),
     "marker-only line between blanks": ("a\n\n<!--ref:ok2020 ok-->\n\nb\n", "a\n\n\nb\n"),
-    # A line starting with a marker continues the paragraph: removing it keeps one.
+    # A marker-only line interrupts the paragraph (an HTML block); without it, one paragraph.
     "marker-only line inside a paragraph": ("a\n<!--ref:ok2020 ok-->\nb\n", "a\nb\n"),
     "marker-only quote line": ("> a\n> <!--ref:ok2020 ok-->\n> b\n", "> a\n> b\n"),
     "marker-only line before setext underline": (
         "Title\n<!--ref:ok2020 ok-->\n---\n",
         "Title\n---\n",
     ),
+    # The marker line is an HTML block, so "more" is indented code: an empty comment
+    # keeps it from joining the paragraph.
     "marker-only line before indented text": (
         "Para\n<!--ref:ok2020 ok-->\n    more\n",
-        "Para\n    more\n",
+        "Para\n<!-- -->\n    more\n",
     ),
     "marker-only lazy line in quote": ("> A\n<!--ref:ok2020 ok-->\n> B\n", "> A\n> B\n"),
     "marker-only line in list item": ("- A\n  <!--ref:ok2020 ok-->\n  B\n", "- A\n  B\n"),
@@ -143,6 +145,11 @@ REFUSALS = {
         "-",
     ),
     "no citations": ("a paragraph without any citation\n", "no-citations", "-"),
+    "strip changes reading": (
+        "<!--ref:ok2020 ok--> says `x` here\n",
+        "strip-changes-reading",
+        "-",
+    ),
     "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
 }
 
@@ -312,10 +319,10 @@ def test_pipelines_are_editable_by_name() -> None:
     pipeline.insert_before("resolve", "spy", lambda state: seen.append("before-resolve"))
     pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
     pipeline.remove("checklist")
-    assert pipeline.names == ["extract", "unmarked", "spy", "resolve", "spy2"]
+    assert pipeline.names == ["extract", "unmarked", "spy", "resolve", "spy2", "settle"]
     result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
     assert seen == ["before-resolve", "after-resolve"]
     assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
-    assert finalize_pipeline().names == ["extract", "unmarked", "resolve", "checklist"]
+    assert finalize_pipeline().names == ["extract", "unmarked", "resolve", "settle", "checklist"]
     with pytest.raises(KeyError, match="no pass named 'nope'"):
         pipeline.remove("nope")

@@ -20,6 +20,7 @@ from ars_docs.draft.passes.gate import gate as gate_pass
 from ars_docs.draft.passes.preview import preview
 from ars_docs.draft.passes.recheck import recheck
 from ars_docs.draft.passes.resolve import resolve
+from ars_docs.draft.passes.settle import settle
 from ars_docs.draft.passes.strip import strip
 from ars_docs.draft.passes.unmarked import unmarked
 from ars_docs.draft.pipeline import DocState, Offender, Options, Pipeline
@@ -40,6 +41,7 @@ def finalize_pipeline() -> Pipeline:
             ("extract", extract),
             ("unmarked", unmarked),
             ("resolve", resolve),
+            ("settle", settle),
             ("checklist", checklist_pass),
         ]
     )

@@ -2,9 +2,11 @@
 
 markdown-it-py tokens carry only line maps, and an inline token's content is
 its source lines with container markers and indentation removed. So the
-*n*-th ``<!--`` (or ``[UNVERIFIED``) on a content line is the *n*-th on its
-source line, after those of earlier inline tokens on the same line (table
-cells). ``Locator`` turns a content position into a document offset that way.
+*n*-th anchor (``<!--``, ``[UNVERIFIED``, ``<`` or a backtick) on a content
+line is the *n*-th on its source line, after those of earlier inline tokens
+on the same line (table cells): none of them can be part of a container
+marker or of indentation. ``Locator`` turns a content position into a
+document offset that way.
 
 Linear in the draft (issue 16): a token's events are walked in order with
 running counts, and each source line's anchors are found once.
@@ -19,12 +21,27 @@ from markdown_it.token import Token
 from ars_docs.draft.document import Document
 from ars_docs.draft.markers import WARNING_ANCHOR_RE
 
-Kind = Literal["comment", "unterminated", "warning"]
+#: ``lt`` is the ``<`` of a tag, ``tick`` the first backtick of a code-span run.
+Kind = Literal["comment", "unterminated", "warning", "lt", "tick"]
 _COMMENT = "<!--"
+#: The anchor each kind of event is counted by.
+_ANCHOR: dict[str, str] = {
+    "comment": _COMMENT,
+    "unterminated": _COMMENT,
+    "warning": "[",
+    "lt": "<",
+    "tick": "`",
+}
 
 
 class LocateError(AssertionError):
     """A located span does not match the source text: a bug in ars-docs."""
+
+
+def _count(anchor: str, text: str, start: int, end: int) -> int:
+    if anchor == "[":
+        return len(WARNING_ANCHOR_RE.findall(text, start, end))
+    return text.count(anchor, start, end)
 
 
 class Locator:
@@ -36,8 +53,8 @@ class Locator:
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.used: dict[tuple[int, bool], int] = {}
-        self._anchors: dict[tuple[int, bool], list[int]] = {}
+        self.used: dict[tuple[int, str], int] = {}
+        self._anchors: dict[tuple[int, str], list[int]] = {}
 
     def first_line(self, token: Token) -> int:
         """Source line of the content's first line.
@@ -64,19 +81,20 @@ class Locator:
         out: list[tuple[Kind, int, int]] = []
         cursor = 0
         line = first_line
-        comments = warnings = 0  # anchors on the current content line before ``cursor``
+        # Anchors on the current content line before ``cursor``, per anchor.
+        counts = dict.fromkeys({_ANCHOR[kind] for kind, _ in events}, 0)
         for kind, pos in sorted(events, key=lambda event: event[1]):
             newline = content.rfind("\n", cursor, pos)
             if newline >= 0:
                 line += content.count("\n", cursor, pos)
                 cursor = newline + 1
-                comments = warnings = 0
-            comments += content.count(_COMMENT, cursor, pos)
-            warnings += len(WARNING_ANCHOR_RE.findall(content, cursor, pos))
+                counts = dict.fromkeys(counts, 0)
+            for anchor in counts:
+                counts[anchor] += _count(anchor, content, cursor, pos)
             cursor = pos
-            is_warning = kind == "warning"
-            ordinal = (warnings if is_warning else comments) + self.used.get((line, is_warning), 0)
-            anchors = self._line_anchors(line, is_warning)
+            anchor = _ANCHOR[kind]
+            ordinal = counts[anchor] + self.used.get((line, anchor), 0)
+            anchors = self._line_anchors(line, anchor)
             if ordinal >= len(anchors):
                 raise LocateError(
                     f"{self.doc.path}:{line + 1}: could not locate a {kind} found by the parser"
@@ -84,20 +102,20 @@ class Locator:
             out.append((kind, pos, anchors[ordinal]))
         return out
 
-    def _line_anchors(self, line: int, warning: bool) -> list[int]:
-        key = (line, warning)
+    def _line_anchors(self, line: int, anchor: str) -> list[int]:
+        key = (line, anchor)
         found = self._anchors.get(key)
         if found is None:
             span = self.doc.line_span(line)
             text = self.doc.text
-            if warning:
+            if anchor == "[":
                 found = [m.start() for m in WARNING_ANCHOR_RE.finditer(text, span.start, span.end)]
             else:
                 found = []
-                offset = text.find(_COMMENT, span.start, span.end)
+                offset = text.find(anchor, span.start, span.end)
                 while offset >= 0:
                     found.append(offset)
-                    offset = text.find(_COMMENT, offset + 1, span.end)
+                    offset = text.find(anchor, offset + 1, span.end)
             self._anchors[key] = found
         return found
 
@@ -108,9 +126,8 @@ class Locator:
             return
         content = token.content
         line = token.map[0]
-        if _COMMENT in content:
-            self.used[(line, False)] = self.used.get((line, False), 0) + content.count(_COMMENT)
-        if "[" in content:
-            found = len(WARNING_ANCHOR_RE.findall(content))
-            if found:
-                self.used[(line, True)] = self.used.get((line, True), 0) + found
+        for anchor in (_COMMENT, "[", "<", "`"):
+            if anchor[0] in content:
+                found = _count(anchor, content, 0, len(content))
+                if found:
+                    self.used[(line, anchor)] = self.used.get((line, anchor), 0) + found

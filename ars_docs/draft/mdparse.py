@@ -20,16 +20,21 @@ markers removed, so the *n*-th ``<!--`` (or warning) on a content line is the
 *n*-th on its source line, after those of earlier inline tokens on the same
 line (table cells); ``draft.mdlocate`` does that mapping. Every located span
 is checked against the source text.
-HTML blocks are raw source: they are scanned directly, except raw-text blocks
-(``<pre>``, ``<script>``, ``<style>``, ``<textarea>``), which are code.
+HTML blocks and inline HTML are read by HTML rules (``draft.htmlread``): a
+comment is a marker only where it is a comment node in running text, not in
+an attribute value, a declaration, raw text (``<script>``, ``<textarea>`` …)
+or a code element (``<code>``, ``<pre>`` …); those places are code.
 
-One deliberate departure from CommonMark: a line that *starts* with a marker
-comment does not open an HTML block; it is read as prose (a paragraph or its
-continuation), which is what the line becomes once render strips the marker.
-Without this, adding or removing a visible ``[UNVERIFIED CITATION …]`` prefix
-at the start of a line would flip the rest of that line between raw HTML and
-markdown (a code span would stop being code), and finalize would not be
-idempotent.
+The block structure is CommonMark's, with no departure: a line that starts
+with a marker comment opens an HTML block, as it does for every CommonMark
+reader of the draft. What a rewrite would change in that reading (a prefix
+added at the start of such a line, a marker stripped) is checked by
+``draft.reading`` instead (issue 17).
+
+Besides occurrences, ``read`` returns the draft's *code*: every character
+range that is not running text (code blocks and spans, front matter, tags and
+what HTML reads as code), which is what the rewrite check compares. Comments
+in running text are not code.
 """
 
 from __future__ import annotations
@@ -41,16 +46,16 @@ from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ars_docs.draft.document import Document
+from ars_docs.draft.htmlread import ElementState, read_html, read_tag
+from ars_docs.draft.htmlread import comment_end as html_comment_end
 from ars_docs.draft.markers import (
     MARKER_LIKE_RE,
-    MARKER_START_RE,
     PREFIX_IN_TEXT_RE,
     UNTERMINATED_RE,
     WARNING_TEXT_RE,
@@ -61,7 +66,6 @@ from ars_docs.perf import gc_paused
 
 _COMMENT = "<!--"
 _WARNING_AT = re.compile(r"\\?\[UNVERIFIED\s+CITATION", re.IGNORECASE)
-_RAW_TEXT_BLOCK = re.compile(r"\s*<(pre|script|style|textarea)(\s|>|$)", re.IGNORECASE)
 _CTX_KEY = "ars_docs_positions"
 #: ``env`` flag for ``parse_tokens``: keep every inline token's children.
 KEEP_CHILDREN = "ars_docs_keep_children"
@@ -85,10 +89,39 @@ class Occurrence:
     raw: bool = False
 
 
+#: How the end of a code range is found from its end anchor: ``markup`` the
+#: tag or comment starting there, ``run`` the backtick run starting there,
+#: ``at`` the anchor itself, ``eot`` the end of the inline token.
+EndMode = str
+#: A code range of an inline token: start anchor, end anchor, end mode (content positions).
+CodeRange = tuple[int, int, EndMode]
+
+
 @dataclass
 class _InlineContext:
     events: list[tuple[Kind, int]] = field(default_factory=list)
     base: list[int] = field(default_factory=lambda: [0])
+    code: list[CodeRange] = field(default_factory=list)
+    elements: ElementState = field(default_factory=ElementState)
+    #: Content position where an open raw-text element's content ends (-1: none open).
+    raw_until: int = -1
+    #: Where the code element that is open now was opened (-1: none).
+    code_open: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What ``read`` found: occurrences in prose, and the draft's code ranges."""
+
+    occurrences: list[Occurrence]
+    #: Sorted, merged ``(start, end)`` ranges that are not document text.
+    code: list[tuple[int, int]]
+    #: The front matter's range (also in ``code``): pandoc shows its title, so the
+    #: output check still reads it.
+    front_matter: tuple[int, int] | None = None
+    #: The part of ``code`` that is markdown code (code spans and blocks, front
+    #: matter), sorted and merged; the rest is what HTML reads as not text.
+    markdown_code: list[tuple[int, int]] = field(default_factory=list)
 
 
 class NestingError(InputDataError):
@@ -103,32 +136,77 @@ def _ctx(state: StateInline) -> _InlineContext:
 def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
     def html_inline(state: StateInline, silent: bool) -> bool:
         pos = state.pos
-        if not state.src.startswith(_COMMENT, pos):
+        if silent:
             return original(state, silent)
         matched = original(state, silent)
-        if not silent:
-            ctx = _ctx(state)
-            base = ctx.base[-1]
-            if matched:
-                # markdown-it may match past the first "-->" (e.g. "<!-- a ---> b <!--c-->");
-                # HTML ends a comment at the first "-->", so comments after it count too.
-                # The text between such comments is prose: warnings in it count too.
-                cursor = pos
-                while 0 <= cursor < state.pos:
-                    ctx.events.append(("comment", base + cursor))
-                    end = comment_end(state.src, cursor, state.pos)
-                    if end < 0:
-                        break
-                    cursor = state.src.find(_COMMENT, end, state.pos)
-                    gap_end = cursor if cursor >= 0 else state.pos
-                    for match in _WARNING_AT.finditer(state.src, end, gap_end):
-                        bracket = match.start() + (match.group().startswith("\\"))
-                        ctx.events.append(("warning", base + bracket))
-            elif MARKER_LIKE_RE.match(state.src, pos):
+        ctx = _ctx(state)
+        base = ctx.base[-1]
+        if base + state.pos <= ctx.raw_until or (not matched and base + pos < ctx.raw_until):
+            return matched  # raw text (<script>, <textarea> …): nothing here is markup
+        src = state.src
+        if not matched:
+            if not ctx.elements.in_code and MARKER_LIKE_RE.match(src, pos):
                 ctx.events.append(("unterminated", base + pos))
+            return matched
+        was_code = ctx.elements.in_code
+        # A match that starts in raw text and reaches past its end ("<script><!--</script>
+        # <!--ref:b-->"): HTML ends the raw text first, so read on from there.
+        begin = max(pos, ctx.raw_until - base)
+        if (
+            not was_code
+            and begin == pos
+            and src.startswith(_COMMENT, pos)
+            and comment_end(src, pos, state.pos) == state.pos
+        ):
+            # The common case, one comment that HTML ends where markdown-it does.
+            ctx.events.append(("comment", base + pos))
+            return matched
+        # HTML rules on the piece markdown-it matched: a comment ends at "--!>" too, a
+        # declaration or processing instruction at its first ">", so one match can
+        # hold several comments and text between them.
+        reading = read_html(src, begin, state.pos, state=ctx.elements, raw_limit=len(src))
+        for start, _ in reading.comments:
+            ctx.events.append(("comment", base + start))
+        for start, end in reading.text:
+            for match in _WARNING_AT.finditer(src, start, end):
+                bracket = match.start() + (match.group().startswith("\\"))
+                ctx.events.append(("warning", base + bracket))
+        for start, _ in reading.markup:
+            if src.startswith("<", start):
+                ctx.code.append((base + start, base + start, "markup"))
+        if reading.raw_until >= 0:
+            ctx.raw_until = base + reading.raw_until
+            opened = reading.raw_start
+            if reading.raw_until < len(src):
+                ctx.code.append((base + opened, base + reading.raw_until, "at"))
+            else:
+                ctx.code.append((base + opened, -1, "eot"))
+        if not was_code and ctx.elements.in_code:
+            ctx.code_open = base + begin
+        elif was_code and not ctx.elements.in_code:
+            ctx.code.append((ctx.code_open, base + begin, "markup"))
+            ctx.code_open = -1
         return matched
 
     return html_inline
+
+
+def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
+    def backticks(state: StateInline, silent: bool) -> bool:
+        if silent:
+            return original(state, silent)
+        start = state.pos
+        last = state.tokens[-1] if state.tokens else None
+        matched = original(state, silent)
+        token = state.tokens[-1] if state.tokens else None
+        if matched and token is not last and token is not None and token.type == "code_inline":
+            ctx = _ctx(state)
+            base = ctx.base[-1]
+            closing = state.pos - len(token.markup)
+            ctx.code.append((base + start, base + closing, "run"))
+        return matched
+
+    return backticks
 
 
 def _wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
@@ -138,10 +216,13 @@ def _wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
         ctx = _ctx(state)
         # The image rule re-parses its label ``![label]`` as a separate source string.
         ctx.base.append(ctx.base[-1] + state.pos + 2)
+        # Alt text is plain text in the output: tags in it open no element.
+        depth, raw_until = dict(ctx.elements.depth), ctx.raw_until
         try:
             return original(state, silent)
         finally:
             ctx.base.pop()
+            ctx.elements.depth, ctx.raw_until = depth, raw_until
 
     return image
 
@@ -153,19 +234,11 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     match = _WARNING_AT.match(state.src, state.pos)
     if match is not None:
         ctx = _ctx(state)
+        if ctx.elements.in_code or ctx.base[-1] + state.pos < ctx.raw_until:
+            return False  # inside <code>, <script> …: not document text
         bracket = state.pos + (1 if ch == "\\" else 0)
         ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
-
-
-def _wrap_html_block(original: Callable[[StateBlock, int, int, bool], bool]) -> Any:
-    def html_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
-        pos = state.bMarks[start_line] + state.tShift[start_line]
-        if MARKER_START_RE.match(state.src, pos):
-            return False
-        return original(state, start_line, end_line, silent)
-
-    return html_block
 
 
 def _core_inline(state: StateCore) -> None:
@@ -187,8 +260,12 @@ def _core_inline(state: StateCore) -> None:
             # every position we need).
             keep = previous == "heading_open" or state.env.get(KEEP_CHILDREN, False)
             token.children = children if keep else []
+            if ctx.code_open >= 0:
+                ctx.code.append((ctx.code_open, -1, "eot"))
             if ctx.events:
                 token.meta["ars_events"] = ctx.events
+            if ctx.code:
+                token.meta["ars_code"] = ctx.code
         previous = token.type
     state.env.pop(_CTX_KEY, None)
 
@@ -207,11 +284,9 @@ def make_parser() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     front_matter_plugin(md)
     rules = {rule.name: rule.fn for rule in md.inline.ruler.__rules__}
-    [html_rule] = [rule for rule in md.block.ruler.__rules__ if rule.name == "html_block"]
-    # Keep ``alt``: it is what lets an HTML block interrupt a paragraph, list or quote.
-    md.block.ruler.at("html_block", _wrap_html_block(html_rule.fn), {"alt": list(html_rule.alt)})
     md.inline.ruler.at("html_inline", _wrap_html_inline(rules["html_inline"]))
     md.inline.ruler.at("image", _wrap_image(rules["image"]))
+    md.inline.ruler.at("backticks", _wrap_backticks(rules["backticks"]))
     md.inline.ruler.before("escape", "ars_warning_text", _warning_text)
     md.core.ruler.at("inline", _core_inline)
     return md
@@ -235,14 +310,8 @@ def heading_text(inline: Token) -> str:
     return " ".join(text.split())
 
 
-def comment_end(text: str, start: int, limit: int) -> int:
-    """End offset of the HTML comment starting at ``start``, or -1 if unterminated."""
-    if text.startswith("<!-->", start):
-        return start + 5
-    if text.startswith("<!--->", start):
-        return start + 6
-    close = text.find("-->", start + 4, limit)
-    return close + 3 if close >= 0 else -1
+#: End of an HTML comment by HTML rules (``-->``, ``--!>``), or -1.
+comment_end = html_comment_end
 
 
 def _line_end(doc: Document, offset: int) -> int:
@@ -251,47 +320,30 @@ def _line_end(doc: Document, offset: int) -> int:
 
 
 def _scan_html_block(
-    doc: Document, token: Token, owner: int, section: tuple[str, ...], out: list[Occurrence]
+    doc: Document,
+    token: Token,
+    owner: int,
+    section: tuple[str, ...],
+    out: list[Occurrence],
+    code: list[tuple[int, int]],
 ) -> None:
     assert token.map is not None
     text = doc.text
     start = doc.line_starts[token.map[0]]
     limit = doc.line_span(token.map[1] - 1).end
-    raw = _RAW_TEXT_BLOCK.match(token.content)
-    if raw:
-        # <pre>/<script>/<style>/<textarea> content is code; what follows the
-        # closing tag on the block's last line is ordinary HTML again.
-        close = re.compile(rf"</{raw.group(1)}\s*>", re.IGNORECASE).search(text, start, limit)
-        if close is None:
-            return
-        start = close.end()
-    comments: list[tuple[int, int]] = []
-    pos = start
-    while True:
-        found = text.find(_COMMENT, pos, limit)
-        if found < 0:
-            break
-        end = comment_end(text, found, limit)
-        is_marker = MARKER_LIKE_RE.match(text, found) is not None
+    reading = read_html(text, start, limit)
+    code.extend(reading.markup)
+    for found, end in reading.comments:
+        if MARKER_LIKE_RE.match(text, found) is None:
+            continue  # an ordinary comment in running text: neither a marker nor code
         if end < 0:
-            if is_marker:
-                stop = unterminated_end(doc, found)
-                out.append(Occurrence("unterminated", found, stop, section, owner, raw=True))
-            comments.append((found, limit))
-            break
-        if is_marker:
+            stop = unterminated_end(doc, found)
+            out.append(Occurrence("unterminated", found, stop, section, owner, raw=True))
+        else:
             out.append(Occurrence("comment", found, end, section, owner, raw=True))
-        comments.append((found, end))
-        pos = end
-    # Both lists are in order: one walk keeps this linear in the block.
-    index = 0
-    for match in WARNING_TEXT_RE.finditer(text, start, limit):
-        at = match.start()
-        while index < len(comments) and comments[index][1] <= at:
-            index += 1
-        if index < len(comments) and comments[index][0] <= at:
-            continue
-        out.append(Occurrence("warning", at, match.end(), section, owner, raw=True))
+    for run_start, run_end in reading.text:
+        for match in WARNING_TEXT_RE.finditer(text, run_start, run_end):
+            out.append(Occurrence("warning", match.start(), match.end(), section, owner, raw=True))
 
 
 def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
@@ -325,12 +377,25 @@ def scan(doc: Document, tokens: list[Token] | None = None) -> list[Occurrence]:
     parser follows, since markers in the skipped part could not be checked.
     ``tokens`` is the result of ``parse_tokens(doc)`` when the caller has it.
     """
+    return read(doc, tokens).occurrences
+
+
+def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = True) -> Reading:
+    """``scan``'s occurrences and the draft's code ranges (see ``Reading``).
+
+    ``with_code=False`` skips locating the code ranges inside paragraphs (code
+    spans, inline HTML), which only the rewrite checks need: ``Reading.code``
+    then holds only block-level ranges and must not be compared.
+    """
     if tokens is None:
         tokens = parse_tokens(doc)
     locator = Locator(doc)
     text = doc.text
     headings: list[tuple[int, str]] = []
     out: list[Occurrence] = []
+    code: list[tuple[int, int]] = []
+    markdown_code: list[tuple[int, int]] = []
+    front_matter: tuple[int, int] | None = None
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
             level = int(token.tag[1:])
@@ -338,24 +403,111 @@ def scan(doc: Document, tokens: list[Token] | None = None) -> list[Occurrence]:
                 headings.pop()
             headings.append((level, heading_text(tokens[index + 1])))
         elif token.type == "html_block":
-            _scan_html_block(doc, token, index, tuple(h for _, h in headings), out)
+            _scan_html_block(doc, token, index, tuple(h for _, h in headings), out, code)
+        elif token.type in ("fence", "code_block", "front_matter"):
+            markdown_code.append(_line_range(doc, token))
+            if token.type == "front_matter":
+                front_matter = markdown_code[-1]
         elif token.type == "inline":
             events = token.meta.get("ars_events")
-            if events:
+            ranges = token.meta.get("ars_code") if with_code else None
+            if events or ranges:
                 section = tuple(h for _, h in headings)
-                first_line = locator.first_line(token)
-                content = token.content
-                for kind, pos, start in locator.locate_all(token, first_line, events):
-                    if kind == "comment" and not MARKER_LIKE_RE.match(content, pos):
-                        continue
-                    out.append(_occurrence(doc, kind, start, section, index))
+                found = (out, code, markdown_code)
+                _read_inline(doc, locator, token, events or [], ranges or [], section, index, found)
             locator.consume(token)
     out.sort(key=lambda o: o.start)
     for occ in out:
         expected = "[" if occ.kind == "warning" else _COMMENT
         if text[occ.start : occ.start + len(expected)].upper() != expected.upper():
             raise LocateError(f"{doc.path}: located span {occ} does not match the source")
-    return out
+    markdown_code = merge_ranges(markdown_code)
+    return Reading(out, merge_ranges(code + markdown_code), front_matter, markdown_code)
+
+
+def _line_range(doc: Document, token: Token) -> tuple[int, int]:
+    assert token.map is not None
+    first, last = token.map
+    start = doc.line_starts[first] if first < doc.line_count else len(doc.text)
+    if token.type == "front_matter":
+        start = doc.body_start if first == 0 else start
+    end = doc.line_span(min(max(last, first + 1), doc.line_count) - 1).end
+    return (min(start, end), end)
+
+
+def _read_inline(
+    doc: Document,
+    locator: Locator,
+    token: Token,
+    events: list[tuple[Kind, int]],
+    ranges: list[CodeRange],
+    section: tuple[str, ...],
+    owner: int,
+    found: tuple[list[Occurrence], list[tuple[int, int]], list[tuple[int, int]]],
+) -> None:
+    """Locate one inline token's events and code ranges; append to ``found``.
+
+    ``found`` is (occurrences, HTML code ranges, markdown code ranges).
+    """
+    out, code, markdown_code = found
+    text = doc.text
+    content = token.content
+    anchors: dict[int, Kind] = {}
+    for start, end, mode in ranges:
+        anchors[start] = "tick" if content.startswith("`", start) else "lt"
+        if mode != "eot":
+            anchors[end] = "tick" if mode == "run" else "lt"
+    located = locator.locate_all(
+        token,
+        locator.first_line(token),
+        [*events, *((kind, pos) for pos, kind in anchors.items() if (kind, pos) not in events)],
+    )
+    at: dict[int, int] = {}
+    for kind, pos, start in located:
+        if kind in ("lt", "tick"):
+            at[pos] = start
+        elif kind == "comment" and not MARKER_LIKE_RE.match(content, pos):
+            continue  # an ordinary comment in running text: neither a marker nor code
+        else:
+            out.append(_occurrence(doc, kind, start, section, owner))
+    assert token.map is not None
+    token_end = doc.line_span(min(token.map[1], doc.line_count) - 1).end
+    for start, end, mode in ranges:
+        begin = at[start]
+        if mode == "eot":
+            code.append((begin, max(begin, token_end)))
+            continue
+        anchor = at[end]
+        (markdown_code if mode == "run" else code).append((begin, _range_end(text, anchor, mode)))
+
+
+def _range_end(text: str, anchor: int, mode: EndMode) -> int:
+    if mode == "at":
+        return anchor
+    if mode == "run":
+        stop = anchor
+        while stop < len(text) and text[stop] == "`":
+            stop += 1
+        return stop
+    if text.startswith(_COMMENT, anchor):
+        end = comment_end(text, anchor, len(text))
+        return end if end >= 0 else anchor + len(_COMMENT)
+    tag = read_tag(text, anchor, len(text))
+    return tag.end if tag is not None else anchor + 1
+
+
+def merge_ranges(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``ranges`` sorted, with overlapping and touching ones merged (empty ones dropped)."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(ranges):
+        if end <= start:
+            continue
+        if merged and start <= merged[-1][1]:
+            if end > merged[-1][1]:
+                merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _occurrence(

@@ -82,6 +82,14 @@ class DocState:
     orphan_warnings: list[Occurrence] = field(default_factory=list)
     #: Character ranges of prose blocks (set by extract; read by the unmarked pass).
     prose: list[tuple[int, int]] = field(default_factory=list)
+    #: The draft's code ranges, sorted and merged (set by extract; see ``mdparse.Reading``).
+    code: list[tuple[int, int]] = field(default_factory=list)
+    #: The part of ``code`` that is markdown code (code spans and blocks, front matter).
+    markdown_code: list[tuple[int, int]] = field(default_factory=list)
+    #: Whether ``code`` and ``markdown_code`` were read (finalize skips it; see ``draft_code``).
+    code_read: bool = False
+    #: Where every occurrence extract found starts (markers, warnings), in order.
+    occurrence_starts: list[int] = field(default_factory=list)
     #: Citation-shaped texts not covered by a marker: unmarked or waived (§1 of issue 10).
     citation_texts: list[CitationText] = field(default_factory=list)
     #: Every ``<!--not-a-citation-->`` waiver in prose (render strips them).

@@ -22,7 +22,7 @@ from ars_docs.draft.markers import (
     claim_of,
     parse_comment,
 )
-from ars_docs.draft.mdparse import Occurrence, parse_tokens, scan
+from ars_docs.draft.mdparse import Occurrence, parse_tokens, read
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import prose_regions
 
@@ -35,7 +35,17 @@ def extract(state: DocState) -> None:
     doc = state.document
     keep = state.options.keep_children
     tokens = parse_tokens(doc, keep_children=keep)
-    occurrences = scan(doc, tokens)
+    # The code ranges are for the rewrite checks of the gate and the preview; finalize
+    # reads them again only when a rewrite could change the reading (passes/settle.py).
+    reading = read(doc, tokens, with_code=keep)
+    occurrences = reading.occurrences
+    if keep:
+        state.code, state.markdown_code, state.code_read = (
+            reading.code,
+            reading.markdown_code,
+            True,
+        )
+    state.occurrence_starts = [occ.start for occ in occurrences]
     state.prose = prose_regions(doc, tokens)
     # Only pipelines that read the text again keep the tree; for finalize, holding
     # it through the later passes would double peak memory on a large draft.
@@ -88,6 +98,18 @@ def extract(state: DocState) -> None:
             )
         )
     _summarise(state, ORPHAN_WARNING, len(state.orphan_warnings), "'[UNVERIFIED CITATION' texts")
+
+
+def draft_code(state: DocState) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The draft's code ranges and markdown code ranges, read now if extract did not."""
+    if not state.code_read:
+        reading = read(state.document, state.tokens or None)
+        state.code, state.markdown_code, state.code_read = (
+            reading.code,
+            reading.markdown_code,
+            True,
+        )
+    return state.code, state.markdown_code
 
 
 def _summarise(state: DocState, code: str, count: int, what: str) -> None:

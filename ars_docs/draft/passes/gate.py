@@ -24,6 +24,7 @@ from markdown_it.token import Token
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.htmlread import CODE_ELEMENTS, RAW_TEXT_ELEMENTS, ElementState, read_tag
 from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
 from ars_docs.draft.mdparse import parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
@@ -174,7 +175,8 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     Markers escaped with a backslash or written with entities
     (``&#91;UNVERIFIED CITATION``) are plain text to the parser, so the hooks of
     ``mdparse`` never report them; they still show in the final document.
-    This walks the decoded text of every inline token (code excluded) and
+    This walks the decoded text of every inline token (code spans and what
+    HTML reads as code, ``<code>`` or ``<script>`` content, excluded) and
     refuses such text, unless an offender was already reported on those lines.
     """
     # Sorted, for a binary search per token: a set scan per token was quadratic in
@@ -205,13 +207,26 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     return extra
 
 
-def _texts(children: list[Token]) -> list[str]:
+def _texts(children: list[Token], elements: ElementState | None = None) -> list[str]:
+    """The visible text of inline children, without what HTML reads as code."""
+    if elements is None:
+        elements = ElementState()
     parts: list[str] = []
     for child in children:
-        if child.type in ("text", "text_special"):
+        if child.type == "html_inline":
+            tag = read_tag(child.content, 0, len(child.content))
+            if tag is not None:
+                track = tag.name in CODE_ELEMENTS or tag.name in RAW_TEXT_ELEMENTS
+                if track and tag.kind == "open":
+                    elements.depth[tag.name] = elements.depth.get(tag.name, 0) + 1
+                elif track and tag.kind == "close" and elements.depth.get(tag.name):
+                    elements.depth[tag.name] -= 1
+        elif elements.in_code:
+            continue  # inside <code>, <script> …: code, like a code span
+        elif child.type in ("text", "text_special"):
             parts.append(child.content)
         elif child.type == "softbreak":
             parts.append("\n")
         if child.children:
-            parts.extend(_texts(child.children))
+            parts.extend(_texts(child.children, elements))
     return parts

@@ -6,12 +6,23 @@ checked final document (issue 10 §3). This pass, run after ``strip``,
 replaces each such comment with visible text instead:
 ``[PREVIEW: CITATION NOT RESOLVED — slug]`` and
 ``[PREVIEW: MALFORMED CITATION MARKER]``. ``strip`` leaves these markers to it.
+
+Then the preview is read again (``draft.reading``): where it reads
+differently from the draft (a line that started with a marker is markdown
+now, code became text), a warning (ARS010) says so, since the strict render
+refuses such a draft (``strip-changes-reading``).
 """
 
 from __future__ import annotations
 
+from ars_docs.codes import READING_CHANGED
+from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Edit, Span
+from ars_docs.draft.passes.extract import draft_code
 from ars_docs.draft.pipeline import DocState
+
+#: Places reported one by one; the rest are counted in one line.
+CAP = 20
 
 BARE = "bare"
 UNRESOLVED_TEXT = "[PREVIEW: CITATION NOT RESOLVED — {slug}]"
@@ -31,3 +42,31 @@ def preview(state: DocState) -> None:
             continue
         text = MALFORMED_TEXT if marker.malformed else UNRESOLVED_TEXT.format(slug=marker.slug)
         state.edits.append(Edit(Span(marker.comment_start, marker.span.end), text))
+    from ars_docs.draft.reading import reread  # the rewrite check: loaded when used
+
+    changes = reread(
+        state.document, *draft_code(state), state.edits, state.occurrence_starts
+    ).changes
+    doc = state.document
+    for offset, message in changes[:CAP]:
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                *doc.position(offset),
+                READING_CHANGED,
+                Severity.WARNING,
+                f"the preview reads differently from the draft here: {message}; "
+                "render --strict refuses such a draft (strip-changes-reading)",
+            )
+        )
+    if len(changes) > CAP:
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                0,
+                0,
+                READING_CHANGED,
+                Severity.WARNING,
+                f"… and {len(changes) - CAP} more places where the preview reads differently",
+            )
+        )

@@ -1,40 +1,41 @@
-"""recheck: the strict output must hold nothing any reader could take for a marker.
+"""recheck: the strict output must be read the way the gate read the draft.
 
-The gate judges the draft through one parser (markdown-it-py) and ars-docs'
-reading of it. Other readers disagree at the edges: HTML ends a comment at
-``--!>`` where markdown-it does not, a ``<script>`` block ends at
-``</script foo>`` in a browser but not in CommonMark, a line break after
-``<!--`` or an entity-encoded ``&lt;!--ref:…--&gt;`` hides a marker from the
-parser but not from a browser. So after the gate this pass builds the output
-the strip pass would write and scans it *without* relying on that reading:
+The gate judged the draft. What is published is the draft with its markers
+stripped, and stripping can change how the text around a marker is read:
+removing the marker that starts a line turns the rest of the line from raw
+HTML into markdown, and removing ``<!--ref:k ok-->`` from ``<!--ref:k
+ok--><div>`` makes the line an HTML block that swallows the code span on
+the next line. So after the gate this pass builds the output the strip pass
+would write, reads it again (``mdparse.read``) and refuses it unless
+
+* its code ranges are the draft's, character for character (white space and
+  the stripped text aside): nothing the gate approved as text became code,
+  nothing it left alone as code became text (``strip-changes-reading``);
+* no marker comment or warning text is in its running text;
+
+and then, not relying on any parser's reading of running text, it scans
+everything outside that code for
 
 * any ``<!--`` whose comment (up to the first ``-->``) holds ``ref:``, ``ref=``
-  or ``cite:`` — wherever it sits, HTML blocks and raw-text blocks included;
-* any comment holding ``--!>`` (readers disagree where it ends);
+  or ``cite:``, or holds ``--!>`` (readers disagree where it ends);
 * marker or warning text once HTML entities are decoded;
-* ``[UNVERIFIED CITATION`` text anywhere.
+* ``[UNVERIFIED CITATION`` text.
 
-Only markdown code is exempt (fenced and indented code blocks, code spans), as
-found by a plain CommonMark parse of the output. Each finding is a
-``hidden-marker`` offender at its place in the draft. Linear: every scan is
-one pass over the output with bounded look-ahead.
+Findings are placed at their line in the draft, one per line. Linear: one
+parse of the output, one sweep over the code ranges, scans with bounded
+look-ahead.
 """
 
 from __future__ import annotations
 
-import bisect
 import html
 import re
-from functools import lru_cache
-
-from markdown_it import MarkdownIt
 
 from ars_docs import codes
-from ars_docs.draft.document import Document, Edit, apply_edits
 from ars_docs.draft.markers import WARNING_TEXT_RE
+from ars_docs.draft.passes.extract import draft_code
 from ars_docs.draft.passes.strip import strict_edits
 from ars_docs.draft.pipeline import DocState, Offender
-from ars_docs.draft.prose import code_spans
 
 _COMMENT = "<!--"
 #: How far one comment is read (bounded look-ahead keeps the scan linear).
@@ -43,57 +44,51 @@ _MARKERISH = re.compile(r"\b(?:ref|cite|citation)\s*[:=]", re.IGNORECASE)
 _ENCODED = re.compile(r"<!--\s*(?:ref|cite)|\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 
 
-@lru_cache(maxsize=1)
-def _plain_parser() -> MarkdownIt:
-    # No ars-docs hooks, no front-matter plugin: only to find markdown code.
-    return MarkdownIt("commonmark", {"html": True}).enable("table")
-
-
 def recheck(state: DocState) -> None:
+    # Loaded when used: finalize imports this module but never runs it (start-up cost).
+    from ars_docs.draft.reading import EditMap
+    from ars_docs.draft.reading import reread as reread_output
+
     doc = state.document
     edits = strict_edits(state)
-    output = apply_edits(doc.text, edits)
-    masked = _without_code(output)
     # One finding per line: a line already refused for another reason is enough
     # (the draft-wide no-citations refusal sits on line 1 and does not count).
     reported = {o.line for o in state.offenders if o.reason != codes.REFUSE_NO_CITATIONS}
     found: list[Offender] = []
-    to_input = _OffsetMap(edits)
+    to_draft = EditMap(edits).to_draft
+
+    def refuse(offset: int, reason: str, detail: str) -> None:
+        line, col = doc.position(offset)
+        if line not in reported:
+            reported.add(line)
+            found.append(Offender(line, col, reason, "-", detail))
+
+    reread = reread_output(doc, *draft_code(state), edits)
+    reading = reread.reading
+    for offset, detail in reread.changes:
+        refuse(offset, codes.REFUSE_READING_CHANGED, detail)
+    exempt = reading.code if reading is not None else []
+    if reading is not None and reading.front_matter is not None:
+        # Front matter is not running text, but pandoc shows its title: read it anyway.
+        end = reading.front_matter[1]
+        exempt = [(max(s, end), e) for s, e in exempt if e > end]
+    masked = _blank(reread.text, exempt)
     for at, detail in _findings(masked):
-        line, col = doc.position(to_input(at))
-        if line in reported:
-            continue
-        reported.add(line)
-        found.append(Offender(line, col, codes.REFUSE_HIDDEN, "-", detail))
+        refuse(to_draft(at), codes.REFUSE_HIDDEN, detail)
     if found:
         state.offenders = sorted([*state.offenders, *found], key=lambda o: (o.line, o.col))
 
 
-def _without_code(text: str) -> str:
-    """``text`` with markdown code blanked (same length)."""
-    out = Document(text)
-    body = out.body
-    if body and not body.endswith(("\n", "\r")):
-        body += "\n"
-    try:
-        tokens = _plain_parser().parse(body)
-    except (IndexError, RecursionError):
-        return text  # nothing is exempt when the output cannot be parsed
-    chars = list(text)
-    seen: set[tuple[int, int]] = set()
-    for token in tokens:
-        if token.map is None or token.map[0] >= out.line_count:
-            continue
-        first, last = token.map
-        start = out.line_starts[first]
-        end = out.line_span(min(last, out.line_count) - 1).end
-        if token.type in ("fence", "code_block"):
-            chars[start:end] = [c if c in "\r\n" else " " for c in text[start:end]]
-        elif token.type == "inline" and (start, end) not in seen:
-            seen.add((start, end))
-            for s, e in code_spans(text, start, end):
-                chars[s:e] = " " * (e - s)
-    return "".join(chars)
+def _blank(text: str, ranges: list[tuple[int, int]]) -> str:
+    """``text`` with the sorted, disjoint ``ranges`` blanked (line breaks kept; same length)."""
+    pieces: list[str] = []
+    cursor = 0
+    for start, end in ranges:
+        pieces.append(text[cursor:start])
+        pieces.append(re.sub(r"[^\r\n]", " ", text[start:end]))
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
 
 
 def _findings(masked: str) -> list[tuple[int, str]]:
@@ -122,20 +117,3 @@ def _findings(masked: str) -> list[tuple[int, str]]:
         amp = masked.find("&", line_end)
     found.sort()
     return found
-
-
-class _OffsetMap:
-    """Maps an offset of the stripped output back to the draft (prefix sums, bisect)."""
-
-    def __init__(self, edits: list[Edit]) -> None:
-        self.starts: list[int] = []
-        self.removed: list[int] = []
-        shift = 0
-        for edit in sorted(edits, key=lambda e: e.span.start):
-            self.starts.append(edit.span.start - shift)
-            shift += (edit.span.end - edit.span.start) - len(edit.replacement)
-            self.removed.append(shift)
-
-    def __call__(self, out_offset: int) -> int:
-        index = bisect.bisect_right(self.starts, out_offset)
-        return out_offset + (self.removed[index - 1] if index else 0)

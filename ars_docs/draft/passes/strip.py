@@ -6,9 +6,10 @@ and visible warnings stay. Spacing rules, applied per removal on the
 original text:
 
 * a line left with nothing but whitespace or block-quote ``>`` is removed
-  with its line break (ars-docs reads a line that starts with a marker as
-  part of the paragraph around it, so removing it keeps that paragraph,
-  list item, quote or table whole);
+  with its line break, unless what follows it would then join the paragraph
+  or list before it: then ``<!-- -->`` stays in its place (CommonMark's own
+  separator). The output check (``recheck``) refuses any removal that still
+  changes how the text is read;
 * whitespace before the marker goes when what follows is whitespace, the end
   of the line, or closing punctuation / emphasis / quotes, so no double space
   or space before punctuation is left; whitespace between the marker and
@@ -141,13 +142,22 @@ _LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 
 
 def _ends_a_container(doc: Document, line: int, bounds: Span, spans: list[Span]) -> bool:
-    """A top-level marker-only paragraph followed by an indented line or a list item."""
+    """A top-level marker-only line whose removal would change what follows it.
+
+    Such a line is an HTML block to CommonMark. Without it, an indented line
+    right after it would join the paragraph before it (code would become
+    prose), and after a blank line an indented block or a list would join
+    the list before it.
+    """
     text = doc.text
-    if text[bounds.start : spans[0].start] or (line > 0 and doc.line_text(line - 1).strip()):
-        return False  # indented, inside a container, or not a paragraph of its own
+    if text[bounds.start : spans[0].start]:
+        return False  # indented or inside a container: left to the output check
+    after_text = line > 0 and bool(doc.line_text(line - 1).strip())
     for following in range(line + 1, doc.line_count):
         content = doc.line_text(following)
         if content.strip():
+            if after_text:
+                return following == line + 1 and content[:1] in " \t"
             return content[:1] in " \t" or _LIST_START.match(content) is not None
     return False
 

@@ -1,0 +1,139 @@
+"""settle: finalize's rewrites must not change how the draft is read (issue 17).
+
+A line that starts with a marker comment is raw HTML to CommonMark readers;
+the same line starting with a visible ``[UNVERIFIED CITATION …]`` prefix is
+markdown. So when resolve adds a prefix to such a marker, or takes one away,
+the rest of the line can flip between the two: a backtick pair becomes a
+code span (and a marker inside it stops being a marker), or the reverse.
+Finalize would then not be idempotent, and the checklist would describe a
+draft that no longer exists.
+
+Only edits that change whether a line starts with ``<`` can do that, so only
+then is the rewritten draft read again (``draft.reading``) and finalized
+once more in memory (a second pass must change nothing). Each edit whose line
+reads differently afterwards is dropped, and its marker reported as
+malformed with advice to move it: left as it is, the gate refuses it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import re
+
+from ars_docs.codes import MALFORMED_MARKER
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.document import Document, Edit
+from ars_docs.draft.markers import CLAIM_MALFORMED
+from ars_docs.draft.passes.extract import draft_code, extract
+from ars_docs.draft.passes.resolve import resolve
+from ars_docs.draft.pipeline import DocState, Resolution
+from ars_docs.draft.provenance import Status
+
+#: What may precede a line's content: indentation, ``>``, a list marker.
+_LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*")
+#: Rounds of dropping edits before every line-start edit is dropped at once.
+_ROUNDS = 3
+
+PROBLEM = (
+    "it starts a line, and writing its status there would change how markdown reads the "
+    "rest of the line (a line that starts with '<!--' is raw HTML; one that starts with "
+    "'[' is markdown); move the marker after the text it cites, e.g. to the end of the "
+    "previous line"
+)
+
+
+def settle(state: DocState) -> None:
+    doc = state.document
+    risky = [edit for edit in state.edits if _flips(doc, edit)]
+    rounds = 0
+    while risky:
+        blamed = _blamed(state, risky)
+        if not blamed:
+            return
+        rounds += 1
+        if rounds >= _ROUNDS:
+            blamed = set(risky)
+        _drop(state, blamed)
+        risky = [edit for edit in risky if edit not in blamed]
+
+
+def _flips(doc: Document, edit: Edit) -> bool:
+    """The edit starts at a line's content and changes whether it starts with ``<``."""
+    text = doc.text
+    start = edit.span.start
+    line_start = doc.line_span(doc.position(start)[0] - 1).start
+    if not _LINE_PREFIX.fullmatch(text, line_start, start):
+        return False
+    return text.startswith("<", start) != edit.replacement.startswith("<")
+
+
+def _blamed(state: DocState, risky: list[Edit]) -> set[Edit]:
+    """The risky edits after which the rewritten draft reads differently."""
+    from ars_docs.draft.reading import EditMap, reread  # only when an edit is risky
+
+    doc = state.document
+    edits = sorted(state.edits, key=lambda e: e.span.start)
+    again = reread(doc, *draft_code(state), edits, state.occurrence_starts, keep_rewritten=True)
+    places = [offset for offset, _ in again.changes]
+    if again.reading is not None:
+        # Every marker and warning must still be read as one: those outside the
+        # edits where they were, each rewritten marker inside its edit.
+        mapping = EditMap(edits)
+        rewritten: set[int] = set()
+        kept: set[int] = set()
+        for occ in again.reading.occurrences:
+            if mapping.inside(occ.start):
+                if occ.kind == "comment":
+                    rewritten.add(mapping.to_draft(occ.start))
+            else:
+                kept.add(mapping.to_draft(occ.start))
+        places.extend(
+            start
+            for start in state.occurrence_starts
+            if start not in kept and not _in_any(edits, start)
+        )
+        places.extend(e.span.start for e in edits if e.span.start not in rewritten)
+        # And finalize must be done: a second pass over the rewritten draft changes
+        # nothing (a backslash before a prefix is user text in raw HTML but an
+        # escape in markdown, so it can flip with the line).
+        probe = DocState(Document(again.text, path=doc.path), trust=state.trust, clock=state.clock)
+        extract(probe)
+        resolve(probe)
+        places.extend(mapping.to_draft(edit.span.start) for edit in probe.edits)
+    if not places:
+        return set()
+    starts = [edit.span.start for edit in risky]
+    blamed: set[Edit] = set()
+    for place in places:
+        index = bisect.bisect_right(starts, place) - 1
+        blamed.add(risky[max(index, 0)])
+    return blamed
+
+
+def _in_any(edits: list[Edit], offset: int) -> bool:
+    index = bisect.bisect_right([e.span.start for e in edits], offset) - 1
+    return index >= 0 and offset < edits[index].span.end
+
+
+def _drop(state: DocState, blamed: set[Edit]) -> None:
+    doc = state.document
+    spans = {edit.span for edit in blamed}
+    state.edits = [edit for edit in state.edits if edit not in blamed]
+    for index, res in enumerate(state.resolutions):
+        if res.marker.span not in spans:
+            continue
+        marker = dataclasses.replace(res.marker, slug=None, claim=CLAIM_MALFORMED, problem=PROBLEM)
+        state.resolutions[index] = Resolution(marker, Status.MALFORMED, None)
+        state.markers = [marker if m.span == marker.span else m for m in state.markers]
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                *doc.position(marker.comment_start),
+                MALFORMED_MARKER,
+                Severity.ERROR,
+                f"citation marker {res.marker.text!r} for {res.marker.slug!r} is left as it "
+                f"is: {PROBLEM}",
+                slug=res.marker.slug,
+            )
+        )

@@ -1,0 +1,193 @@
+"""Issue 17: stripping must not change what the draft means; raw HTML is read as HTML.
+
+Every reproducer of the issue runs through the CLI on a real session (YAML
+passport, read log): ``high2020`` has no original on file, ``ok2020`` is
+truly ``ok``, ``x`` is not in the corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Session
+
+CLEAN = "A (2020) <!--ref:ok2020 ok--> holds.\n\n"
+
+
+def render(session: Session, cli, text: str) -> tuple[int, str, str | None]:
+    session.write("draft.md", text, dedent=False)
+    out = session.root / "final.md"
+    result = cli("render", session.draft, "--strict", "--passport", session.passport, "-o", out)
+    return result.code, result.err, out.read_text("utf-8") if out.exists() else None
+
+
+def finalize(session: Session, cli, text: str) -> tuple[int, str, str]:
+    session.write("draft.md", text, dedent=False)
+    result = cli("finalize", session.draft, "--passport", session.passport)
+    return result.code, result.err, session.draft.read_bytes().decode("utf-8")
+
+
+# -- forged ok through the line-start rule and through stripping ---------------------
+
+
+def test_line_start_marker_closing_a_code_span_is_refused(session: Session, cli) -> None:
+    # By CommonMark line 2 is an HTML block: the marker is prose, not code-span text.
+    text = CLEAN + "Smith `\n<!--ref:high2020 ok-->` says.\n"
+    code, err, out = render(session, cli, text)
+    assert code == 1 and out is None
+    assert f"{session.draft}:4:1: forged-status high2020" in err
+    assert "nothing written" in err
+
+
+def test_line_start_marker_closing_a_code_span_is_reported_by_finalize(
+    session: Session, cli
+) -> None:
+    # Writing the HIGH-WARN prefix would make line 2 markdown, and the marker would
+    # fall into the code span: finalize leaves it and says why (and stays idempotent).
+    text = CLEAN + "Smith `\n<!--ref:high2020 ok-->` says.\n"
+    code, err, after = finalize(session, cli, text)
+    assert code == 0 and after == text
+    assert f"{session.draft}:4:1: ARS001" in err
+    assert "move the marker after the text it cites" in err
+    checklist = (session.root / "draft_prefinalization_checklist.md").read_text("utf-8")
+    assert "MALFORMED" in checklist and "it starts a line" in checklist
+
+
+def test_indented_code_after_a_marker_line_is_code(session: Session, cli) -> None:
+    text = CLEAN + "<!--ref:ok2020 ok-->\n    <!--ref:high2020-->\n"
+    code, err, after = finalize(session, cli, text)
+    assert after == text  # the indented line is code: never rewritten
+    code, err, out = render(session, cli, text)
+    assert code == 0, err
+    assert out == "A (2020) holds.\n\n<!-- -->\n    <!--ref:high2020-->\n"
+
+
+def test_stripping_that_makes_an_html_block_is_refused(session: Session, cli) -> None:
+    text = (
+        CLEAN
+        + "<!--ref:ok2020 ok--><div>\n`<!--ref:x ok-->` and `[UNVERIFIED CITATION — NO ORIGINAL]`\n"
+    )
+    code, err, out = render(session, cli, text)
+    assert code == 1 and out is None
+    assert f"{session.draft}:4:1: strip-changes-reading - ('`<!--ref:x ok-->`' is code" in err
+    assert "becomes text once the markers are stripped" in err
+
+
+def test_stripping_that_makes_a_code_span_is_refused(session: Session, cli) -> None:
+    text = "As A (2020)\n<!--ref:ok2020 ok--> showed, `x` holds.\n"
+    code, err, out = render(session, cli, text)
+    assert code == 1 and out is None
+    assert f"{session.draft}:2:30: strip-changes-reading - ('`x`' becomes code" in err
+    assert "move the marker after the text it cites" in err
+
+
+def test_a_line_start_marker_in_plain_text_strips_cleanly(session: Session, cli) -> None:
+    text = "As A (2020)\n<!--ref:ok2020 ok--> showed, the effect holds.\n"
+    code, err, out = render(session, cli, text)
+    assert code == 0, err
+    assert out == "As A (2020)\nshowed, the effect holds.\n"
+
+
+def test_joining_two_code_spans_is_refused(session: Session, cli) -> None:
+    text = "A (2020) `a`<!--ref:ok2020 ok-->`b` holds.\n"
+    code, err, out = render(session, cli, text)
+    assert code == 1 and out is None
+    assert "strip-changes-reading" in err and "joins them" in err
+
+
+# -- markers in raw HTML that is not document text -----------------------------------
+
+NOT_TEXT = {
+    "attribute value": '<div title="<!--ref:high2020 ok-->">\nx\n</div>\n',
+    "doctype": "<!DOCTYPE html <!--ref:high2020 ok-->>\n",
+    "processing instruction": "<?php echo '<!--ref:high2020 ok-->'; ?>\n",
+    "cdata": "<![CDATA[ <!--ref:high2020 ok--> ]]>\n",
+    "pre inside a div": "<div>\n<pre>\n<!--ref:high2020-->\n</pre>\n</div>\n",
+    "textarea inside a div": "<div><textarea>\n<!--ref:high2020-->\n</textarea></div>\n",
+    "inline code": "Smith <code><!--ref:high2020--></code> says.\n",
+    "inline pre": "Smith <pre><!--ref:high2020--></pre> says.\n",
+    "inline script": "Smith <script>x = '<!--ref:high2020-->'</script> says.\n",
+    "inline style": "Smith <style>/* <!--ref:high2020--> */</style> says.\n",
+    "inline textarea": "Smith <textarea><!--ref:high2020--></textarea> says.\n",
+    "warning in inline code": "Smith <code>[UNVERIFIED CITATION — X]</code> says.\n",
+}
+
+
+@pytest.mark.parametrize("html", NOT_TEXT.values(), ids=NOT_TEXT.keys())
+def test_markers_in_raw_html_that_is_not_text_are_left_alone(
+    session: Session, cli, html: str
+) -> None:
+    text = CLEAN + html
+    code, err, after = finalize(session, cli, text)
+    assert code == 0 and after == text, err
+    assert "high2020" not in err
+    code, err, out = render(session, cli, text)
+    assert code == 0, err
+    assert out == "A (2020) holds.\n\n" + html
+
+
+TEXT = {
+    "html block text": ("<div>\nSmith <!--ref:high2020--> says\n</div>\n", 4),
+    "after inline code closes": ("Smith <code>x</code> says <!--ref:high2020-->.\n", 3),
+    "after a script ends inside a comment match": (
+        "Smith <script><!--</script> says <!--ref:high2020-->.\n",
+        3,
+    ),
+    "after a pre closes in a block": ("<div><pre>x</pre>\n<!--ref:high2020-->\n</div>\n", 4),
+    # HTML reads "<b<code>" as one tag: no code element opens.
+    "after a tag the grammar does not read": (
+        "<div>\n<b<code><!--ref:high2020--></code>\n</div>\n",
+        4,
+    ),
+}
+
+
+@pytest.mark.parametrize(("html", "line"), TEXT.values(), ids=TEXT.keys())
+def test_markers_in_html_text_are_markers(session: Session, cli, html: str, line: int) -> None:
+    code, err, after = finalize(session, cli, CLEAN + html)
+    assert code == 0, err
+    assert "[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020-->" in after
+    code, err, out = render(session, cli, after)
+    assert code == 1 and out is None
+    assert f"{session.draft}:{line}:" in err and "unverified-citation high2020" in err
+
+
+# -- a comment that starts with ref: is a marker attempt ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Smith <!--\nref:high2020 ok--> says.\n", 3),
+        ("<div>\n<!--\n  REF:high2020 ok-->\n</div>\n", 4),
+        ("Smith <!--ref:high2020\nok--> says.\n", 3),
+    ],
+    ids=["break after <!--", "break in an html block", "break before the status"],
+)
+def test_a_marker_over_several_lines_is_malformed(
+    session: Session, cli, text: str, line: int
+) -> None:
+    code, err, after = finalize(session, cli, CLEAN + text)
+    assert after == CLEAN + text
+    assert f"{session.draft}:{line}:" in err and "marker spans several lines" in err
+    code, err, out = render(session, cli, CLEAN + text)
+    assert code == 1 and out is None
+    assert f"{session.draft}:{line}:" in err and "malformed-marker" in err
+
+
+def test_ref_in_any_case_is_a_marker(session: Session, cli) -> None:
+    code, err, after = finalize(session, cli, "A (2020) <!--  Ref:ok2020 ok -->.\n")
+    assert code == 0, err
+    assert after == "A (2020) <!--ref:ok2020 ok-->.\n"
+
+
+# -- the preview says where it reads differently ---------------------------------------
+
+
+def test_preview_warns_where_it_reads_differently(session: Session, cli) -> None:
+    session.write("draft.md", "As A (2020)\n<!--ref:ok2020 ok--> showed `x`.\n", dedent=False)
+    out = session.root / "preview.md"
+    result = cli("render", session.draft, "--passport", session.passport, "-o", out)
+    assert result.code == 0, result.err
+    assert f"{session.draft}:2:" in result.err and "ARS010" in result.err
+    assert "render --strict refuses such a draft" in result.err
+    assert out.read_text("utf-8") == "As A (2020)\nshowed `x`.\n"
