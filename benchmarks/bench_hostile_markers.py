@@ -20,8 +20,13 @@ import time
 from ars_docs.draft import api
 
 SHAPES = {
-    "unterminated, one line": "<!--ref:k ",
-    "unterminated, one per line": "<!--ref:k\n",
+    # "x " keeps them in a paragraph: a line that starts with "<!--" opens an HTML
+    # block, where the first unterminated comment swallows the rest (one marker).
+    "unterminated, one line": "x <!--ref:k ",
+    "unterminated, one per line": "x <!--ref:k\n",
+    "unterminated, one html block": "<!--ref:k\n",
+    "code elements in one html block": "<div><code><!--ref:k--></code> <? <![CDATA[ <b< ",
+    "inline code elements": "a <code><!--ref:k--></code> <script>x</script> `c` ",
     "stray prefixes, one paragraph": "[UNVERIFIED CITATION — NO ORIGINAL] ",
     "prefix + marker pairs": "[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:k--> ",
     "near-miss markers": "<!--ref k--> ",

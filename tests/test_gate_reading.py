@@ -52,6 +52,21 @@ def test_line_start_marker_closing_a_code_span_is_reported_by_finalize(
     assert "MALFORMED" in checklist and "it starts a line" in checklist
 
 
+def test_only_the_line_start_marker_that_would_change_the_reading_is_held_back(
+    session: Session, cli
+) -> None:
+    text = "As A (2020)\n<!--ref:high2020--> showed `x`.\nAnd\n<!--ref:high2020--> again.\n"
+    code, err, after = finalize(session, cli, text)
+    assert code == 0, err
+    assert after == (
+        "As A (2020)\n<!--ref:high2020--> showed `x`.\n"
+        "And\n[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020--> again.\n"
+    )
+    assert f"{session.draft}:2:1: ARS001" in err and f"{session.draft}:4:" not in err
+    code, err, again = finalize(session, cli, after)
+    assert again == after
+
+
 def test_indented_code_after_a_marker_line_is_code(session: Session, cli) -> None:
     text = CLEAN + "<!--ref:ok2020 ok-->\n    <!--ref:high2020-->\n"
     code, err, after = finalize(session, cli, text)

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ars_docs.draft.document import Document, Edit, apply_edits
-from ars_docs.draft.mdparse import Reading, read
+from ars_docs.draft.mdparse import Reading, merge_ranges, read
 from ars_docs.errors import InputDataError
 
 Ranges = Sequence[tuple[int, int]]
@@ -102,7 +102,7 @@ def code_changes(
     mapped = [(mapping.to_draft(s), mapping.to_draft(e, end=True)) for s, e in after]
     changes: list[CodeChange] = []
     skip = mapping.removed()
-    for start, end, in_before in _differences(before, _merged(mapped)):
+    for start, end, in_before in _differences(before, merge_ranges(mapped)):
         for piece_start, piece_end in _outside(start, end, skip):
             if draft[piece_start:piece_end].strip():
                 changes.append(CodeChange(piece_start, piece_end, "text" if in_before else "code"))
@@ -220,18 +220,6 @@ def _change_message(draft: str, change: CodeChange, kind: str = "") -> str:
         f"{what} (markdown readers take a line that starts with a marker for raw HTML); "
         "move the marker after the text it cites, e.g. to the end of the previous line"
     )
-
-
-def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(ranges):
-        if end <= start:
-            continue
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(end, out[-1][1]))
-        else:
-            out.append((start, end))
-    return out
 
 
 def _differences(a: Ranges, b: Ranges) -> Iterator[tuple[int, int, bool]]:

@@ -100,7 +100,12 @@ def _blamed(state: DocState, risky: list[Edit]) -> set[Edit]:
         probe = DocState(Document(again.text, path=doc.path), trust=state.trust, clock=state.clock)
         extract(probe)
         resolve(probe)
-        places.extend(mapping.to_draft(edit.span.start) for edit in probe.edits)
+        held = {r.marker.span.start for r in state.resolutions if r.marker.problem == PROBLEM}
+        places.extend(
+            place
+            for place in (mapping.to_draft(edit.span.start) for edit in probe.edits)
+            if place not in held  # a marker held back in an earlier round stays as it is
+        )
     if not places:
         return set()
     starts = [edit.span.start for edit in risky]
