@@ -137,6 +137,12 @@ tricky = st.lists(
 # A prefix at the start of the line makes it markdown, where the backslash before the
 # second marker's prefix becomes an escape (issue 17: settle finalizes again).
 @example("<!--ref:high_d-->\\<!--ref:high_d-->\n")
+# A line-start marker held back (settle) before an unterminated one: stays held back.
+@example("<!--ref:high_d--><!--ref:high_d--><!--ref:low_b\n")
+# Two warnings in a row at the very start of the draft (offset 0 once read as "none").
+@example("[UNVERIFIED CITATION — X][UNVERIFIED CITATION — X]<!--ref:ok_a ok-->\n")
+# HTML ends the first comment at "--!>": the backslash after it is raw HTML, user text.
+@example("| a | b |\n|---|---|\n| <!-- x --!>\\<!--ref:high_d--> |\n")
 @example("| <!--ref:low_b | <!--ref:high_d--> |\n")
 def test_finalize_twice_equals_once_and_keeps_non_marker_text(text: str) -> None:
     once = api.finalize(text, CORPUS, READ_LOG)

@@ -40,6 +40,8 @@ from ars_docs.draft import api, htmlread
 #: definition under test, not the reading).
 CODE_ELEMENTS = htmlread.CODE_ELEMENTS | htmlread.RAW_TEXT_ELEMENTS
 MARKER = re.compile(r"\s*ref\s*:", re.IGNORECASE)
+#: Marker text, left out of code compared (see ``_code_text``).
+_MARKER_TEXT = re.compile(r"<!--ref:[^>]*-->", re.IGNORECASE)
 WARNING = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 
 
@@ -62,7 +64,9 @@ def browser_reading(markdown: str) -> tuple[list[str], list[str], str]:
             if MARKER.match(element.text or ""):
                 live.append(element.text or "")
         elif isinstance(element.tag, str) and element.tag.lower() in CODE_ELEMENTS:
-            code.append("".join("".join(_code_text(element)).split()))
+            held = _MARKER_TEXT.sub("", "".join("".join(_code_text(element)).split()))
+            if held:  # the browser rebuilds empty code elements around white space
+                code.append(held)
             return  # the tail is handled by the parent
         else:
             text.append(element.text or "")
@@ -77,16 +81,18 @@ def browser_reading(markdown: str) -> tuple[list[str], list[str], str]:
 def _code_text(element: Any) -> list[str]:
     """What a code element holds: text and comments, without tags, white space or markers.
 
-    Marker comments are left out: ars-docs follows an element only inside one
-    HTML block or paragraph, so a marker a browser would put inside a ``<pre>``
-    opened in an earlier block is read as prose, checked and stripped (the
-    safer reading). Whether a marker that stays code turns into running text is
-    what the ``live`` check of the output catches.
+    Marker comments (and marker text in raw text) are left out: where ars-docs
+    cannot be sure an element holds a marker (an element opened in an earlier
+    block, a raw-text element whose start the grammar cannot read), it reads
+    the marker as prose, checks it and strips it (the safer reading). Whether
+    a marker that stays code turns into running text is what the ``live``
+    check of the output catches.
     """
     parts = [element.text or ""]
     for child in element:
         if child.tag is ET.Comment:
-            if not MARKER.match(child.text or ""):
+            # Empty comments are strip's own separator (``<!-- -->``).
+            if (child.text or "").strip() and not MARKER.match(child.text or ""):
                 parts.append(f"<!--{child.text or ''}-->")
         else:
             parts.extend(_code_text(child))
@@ -113,7 +119,50 @@ hidden = st.sampled_from(
         "<textarea><!--ref:high_d ok--></textarea>",
     ]
 )
-noise = st.sampled_from(["`", "``", "<", "<b>", "</b>", "<!-- note -->", "&amp;", "*", "_"])
+noise = st.sampled_from(
+    [
+        "`",
+        "``",
+        "<",
+        "<b>",
+        "</b>",
+        "<!-- note -->",
+        "&amp;",
+        "*",
+        "_",
+        "[",
+        "](u)",
+        "<code>",
+        "</code>",
+        "<pre>",
+        "</pre>",
+        "<kbd>",
+        "</p>",
+        "</div>",
+        "<em>",
+        "</em>",
+        "<script>",
+        "</script>",
+        "<textarea>",
+        "<svg>",
+        "<select>",
+        "<table>",
+        "<td>",
+        "</td>",
+        "<noscript>",
+        "<?x ",
+        "<!X ",
+        "</ ",
+        ">",
+        "<b<code>",
+        "<x y='",
+        "'>",
+        "<!--",
+        "-->",
+        "--!>",
+        "<br>",
+    ]
+)
 words = st.text(alphabet=st.sampled_from(list("abc xyzÄé中.,;:()-")), min_size=0, max_size=10)
 inline = st.lists(st.one_of(words, marker, hidden, noise), min_size=1, max_size=6).map("".join)
 raw_blocks = st.sampled_from(
@@ -167,7 +216,9 @@ def _check(text: str) -> bool:
     assert live == [], (finalized, result.output)
     assert not WARNING.search(running), (finalized, result.output)
     draft_live, draft_code, _ = browser_reading(finalized)
-    assert code == draft_code, (finalized, result.output)
+    # Joined: an unclosed inline <code> is rebuilt by HTML in each later paragraph,
+    # which splits the same code differently, never changes it.
+    assert "".join(code) == "".join(draft_code), (finalized, result.output)
     assert result.gate.citations >= len(draft_live), (finalized, draft_live)
     return True
 
@@ -191,7 +242,7 @@ def test_the_oracle_sees_what_browsers_see() -> None:
         "c</span> <code><!--ref:z--></code>\n"
     )
     assert live == ["ref:x"]
-    assert code == ["<!--", ""]
+    assert code == ["<!--"]
     assert browser_reading("<pre>\na  <i>b</i>\n</pre>\n")[1] == ["ab"]
     assert "[UNVERIFIED" not in running
 

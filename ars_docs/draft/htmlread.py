@@ -3,32 +3,38 @@
 A comment in raw HTML is a citation marker only when an HTML reader would
 make it a comment *node* in running text. Not when it sits inside a tag's
 attribute value (``<div title="<!--ref:b-->">``), a declaration, a processing
-instruction or a CDATA section, nor inside an element whose content is code
-or raw text: ``<code>``, ``<pre>``, ``<listing>``, ``<kbd>``, ``<samp>``,
-``<script>``, ``<style>``, ``<textarea>``, ``<title>``, ``<xmp>``,
-``<iframe>``, ``<noembed>``, ``<noframes>``, ``<noscript>``, ``<plaintext>``.
-Those places are read like markdown code: never rewritten, not gated.
+instruction or a CDATA section (bogus comments in HTML), nor inside an element
+whose content is code or raw text: ``<code>``, ``<pre>``, ``<listing>``,
+``<kbd>``, ``<samp>``, ``<script>``, ``<style>``, ``<textarea>``, ``<title>``,
+``<xmp>``, ``<iframe>``, ``<noembed>``, ``<noframes>``, ``<plaintext>``. Those
+places are read like markdown code: never rewritten, not gated.
 
 The tokenizer is markdown-it-py's own (``HTML_TAG_RE``, the CommonMark
 grammar of tags, comments, declarations, processing instructions and CDATA),
-the same one that decides what inline HTML is. Three HTML rules are applied
-on top, each in the direction a browser reads:
+the same one that decides what inline HTML is, with the HTML rules for where
+things end: a comment at the first ``-->`` or ``--!>`` (``<!-->`` and
+``<!--->`` are empty comments); a declaration, processing instruction, CDATA
+section, or any other ``<!``, ``<?`` or ``</`` not followed by a letter, at its
+first ``>``; the content of a raw-text element at the first ``</name``
+followed by white space, ``/`` or ``>``.
 
-* a comment ends at the first ``-->`` or ``--!>`` (``<!-->`` and ``<!--->``
-  are empty comments);
-* a declaration, processing instruction or CDATA section is a bogus comment
-  in HTML and ends at its first ``>``;
-* the content of a raw-text element ends at the first ``</name`` followed by
-  white space, ``/`` or ``>``.
+Which element a comment is *inside* is decided by an HTML tree builder,
+which this module is not. So an element's content is exempted only where
+that cannot be wrong (the safer reading: anything else is prose, which the
+gate checks):
 
-Where the grammar does not match (``<div @click=x>``), the ``<`` is text and
-what follows is read on: a comment there counts as a marker. HTML reads a tag
-there all the same, with an end this reading does not know, so after such a
-``<`` no element is taken to open any more and every end tag closes. An element is
-followed only inside one HTML block or one paragraph: a ``<pre>`` opened in
-one block and closed in another leaves the markdown between them prose. Both
-choices read *more* as prose than a browser might, so a marker is never
-exempted from the gate by a reading the draft does not support.
+* a code element only with its end tag in the same HTML block or paragraph
+  and nothing but text and comments in between (no tag can close it early;
+  in a paragraph, none of the characters markdown turns into markup either);
+* nothing inside ``<svg>``, ``<math>``, ``<select>``, ``<template>`` or a
+  table outside its cells (foreign content, ignored tags, foster parenting);
+* nothing after anything whose end is not known: a comment, bogus comment or
+  raw-text element that does not end in its block, or a ``<`` plus letter the
+  grammar cannot read (``<b<code>`` is one tag to HTML; ``<div title="x`` runs
+  on): from there to the end of the draft, no element content is exempted.
+
+``ElementState`` carries that knowledge through the draft, block by block
+and paragraph by paragraph, in document order.
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ from markdown_it.common.html_re import HTML_TAG_RE
 #: Elements whose content is code: comments and text inside are not document text.
 CODE_ELEMENTS = frozenset({"code", "pre", "listing", "kbd", "samp"})
 #: Elements whose content is raw text up to their end tag (no tags, no comments).
+#: ``<noscript>`` is not one: without scripting, HTML reads its content as markup.
 RAW_TEXT_ELEMENTS = frozenset(
     {
         "script",
@@ -51,14 +58,26 @@ RAW_TEXT_ELEMENTS = frozenset(
         "iframe",
         "noembed",
         "noframes",
-        "noscript",
         "plaintext",
     }
 )
+#: Elements inside which HTML does not build what the tags say: foreign content,
+#: ``<select>`` (most start tags ignored), templates, tables outside a cell.
+CONTEXT_ELEMENTS = frozenset(
+    {"svg", "math", "select", "template", "table", "tbody", "thead", "tfoot", "tr", "colgroup"}
+)
+#: Table cells and captions: inside them HTML builds as in the body again.
+_CELLS = frozenset({"td", "th", "caption"})
+#: Context elements whose content is never exempted, cells or not.
+_FOREIGN = frozenset({"svg", "math", "select", "template"})
+#: In a paragraph: characters markdown may turn into markup between two tags.
+_MARKDOWN_ACTIVE = re.compile(r"[*_\[\]`~\\!<&]")
 
 _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9\-]*)")
-#: Where HTML starts a tag (and its name ends), whether the grammar matches or not.
-_BROWSER_TAG = re.compile(r"<(/?)([A-Za-z][^\t\n\f\r />]*)")
+#: Where HTML starts a tag, whether the grammar matches or not.
+_BROWSER_TAG = re.compile(r"</?[A-Za-z]")
+#: What HTML reads as a bogus comment when the grammar does not match.
+_BOGUS = re.compile(r"<(?:[!?]|/(?![A-Za-z]))")
 _END_TAG_CACHE: dict[str, re.Pattern[str]] = {}
 
 
@@ -120,42 +139,49 @@ def read_tag(text: str, start: int, limit: int) -> Tag | None:
 
 @dataclass
 class ElementState:
-    """Code and raw-text elements open at a point of one HTML block or paragraph.
+    """What the HTML read so far means for what follows (see the module docstring).
 
-    ``unsure`` is set once a ``<`` followed by a letter is not a tag by the
-    grammar: HTML reads a tag there anyway (``<b<code>`` is one tag named
-    ``b<code``), and where it ends is not known, so from then on no element
-    is taken to open (text and comments stay prose) and every end tag closes.
+    ``clean`` is false once something's end is not known; ``context`` is the
+    stack of open context elements and table cells.
     """
 
-    depth: dict[str, int] = field(default_factory=dict)
-    unsure: bool = False
+    clean: bool = True
+    context: list[str] = field(default_factory=list)
 
     @property
-    def in_code(self) -> bool:
-        return any(self.depth.values())
+    def trusted(self) -> bool:
+        """Whether an element's content may be exempted here."""
+        if not self.clean:
+            return False
+        for name in reversed(self.context):
+            if name in _FOREIGN:
+                return False
+            if name in _CELLS:
+                # Inside a cell HTML builds as in the body, unless it is itself
+                # inside foreign content (checked further down the stack).
+                return not any(n in _FOREIGN for n in self.context)
+            return False  # a table part outside any cell
+        return True
 
-    def opens(self, tag: Tag) -> bool:
-        """Whether ``tag`` opens an element whose content is not text."""
-        return tag.kind == "open" and not self.unsure
+    def copy(self) -> ElementState:
+        return ElementState(self.clean, list(self.context))
 
-    def apply(self, tag: Tag) -> None:
-        if tag.name not in CODE_ELEMENTS:
+    def apply(self, tag: Tag, text: str) -> None:
+        name = tag.name
+        if name not in CONTEXT_ELEMENTS and name not in _CELLS:
             return
-        if self.opens(tag):
-            # "<code/>" opens a code element too: HTML ignores "/" on non-void elements.
-            self.depth[tag.name] = self.depth.get(tag.name, 0) + 1
-        elif tag.kind == "close" and self.depth.get(tag.name):
-            self.depth[tag.name] -= 1
+        if tag.kind == "open":
+            if name in ("svg", "math") and text.endswith("/>", tag.start, tag.end):
+                return  # a self-closed foreign element opens nothing
+            self.context.append(name)
+        elif tag.kind == "close" and name in self.context:
+            index = len(self.context) - 1 - self.context[::-1].index(name)
+            del self.context[index:]
 
     def not_a_tag(self, text: str, lt: int) -> None:
-        """``text[lt]`` is a ``<`` the grammar does not read as markup."""
-        name = _BROWSER_TAG.match(text, lt)
-        if name is None:
-            return
-        self.unsure = True
-        if name.group(1):  # an end tag all the same, to HTML: it closes
-            self.depth.pop(name.group(2).lower(), None)
+        """``text[lt]`` is a ``<`` plus letter the grammar does not read as markup."""
+        if _BROWSER_TAG.match(text, lt):
+            self.clean = False
 
 
 def _may_end(text: str, lt: int, last: dict[str, int]) -> bool:
@@ -173,17 +199,20 @@ class HtmlReading:
     ``comments`` are comment nodes in running text, ``(start, end)`` with
     ``end == -1`` for one that never ends; ``text`` are runs of running text
     (where warning text counts); ``markup`` is everything else (tags, bogus
-    comments, raw text, code element content, comments inside code), which is
-    never document text.
+    comments, exempted raw text and code element content), which is never
+    document text.
     """
 
     comments: list[tuple[int, int]] = field(default_factory=list)
     text: list[tuple[int, int]] = field(default_factory=list)
     markup: list[tuple[int, int]] = field(default_factory=list)
-    #: The ``<`` of a raw-text element opened here, and where its content ends
-    #: (``-1``: none opened).
-    raw_start: int = -1
-    raw_until: int = -1
+    #: The ``<`` of a raw-text or code element opened here whose content is
+    #: exempted, and where that content ends (``-1``: none).
+    exempt_start: int = -1
+    exempt_until: int = -1
+    #: Where the end of that content is anchored: the ``<`` of the end tag
+    #: (``exempt_until`` is after a code element's end tag, at a raw-text one's).
+    exempt_close: int = -1
 
 
 def read_html(
@@ -192,18 +221,21 @@ def read_html(
     limit: int,
     *,
     state: ElementState | None = None,
-    raw_limit: int | None = None,
+    reach: int | None = None,
+    inline: bool = False,
 ) -> HtmlReading:
     """Read ``text[start:limit]`` as raw HTML. Linear in its length.
 
-    An HTML block is read on its own. A paragraph's inline HTML is read one
-    piece at a time with one ``state`` (the code elements open so far) and
-    ``raw_limit`` the end of the paragraph, where a raw-text element opened in
-    this piece may reach: ``HtmlReading.raw_until`` is where its content ends.
+    An HTML block is read whole. A paragraph's inline HTML is read one piece
+    (what markdown-it matched) at a time, with ``reach`` the end of the
+    paragraph: an element opened in the piece may end there, and
+    ``HtmlReading.exempt_until`` says where its content ends. ``state``
+    carries what came before (see ``ElementState``) and is updated.
     """
     out = HtmlReading()
     if state is None:
         state = ElementState()
+    end_of_reach = limit if reach is None else reach
     # The grammar's lazy parts scan to the end when their terminator is missing;
     # checking that it exists at all keeps a run of "<?" or "<![CDATA[" linear.
     last = {t: text.rfind(t, start, limit) for t in (">", "?>", "]]>")}
@@ -212,34 +244,85 @@ def read_html(
         lt = text.find("<", pos, limit)
         stop = limit if lt < 0 else lt
         if stop > pos:
-            (out.markup if state.in_code else out.text).append((pos, stop))
+            out.text.append((pos, stop))
         if lt < 0:
             break
         if text.startswith("<!--", lt):
             end = comment_end(text, lt, limit)
-            if state.in_code:
-                out.markup.append((lt, limit if end < 0 else end))
-            else:
-                out.comments.append((lt, end))
+            out.comments.append((lt, end))
             if end < 0:
+                state.clean = False  # it runs on into what follows
                 break
             pos = end
             continue
         tag = read_tag(text, lt, limit) if _may_end(text, lt, last) else None
         if tag is None:
+            bogus = _BOGUS.match(text, lt, limit)
+            if bogus is not None:
+                # HTML reads "<!x", "<?x" and "</ x" as a comment up to the first ">".
+                close = text.find(">", lt, limit)
+                if close < 0:
+                    out.markup.append((lt, limit))
+                    state.clean = False
+                    break
+                out.markup.append((lt, close + 1))
+                pos = close + 1
+                continue
             state.not_a_tag(text, lt)
-            (out.markup if state.in_code else out.text).append((lt, lt + 1))
+            out.text.append((lt, lt + 1))
             pos = lt + 1
             continue
         out.markup.append((tag.start, tag.end))
         pos = tag.end
-        if state.opens(tag) and tag.name in RAW_TEXT_ELEMENTS:
-            reach = limit if raw_limit is None else raw_limit
-            end = raw_text_end(text, tag.name, tag.end, reach)
-            out.raw_start, out.raw_until = tag.start, end
+        trusted = state.trusted
+        state.apply(tag, text)
+        if tag.kind != "open":
+            continue
+        if tag.name in RAW_TEXT_ELEMENTS:
+            if not trusted:
+                state.clean = False  # where HTML ends it is not known here
+                continue
+            end = raw_text_end(text, tag.name, tag.end, end_of_reach)
+            if end >= end_of_reach:
+                state.clean = False  # it runs on into what follows
+            out.exempt_start, out.exempt_until, out.exempt_close = tag.start, end, end
             if end > tag.end:
                 out.markup.append((tag.end, min(end, limit)))
             pos = end
-            continue
-        state.apply(tag)
+        elif tag.name in CODE_ELEMENTS and trusted:
+            end_tag = _closing(text, tag, end_of_reach, inline)
+            if end_tag is not None:
+                out.exempt_start, out.exempt_until = tag.start, end_tag.end
+                out.exempt_close = end_tag.start
+                out.markup.append((tag.end, min(end_tag.end, limit)))
+                pos = end_tag.end
     return out
+
+
+def _closing(text: str, tag: Tag, reach: int, inline: bool) -> Tag | None:
+    """The end tag of code element ``tag`` if nothing but text and comments come first."""
+    pattern = _END_TAG_CACHE.get(tag.name)
+    if pattern is None:
+        pattern = re.compile(rf"</{tag.name}(?=[\t\n\f\r />])", re.IGNORECASE)
+        _END_TAG_CACHE[tag.name] = pattern
+    found = pattern.search(text, tag.end, reach)
+    if found is None:
+        return None
+    close = read_tag(text, found.start(), reach)
+    if close is None or close.kind != "close":
+        return None
+    pos = tag.end
+    while pos < found.start():
+        lt = text.find("<", pos, found.start())
+        stretch_end = found.start() if lt < 0 else lt
+        if inline and _MARKDOWN_ACTIVE.search(text, pos, stretch_end):
+            return None
+        if lt < 0:
+            break
+        if not text.startswith("<!--", lt):
+            return None
+        end = comment_end(text, lt, found.start())
+        if end < 0:
+            return None
+        pos = end
+    return close

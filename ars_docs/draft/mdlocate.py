@@ -22,13 +22,17 @@ from ars_docs.draft.document import Document
 from ars_docs.draft.markers import WARNING_ANCHOR_RE
 
 #: ``lt`` is the ``<`` of a tag, ``tick`` the first backtick of a code-span run.
-Kind = Literal["comment", "unterminated", "warning", "lt", "tick"]
+#: ``raw_comment`` / ``raw_warning``: found inside one piece of inline raw HTML
+#: (after a comment that HTML ends at ``--!>``), where a backslash is user text.
+Kind = Literal["comment", "unterminated", "warning", "lt", "tick", "raw_comment", "raw_warning"]
 _COMMENT = "<!--"
 #: The anchor each kind of event is counted by.
 _ANCHOR: dict[str, str] = {
     "comment": _COMMENT,
     "unterminated": _COMMENT,
     "warning": "[",
+    "raw_comment": _COMMENT,
+    "raw_warning": "[",
     "lt": "<",
     "tick": "`",
 }

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -67,6 +67,12 @@ from ars_docs.perf import gc_paused
 _COMMENT = "<!--"
 _WARNING_AT = re.compile(r"\\?\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 _CTX_KEY = "ars_docs_positions"
+#: ``token.meta`` key of an HTML block: the draft's HTML state where it starts.
+_HTML_STATE = "ars_html_state"
+#: ``token.meta`` key of the block where something's end stopped being known.
+_UNCLEAR = "ars_unclear"
+#: ``token.meta`` key of a code block that HTML may not read as code.
+_UNTRUSTED = "ars_untrusted"
 #: ``env`` flag for ``parse_tokens``: keep every inline token's children.
 KEEP_CHILDREN = "ars_docs_keep_children"
 
@@ -102,11 +108,11 @@ class _InlineContext:
     events: list[tuple[Kind, int]] = field(default_factory=list)
     base: list[int] = field(default_factory=lambda: [0])
     code: list[CodeRange] = field(default_factory=list)
+    #: The draft's HTML state, shared by every block and paragraph in order.
     elements: ElementState = field(default_factory=ElementState)
-    #: Content position where an open raw-text element's content ends (-1: none open).
-    raw_until: int = -1
-    #: Where the code element that is open now was opened (-1: none).
-    code_open: int = -1
+    #: Content position where exempted element content (``<code>…</code>``,
+    #: ``<script>…``) ends (-1: none).
+    exempt_until: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +128,12 @@ class Reading:
     #: The part of ``code`` that is markdown code (code spans and blocks, front
     #: matter), sorted and merged; the rest is what HTML reads as not text.
     markdown_code: list[tuple[int, int]] = field(default_factory=list)
+    #: ``(start, end)`` of every HTML block, in order.
+    html_blocks: list[tuple[int, int]] = field(default_factory=list)
+    #: Start of the block where raw HTML stops being readable with certainty (an
+    #: unterminated comment or raw-text element, a tag the grammar cannot read):
+    #: a browser may read everything after it differently (``None``: nowhere).
+    unclear_from: int | None = None
 
 
 class NestingError(InputDataError):
@@ -141,20 +153,18 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         matched = original(state, silent)
         ctx = _ctx(state)
         base = ctx.base[-1]
-        if base + state.pos <= ctx.raw_until or (not matched and base + pos < ctx.raw_until):
-            return matched  # raw text (<script>, <textarea> …): nothing here is markup
+        if base + state.pos <= ctx.exempt_until or (not matched and base + pos < ctx.exempt_until):
+            return matched  # inside <code>…</code> or raw text: not document text
         src = state.src
         if not matched:
-            if not ctx.elements.in_code and MARKER_LIKE_RE.match(src, pos):
+            if MARKER_LIKE_RE.match(src, pos):
                 ctx.events.append(("unterminated", base + pos))
             return matched
-        was_code = ctx.elements.in_code
-        # A match that starts in raw text and reaches past its end ("<script><!--</script>
-        # <!--ref:b-->"): HTML ends the raw text first, so read on from there.
-        begin = max(pos, ctx.raw_until - base)
+        # A match that starts in exempted content and reaches past its end
+        # ("<script><!--</script> <!--ref:b-->"): HTML ends it first, so read on from there.
+        begin = max(pos, ctx.exempt_until - base)
         if (
-            not was_code
-            and begin == pos
+            begin == pos
             and src.startswith(_COMMENT, pos)
             and comment_end(src, pos, state.pos) == state.pos
         ):
@@ -164,28 +174,27 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         # HTML rules on the piece markdown-it matched: a comment ends at "--!>" too, a
         # declaration or processing instruction at its first ">", so one match can
         # hold several comments and text between them.
-        reading = read_html(src, begin, state.pos, state=ctx.elements, raw_limit=len(src))
+        reading = read_html(src, begin, state.pos, state=ctx.elements, reach=len(src), inline=True)
+        # Inside the piece, text between comments is raw HTML: a backslash there is
+        # the user's character, not an escape (so the occurrences are "raw").
         for start, _ in reading.comments:
-            ctx.events.append(("comment", base + start))
+            ctx.events.append(("raw_comment", base + start))
         for start, end in reading.text:
             for match in _WARNING_AT.finditer(src, start, end):
                 bracket = match.start() + (match.group().startswith("\\"))
-                ctx.events.append(("warning", base + bracket))
+                ctx.events.append(("raw_warning", base + bracket))
         for start, _ in reading.markup:
             if src.startswith("<", start):
                 ctx.code.append((base + start, base + start, "markup"))
-        if reading.raw_until >= 0:
-            ctx.raw_until = base + reading.raw_until
-            opened = reading.raw_start
-            if reading.raw_until < len(src):
-                ctx.code.append((base + opened, base + reading.raw_until, "at"))
+        if reading.exempt_until >= 0:
+            ctx.exempt_until = base + reading.exempt_until
+            opened, close = base + reading.exempt_start, reading.exempt_close
+            if close >= len(src):
+                ctx.code.append((opened, -1, "eot"))
+            elif close == reading.exempt_until:
+                ctx.code.append((opened, base + close, "at"))  # raw text: up to "</name"
             else:
-                ctx.code.append((base + opened, -1, "eot"))
-        if not was_code and ctx.elements.in_code:
-            ctx.code_open = base + begin
-        elif was_code and not ctx.elements.in_code:
-            ctx.code.append((ctx.code_open, base + begin, "markup"))
-            ctx.code_open = -1
+                ctx.code.append((opened, base + close, "markup"))  # through the end tag
         return matched
 
     return html_inline
@@ -201,6 +210,8 @@ def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
         token = state.tokens[-1] if state.tokens else None
         if matched and token is not last and token is not None and token.type == "code_inline":
             ctx = _ctx(state)
+            if not ctx.elements.trusted:
+                return matched  # HTML may ignore the <code> here: not code (see htmlread)
             base = ctx.base[-1]
             closing = state.pos - len(token.markup)
             ctx.code.append((base + start, base + closing, "run"))
@@ -217,12 +228,13 @@ def _wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
         # The image rule re-parses its label ``![label]`` as a separate source string.
         ctx.base.append(ctx.base[-1] + state.pos + 2)
         # Alt text is plain text in the output: tags in it open no element.
-        depth, raw_until = dict(ctx.elements.depth), ctx.raw_until
+        saved, exempt_until = ctx.elements.copy(), ctx.exempt_until
         try:
             return original(state, silent)
         finally:
             ctx.base.pop()
-            ctx.elements.depth, ctx.raw_until = depth, raw_until
+            ctx.elements.clean, ctx.elements.context = saved.clean, saved.context
+            ctx.exempt_until = exempt_until
 
     return image
 
@@ -234,8 +246,8 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     match = _WARNING_AT.match(state.src, state.pos)
     if match is not None:
         ctx = _ctx(state)
-        if ctx.elements.in_code or ctx.base[-1] + state.pos < ctx.raw_until:
-            return False  # inside <code>, <script> …: not document text
+        if ctx.base[-1] + state.pos < ctx.exempt_until:
+            return False  # inside <code>…</code>, <script> …: not document text
         bracket = state.pos + (1 if ch == "\\" else 0)
         ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
@@ -244,11 +256,21 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
 def _core_inline(state: StateCore) -> None:
     previous = ""
     limit = state.md.options.maxNesting - 1
+    # What the raw HTML read so far means for what follows, in document order.
+    html = ElementState()
     for token in state.tokens:
         if token.level >= limit:
             _too_deep(token)
-        if token.type == "inline":
-            ctx = _InlineContext()
+        was_clean = html.clean
+        if token.type == "html_block":
+            token.meta[_HTML_STATE] = html.copy()
+            read_html(token.content, 0, len(token.content), state=html)
+        elif token.type in ("fence", "code_block") and not html.trusted:
+            # Inside <svg>, <select> … (or after something whose end is not known)
+            # HTML does not build the <pre><code> markdown writes: not code there.
+            token.meta[_UNTRUSTED] = True
+        elif token.type == "inline":
+            ctx = _InlineContext(elements=html)
             state.env[_CTX_KEY] = ctx
             children: list[Token] = []
             state.md.inline.parse(token.content, state.md, state.env, children)
@@ -260,12 +282,12 @@ def _core_inline(state: StateCore) -> None:
             # every position we need).
             keep = previous == "heading_open" or state.env.get(KEEP_CHILDREN, False)
             token.children = children if keep else []
-            if ctx.code_open >= 0:
-                ctx.code.append((ctx.code_open, -1, "eot"))
             if ctx.events:
                 token.meta["ars_events"] = ctx.events
             if ctx.code:
                 token.meta["ars_code"] = ctx.code
+        if was_clean and not html.clean:
+            token.meta[_UNCLEAR] = True  # from here on, HTML may read it all differently
         previous = token.type
     state.env.pop(_CTX_KEY, None)
 
@@ -331,7 +353,8 @@ def _scan_html_block(
     text = doc.text
     start = doc.line_starts[token.map[0]]
     limit = doc.line_span(token.map[1] - 1).end
-    reading = read_html(text, start, limit)
+    before = token.meta.get(_HTML_STATE)
+    reading = read_html(text, start, limit, state=before.copy() if before else None)
     code.extend(reading.markup)
     for found, end in reading.comments:
         if MARKER_LIKE_RE.match(text, found) is None:
@@ -395,8 +418,12 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
     out: list[Occurrence] = []
     code: list[tuple[int, int]] = []
     markdown_code: list[tuple[int, int]] = []
+    html_blocks: list[tuple[int, int]] = []
     front_matter: tuple[int, int] | None = None
+    unclear_from: int | None = None
     for index, token in enumerate(tokens):
+        if unclear_from is None and token.meta.get(_UNCLEAR) and token.map is not None:
+            unclear_from = doc.line_starts[min(token.map[0], doc.line_count - 1)]
         if token.type == "heading_open":
             level = int(token.tag[1:])
             while headings and headings[-1][0] >= level:
@@ -404,7 +431,10 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
             headings.append((level, heading_text(tokens[index + 1])))
         elif token.type == "html_block":
             _scan_html_block(doc, token, index, tuple(h for _, h in headings), out, code)
+            html_blocks.append(_line_range(doc, token))
         elif token.type in ("fence", "code_block", "front_matter"):
+            if token.meta.get(_UNTRUSTED):
+                continue
             markdown_code.append(_line_range(doc, token))
             if token.type == "front_matter":
                 front_matter = markdown_code[-1]
@@ -422,7 +452,14 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
         if text[occ.start : occ.start + len(expected)].upper() != expected.upper():
             raise LocateError(f"{doc.path}: located span {occ} does not match the source")
     markdown_code = merge_ranges(markdown_code)
-    return Reading(out, merge_ranges(code + markdown_code), front_matter, markdown_code)
+    return Reading(
+        out,
+        merge_ranges(code + markdown_code),
+        front_matter,
+        markdown_code,
+        html_blocks,
+        unclear_from,
+    )
 
 
 def _line_range(doc: Document, token: Token) -> tuple[int, int]:
@@ -466,8 +503,12 @@ def _read_inline(
     for kind, pos, start in located:
         if kind in ("lt", "tick"):
             at[pos] = start
-        elif kind == "comment" and not MARKER_LIKE_RE.match(content, pos):
+        elif kind in ("comment", "raw_comment") and not MARKER_LIKE_RE.match(content, pos):
             continue  # an ordinary comment in running text: neither a marker nor code
+        elif kind == "raw_comment":
+            out.append(replace(_occurrence(doc, "comment", start, section, owner), raw=True))
+        elif kind == "raw_warning":
+            out.append(replace(_occurrence(doc, "warning", start, section, owner), raw=True))
         else:
             out.append(_occurrence(doc, kind, start, section, owner))
     assert token.map is not None

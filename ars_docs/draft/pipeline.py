@@ -18,7 +18,7 @@ from ars_docs.diagnostics import Diagnostic
 from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, Edit
 from ars_docs.draft.markers import Marker
-from ars_docs.draft.mdparse import Occurrence
+from ars_docs.draft.mdparse import Occurrence, Reading
 from ars_docs.draft.prose import Waiver
 from ars_docs.draft.provenance import Status
 from ars_docs.perf import gc_paused
@@ -82,12 +82,9 @@ class DocState:
     orphan_warnings: list[Occurrence] = field(default_factory=list)
     #: Character ranges of prose blocks (set by extract; read by the unmarked pass).
     prose: list[tuple[int, int]] = field(default_factory=list)
-    #: The draft's code ranges, sorted and merged (set by extract; see ``mdparse.Reading``).
-    code: list[tuple[int, int]] = field(default_factory=list)
-    #: The part of ``code`` that is markdown code (code spans and blocks, front matter).
-    markdown_code: list[tuple[int, int]] = field(default_factory=list)
-    #: Whether ``code`` and ``markdown_code`` were read (finalize skips it; see ``draft_code``).
-    code_read: bool = False
+    #: The draft's reading with its code ranges (set by extract for the gate and
+    #: the preview; finalize reads it only when needed, see ``extract.draft_code``).
+    reading: Reading | None = None
     #: Where every occurrence extract found starts (markers, warnings), in order.
     occurrence_starts: list[int] = field(default_factory=list)
     #: Citation-shaped texts not covered by a marker: unmarked or waived (§1 of issue 10).

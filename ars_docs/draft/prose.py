@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 
 from ars_docs.draft.document import Document
+from ars_docs.draft.markers import MARKER_START_RE
 
 _RAW_TEXT_BLOCK = re.compile(r"\s*<(pre|script|style|textarea)(\s|>|$)", re.IGNORECASE)
 _BACKTICKS = re.compile(r"`+")
@@ -51,9 +52,16 @@ class Waiver:
 
 
 def prose_regions(doc: Document, tokens: list[Token]) -> list[tuple[int, int]]:
-    """Character ranges of prose blocks in document order, each block once."""
+    """Character ranges of prose blocks in document order, each block once.
+
+    A line that starts with a marker is an HTML block to CommonMark, but it
+    continues the sentence of the paragraph right above it (``Smith (2024)\n
+    <!--ref:k--> showed …``: one paragraph once the marker is stripped), so it
+    joins that paragraph's region.
+    """
     regions: list[tuple[int, int]] = []
     base = doc.body_start
+    previous_end_line = -1
     for token in tokens:
         if token.map is None or token.type not in ("inline", "html_block"):
             continue
@@ -67,7 +75,16 @@ def prose_regions(doc: Document, tokens: list[Token]) -> list[tuple[int, int]]:
         start = max(start, base)
         if regions and start < regions[-1][1]:
             continue  # table cells share their row's lines
-        regions.append((start, end))
+        if (
+            token.type == "html_block"
+            and regions
+            and first == previous_end_line
+            and MARKER_START_RE.match(token.content.lstrip())
+        ):
+            regions[-1] = (regions[-1][0], end)
+        else:
+            regions.append((start, end))
+        previous_end_line = last
     return regions
 
 

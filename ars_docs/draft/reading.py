@@ -21,6 +21,7 @@ Linear: one parse of the new text and one sweep over both range lists.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -123,23 +124,25 @@ class Reread:
 
 def reread(
     doc: Document,
-    code: Ranges,
-    markdown_code: Ranges,
+    before: Reading,
     edits: Sequence[Edit],
     keep: Sequence[int] = (),
     *,
     keep_rewritten: bool = False,
+    stripping: bool = True,
 ) -> Reread:
     """Apply ``edits``, read the result, and say where it reads differently from ``doc``.
 
-    ``code`` is the draft's code ranges, ``markdown_code`` the part of them
-    that is markdown code. Reported: text that became code or code that became
-    text, markdown code that became raw HTML or the reverse (a code span whose
-    ``<!--ref:…-->`` is shown as text in the draft would be a hidden comment
-    in the output), and marker comments or warning text that are running
+    ``before`` is the draft's reading. Reported: text that became code or code
+    that became text, markdown code that became raw HTML or the reverse (a code
+    span whose ``<!--ref:…-->`` is shown as text in the draft would be a hidden
+    comment in the output), an HTML block that runs on further than it did (a
+    line that starts with ``<div>`` or ``<pre>`` once its marker is gone
+    swallows the blocks after it), and marker comments or warning text that are running
     text in the result, except those at the draft offsets in ``keep`` (a
     preview keeps visible warnings on purpose) and, with ``keep_rewritten``,
-    those inside the edits' replacements (finalize writes markers).
+    those inside the edits' replacements (finalize writes markers). With
+    ``stripping``, no edit may follow raw HTML whose end is not known.
     """
     text = apply_edits(doc.text, edits)
     changes: list[tuple[int, str]] = []
@@ -148,6 +151,7 @@ def reread(
     except InputDataError as exc:
         return Reread(text, None, [(0, f"the rewritten text cannot be read back: {exc}")])
     seen: set[int] = set()
+    code, markdown_code = before.code, before.markdown_code
     for change in code_changes(doc.text, code, edits, reading.code):
         seen.add(change.start)
         changes.append((change.start, _change_message(doc.text, change)))
@@ -171,8 +175,68 @@ def reread(
         if start not in seen:
             seen.add(start)
             changes.append((start, _boundary_message(doc.text, start)))
+    if stripping and before.unclear_from is not None:
+        # Stripping after that point changes what a browser may read as raw text
+        # or a comment: refuse rather than guess.
+        after_it = [e for e in edits if e.span.start > before.unclear_from]
+        if after_it:
+            changes.append((before.unclear_from, _UNCLEAR_MESSAGE))
+    for start, message in _block_changes(doc.text, before.html_blocks, edits, reading.html_blocks):
+        if start not in seen:
+            seen.add(start)
+            changes.append((start, message))
     changes.sort(key=lambda change: change[0])
     return Reread(text, reading, changes)
+
+
+_BLOCK_MESSAGE = (
+    "once the marker at the start of this line is stripped, the line opens an HTML "
+    "block that runs on over what follows (markdown there would be read as raw HTML); "
+    "move the marker after the text it cites"
+)
+_UNCLEAR_MESSAGE = (
+    "raw HTML here does not end where it should (an unclosed comment, <script>, "
+    "<textarea> or quote, or a tag markdown cannot read), so a browser may read "
+    "everything after it as part of it; markers after it cannot be stripped safely: "
+    "close it"
+)
+_RAW_LINE_MESSAGE = (
+    "the HTML after the marker at the start of this line is raw HTML in the draft and "
+    "markdown once the marker is stripped, which reads tags differently; move the "
+    "marker after the text it cites"
+)
+#: A ``<`` that is not a comment's.
+_TAG_START = re.compile(r"<(?!!--)")
+
+
+def _block_changes(
+    draft: str, before: Ranges, edits: Sequence[Edit], after: Ranges
+) -> list[tuple[int, str]]:
+    """HTML blocks that run on further, or raw HTML that becomes markdown, after the edits.
+
+    A stripped marker that started a line leaves the rest of the line either
+    in an HTML block of another kind, which may run on over the blocks after
+    it, or in a paragraph, where markdown escapes what is not a valid tag
+    (``<b<code>`` is one tag to HTML, text and a ``<code>`` tag to markdown).
+    """
+    mapping = EditMap(edits)
+    ends = {start: end for start, end in before}
+    found: list[tuple[int, str]] = []
+    still_blocks: set[int] = set()
+    for start, end in after:
+        # The block starts where the stripped marker did: map to the left of the edit.
+        begin = mapping.boundary(start, end=True)
+        still_blocks.add(begin)
+        if mapping.boundary(end, end=True) > ends.get(begin, begin):
+            found.append((begin, _BLOCK_MESSAGE))
+    starts = {edit.span.start: edit for edit in edits}
+    for start, end in before:
+        edit = starts.get(start)
+        if edit is None or start in still_blocks or edit.replacement:
+            continue
+        if _TAG_START.search(draft, edit.span.end, end):
+            found.append((start, _RAW_LINE_MESSAGE))
+    return found
 
 
 def boundary_changes(before: Ranges, edits: Sequence[Edit], after: Ranges) -> list[int]:

@@ -22,7 +22,7 @@ from ars_docs.draft.markers import (
     claim_of,
     parse_comment,
 )
-from ars_docs.draft.mdparse import Occurrence, parse_tokens, read
+from ars_docs.draft.mdparse import Occurrence, Reading, parse_tokens, read
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import prose_regions
 
@@ -40,11 +40,7 @@ def extract(state: DocState) -> None:
     reading = read(doc, tokens, with_code=keep)
     occurrences = reading.occurrences
     if keep:
-        state.code, state.markdown_code, state.code_read = (
-            reading.code,
-            reading.markdown_code,
-            True,
-        )
+        state.reading = reading
     state.occurrence_starts = [occ.start for occ in occurrences]
     state.prose = prose_regions(doc, tokens)
     # Only pipelines that read the text again keep the tree; for finalize, holding
@@ -100,16 +96,11 @@ def extract(state: DocState) -> None:
     _summarise(state, ORPHAN_WARNING, len(state.orphan_warnings), "'[UNVERIFIED CITATION' texts")
 
 
-def draft_code(state: DocState) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """The draft's code ranges and markdown code ranges, read now if extract did not."""
-    if not state.code_read:
-        reading = read(state.document, state.tokens or None)
-        state.code, state.markdown_code, state.code_read = (
-            reading.code,
-            reading.markdown_code,
-            True,
-        )
-    return state.code, state.markdown_code
+def draft_code(state: DocState) -> Reading:
+    """The draft's reading with its code ranges, read now if extract did not."""
+    if state.reading is None:
+        state.reading = read(state.document, state.tokens or None)
+    return state.reading
 
 
 def _summarise(state: DocState, code: str, count: int, what: str) -> None:
@@ -171,7 +162,10 @@ def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int)
     start = _prefix_start(text, warnings, occ.start, floor, occ.raw)
     if start is None:
         start = occ.start
-    elif parsed.slug is not None and _prefix_start(text, warnings, start, floor, occ.raw):
+    elif (
+        parsed.slug is not None and _prefix_start(text, warnings, start, floor, occ.raw) is not None
+    ):
+        # (``is not None``: a prefix at offset 0, the draft's very start, counts too.)
         # Two warnings in a row before one marker: whichever is attached, rewriting
         # it would leave the other next to the marker for the following pass to
         # take (one warning eaten per pass). Leave all of it for a human.

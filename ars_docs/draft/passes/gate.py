@@ -24,7 +24,7 @@ from markdown_it.token import Token
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.htmlread import CODE_ELEMENTS, RAW_TEXT_ELEMENTS, ElementState, read_tag
+from ars_docs.draft.htmlread import CODE_ELEMENTS, RAW_TEXT_ELEMENTS, read_tag
 from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
 from ars_docs.draft.mdparse import parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
@@ -207,26 +207,39 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     return extra
 
 
-def _texts(children: list[Token], elements: ElementState | None = None) -> list[str]:
-    """The visible text of inline children, without what HTML reads as code."""
-    if elements is None:
-        elements = ElementState()
+def _texts(children: list[Token]) -> list[str]:
+    """The visible text of inline children, without what HTML reads as code.
+
+    Text between an inline ``<code>`` (or ``<script>`` …) and its end tag is
+    left out, like a code span; ``recheck`` still scans what the exact
+    reading does not exempt.
+    """
     parts: list[str] = []
-    for child in children:
+    skip_to = -1
+    for index, child in enumerate(children):
+        if index < skip_to:
+            continue
         if child.type == "html_inline":
             tag = read_tag(child.content, 0, len(child.content))
-            if tag is not None:
-                track = tag.name in CODE_ELEMENTS or tag.name in RAW_TEXT_ELEMENTS
-                if track and tag.kind == "open":
-                    elements.depth[tag.name] = elements.depth.get(tag.name, 0) + 1
-                elif track and tag.kind == "close" and elements.depth.get(tag.name):
-                    elements.depth[tag.name] -= 1
-        elif elements.in_code:
-            continue  # inside <code>, <script> …: code, like a code span
+            code_like = tag is not None and (
+                tag.name in CODE_ELEMENTS or tag.name in RAW_TEXT_ELEMENTS
+            )
+            if tag is not None and code_like and tag.kind == "open":
+                skip_to = _end_tag_index(children, index, tag.name)
         elif child.type in ("text", "text_special"):
             parts.append(child.content)
         elif child.type == "softbreak":
             parts.append("\n")
         if child.children:
-            parts.extend(_texts(child.children, elements))
+            parts.extend(_texts(child.children))
     return parts
+
+
+def _end_tag_index(children: list[Token], start: int, name: str) -> int:
+    for index in range(start + 1, len(children)):
+        child = children[index]
+        if child.type == "html_inline":
+            tag = read_tag(child.content, 0, len(child.content))
+            if tag is not None and tag.kind == "close" and tag.name == name:
+                return index
+    return -1

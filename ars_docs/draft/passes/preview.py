@@ -45,7 +45,7 @@ def preview(state: DocState) -> None:
     from ars_docs.draft.reading import reread  # the rewrite check: loaded when used
 
     changes = reread(
-        state.document, *draft_code(state), state.edits, state.occurrence_starts
+        state.document, draft_code(state), state.edits, state.occurrence_starts
     ).changes
     doc = state.document
     for offset, message in changes[:CAP]:

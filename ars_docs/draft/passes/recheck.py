@@ -18,6 +18,8 @@ everything outside that code for
 
 * any ``<!--`` whose comment (up to the first ``-->``) holds ``ref:``, ``ref=``
   or ``cite:``, or holds ``--!>`` (readers disagree where it ends);
+* any bogus comment (``<!ref:…>``, ``</ ref:…>``, ``<?ref:…>``) starting with
+  such text, outside markdown code;
 * marker or warning text once HTML entities are decoded;
 * ``[UNVERIFIED CITATION`` text.
 
@@ -41,6 +43,9 @@ _COMMENT = "<!--"
 #: How far one comment is read (bounded look-ahead keeps the scan linear).
 _COMMENT_REACH = 4000
 _MARKERISH = re.compile(r"\b(?:ref|cite|citation)\s*[:=]", re.IGNORECASE)
+_BOGUS_MARKER = re.compile(
+    r"<(?:!(?!--)|\?|/(?![A-Za-z]))\s*(?:ref|cite|citation)\s*[:=]", re.IGNORECASE
+)
 _ENCODED = re.compile(r"<!--\s*(?:ref|cite)|\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 
 
@@ -63,7 +68,7 @@ def recheck(state: DocState) -> None:
             reported.add(line)
             found.append(Offender(line, col, reason, "-", detail))
 
-    reread = reread_output(doc, *draft_code(state), edits)
+    reread = reread_output(doc, draft_code(state), edits)
     reading = reread.reading
     for offset, detail in reread.changes:
         refuse(offset, codes.REFUSE_READING_CHANGED, detail)
@@ -75,6 +80,17 @@ def recheck(state: DocState) -> None:
     masked = _blank(reread.text, exempt)
     for at, detail in _findings(masked):
         refuse(to_draft(at), codes.REFUSE_HIDDEN, detail)
+    if _BOGUS_MARKER.search(reread.text):
+        # "<!ref:k ok>" and "</ ref:k>" are comments to HTML (bogus ones) whose text
+        # is a marker's: refused wherever markdown does not make them code.
+        markdown_code = reading.markdown_code if reading is not None else []
+        for match in _BOGUS_MARKER.finditer(_blank(reread.text, markdown_code)):
+            refuse(
+                to_draft(match.start()),
+                codes.REFUSE_HIDDEN,
+                "a bogus comment ('<!', '<?' or '</' without a tag name) holding 'ref:', "
+                "which HTML reads as a comment with a marker's text",
+            )
     if found:
         state.offenders = sorted([*state.offenders, *found], key=lambda o: (o.line, o.col))
 

@@ -13,6 +13,11 @@ then is the rewritten draft read again (``draft.reading``) and finalized
 once more in memory (a second pass must change nothing). Each edit whose line
 reads differently afterwards is dropped, and its marker reported as
 malformed with advice to move it: left as it is, the gate refuses it.
+
+Then, where a line starts with a marker and holds something stripping could
+turn into code or out of it, the strict strip is tried now, and each place
+where it would change the reading is a warning (ARS010): render --strict
+will refuse the draft there (``strip-changes-reading``).
 """
 
 from __future__ import annotations
@@ -21,9 +26,9 @@ import bisect
 import dataclasses
 import re
 
-from ars_docs.codes import MALFORMED_MARKER
+from ars_docs.codes import MALFORMED_MARKER, READING_CHANGED
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.document import Document, Edit
+from ars_docs.draft.document import Document, Edit, Span
 from ars_docs.draft.markers import CLAIM_MALFORMED
 from ars_docs.draft.passes.extract import draft_code, extract
 from ars_docs.draft.passes.resolve import resolve
@@ -34,6 +39,8 @@ from ars_docs.draft.provenance import Status
 _LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*")
 #: Rounds of dropping edits before every line-start edit is dropped at once.
 _ROUNDS = 3
+#: Places where stripping would change the reading, reported one by one.
+CAP = 20
 
 PROBLEM = (
     "it starts a line, and writing its status there would change how markdown reads the "
@@ -50,12 +57,56 @@ def settle(state: DocState) -> None:
     while risky:
         blamed = _blamed(state, risky)
         if not blamed:
-            return
+            break
         rounds += 1
         if rounds >= _ROUNDS:
             blamed = set(risky)
         _drop(state, blamed)
         risky = [edit for edit in risky if edit not in blamed]
+    _foresee_strip(state)
+
+
+#: What on the rest of a line, or at the start of the next, can read differently
+#: once a marker that starts the line is stripped: code spans, tags, indentation.
+_STRIP_SENSITIVE = re.compile(r"[`<]|\n[ \t]")
+
+
+def _foresee_strip(state: DocState) -> None:
+    """Warn now (ARS010) where render --strict will refuse: stripping changes the reading.
+
+    Only lines that start with a marker and hold something stripping could turn
+    into code (or out of it) are checked, so most drafts pay nothing.
+    """
+    doc = state.document
+    text = doc.text
+    markers = [m for m in state.markers if not m.malformed]
+    suspect = False
+    for marker in markers:
+        line = doc.position(marker.span.start)[0] - 1
+        bounds = doc.line_span(line)
+        if not _LINE_PREFIX.fullmatch(text, bounds.start, marker.span.start):
+            continue
+        after_line = doc.line_starts[line + 1] + 1 if line + 1 < doc.line_count else bounds.end
+        if _STRIP_SENSITIVE.search(text, marker.span.end, min(after_line, len(text))):
+            suspect = True
+            break
+    if not suspect:
+        return
+    from ars_docs.draft.passes.strip import strip_edits
+    from ars_docs.draft.reading import reread
+
+    removals = [m.span for m in markers] + [Span(w.start, w.end) for w in state.waivers]
+    changes = reread(doc, draft_code(state), strip_edits(doc, removals)).changes
+    for offset, message in changes[:CAP]:
+        state.diagnostics.append(
+            Diagnostic(
+                doc.path,
+                *doc.position(offset),
+                READING_CHANGED,
+                Severity.WARNING,
+                f"render --strict will refuse this draft here (strip-changes-reading): {message}",
+            )
+        )
 
 
 def _flips(doc: Document, edit: Edit) -> bool:
@@ -74,7 +125,14 @@ def _blamed(state: DocState, risky: list[Edit]) -> set[Edit]:
 
     doc = state.document
     edits = sorted(state.edits, key=lambda e: e.span.start)
-    again = reread(doc, *draft_code(state), edits, state.occurrence_starts, keep_rewritten=True)
+    again = reread(
+        doc,
+        draft_code(state),
+        edits,
+        state.occurrence_starts,
+        keep_rewritten=True,
+        stripping=False,
+    )
     places = [offset for offset, _ in again.changes]
     if again.reading is not None:
         # Every marker and warning must still be read as one: those outside the
