@@ -296,3 +296,15 @@ def test_preview_warns_where_it_reads_differently(session: Session, cli) -> None
     assert f"{session.draft}:2:" in result.err and "ARS010" in result.err
     assert "render --strict refuses such a draft" in result.err
     assert out.read_text("utf-8") == "As A (2020)\nshowed `x`.\n"
+
+
+def test_reading_warnings_are_capped_with_a_count() -> None:
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+
+    text = "".join(f"Claim {n} by A (2020)\n<!--ref:ok_a ok--> says `x{n}`.\n\n" for n in range(25))
+    warnings = [d for d in api.finalize(text, CORPUS, READ_LOG).diagnostics if d.code == "ARS010"]
+    assert len(warnings) == 21
+    assert warnings[-1].message == "… and 5 more such places" and warnings[-1].line == 0
+    assert all("will refuse this draft here" in w.message for w in warnings[:20])

@@ -25,6 +25,8 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ars_docs.codes import READING_CHANGED
+from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Document, Edit, apply_edits
 from ars_docs.draft.mdparse import Reading, merge_ranges, read
 from ars_docs.errors import InputDataError
@@ -187,6 +189,32 @@ def reread(
             changes.append((start, message))
     changes.sort(key=lambda change: change[0])
     return Reread(text, reading, changes)
+
+
+#: Places where a rewrite would change the reading, reported one by one.
+WARNING_CAP = 20
+
+
+def reading_warnings(doc: Document, changes: list[tuple[int, str]], lead: str) -> list[Diagnostic]:
+    """ARS010 warnings for ``changes``: the first ``WARNING_CAP``, then a count."""
+    found = [
+        Diagnostic(
+            doc.path, *doc.position(offset), READING_CHANGED, Severity.WARNING, f"{lead}: {message}"
+        )
+        for offset, message in changes[:WARNING_CAP]
+    ]
+    if len(changes) > WARNING_CAP:
+        found.append(
+            Diagnostic(
+                doc.path,
+                0,
+                0,
+                READING_CHANGED,
+                Severity.WARNING,
+                f"… and {len(changes) - WARNING_CAP} more such places",
+            )
+        )
+    return found
 
 
 _BLOCK_MESSAGE = (

@@ -15,14 +15,9 @@ refuses such a draft (``strip-changes-reading``).
 
 from __future__ import annotations
 
-from ars_docs.codes import READING_CHANGED
-from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Edit, Span
 from ars_docs.draft.passes.extract import draft_code
 from ars_docs.draft.pipeline import DocState
-
-#: Places reported one by one; the rest are counted in one line.
-CAP = 20
 
 BARE = "bare"
 UNRESOLVED_TEXT = "[PREVIEW: CITATION NOT RESOLVED — {slug}]"
@@ -42,31 +37,15 @@ def preview(state: DocState) -> None:
             continue
         text = MALFORMED_TEXT if marker.malformed else UNRESOLVED_TEXT.format(slug=marker.slug)
         state.edits.append(Edit(Span(marker.comment_start, marker.span.end), text))
-    from ars_docs.draft.reading import reread  # the rewrite check: loaded when used
+    from ars_docs.draft.reading import reading_warnings, reread  # loaded when used
 
-    changes = reread(
-        state.document, draft_code(state), state.edits, state.occurrence_starts
-    ).changes
     doc = state.document
-    for offset, message in changes[:CAP]:
-        state.diagnostics.append(
-            Diagnostic(
-                doc.path,
-                *doc.position(offset),
-                READING_CHANGED,
-                Severity.WARNING,
-                f"the preview reads differently from the draft here: {message}; "
-                "render --strict refuses such a draft (strip-changes-reading)",
-            )
+    changes = reread(doc, draft_code(state), state.edits, state.occurrence_starts).changes
+    state.diagnostics.extend(
+        reading_warnings(
+            doc,
+            changes,
+            "the preview reads differently from the draft here; render --strict refuses "
+            "such a draft (strip-changes-reading)",
         )
-    if len(changes) > CAP:
-        state.diagnostics.append(
-            Diagnostic(
-                doc.path,
-                0,
-                0,
-                READING_CHANGED,
-                Severity.WARNING,
-                f"… and {len(changes) - CAP} more places where the preview reads differently",
-            )
-        )
+    )

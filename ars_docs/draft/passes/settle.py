@@ -26,7 +26,7 @@ import bisect
 import dataclasses
 import re
 
-from ars_docs.codes import MALFORMED_MARKER, READING_CHANGED
+from ars_docs.codes import MALFORMED_MARKER
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Document, Edit, Span
 from ars_docs.draft.markers import CLAIM_MALFORMED
@@ -39,8 +39,6 @@ from ars_docs.draft.provenance import Status
 _LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*")
 #: Rounds of dropping edits before every line-start edit is dropped at once.
 _ROUNDS = 3
-#: Places where stripping would change the reading, reported one by one.
-CAP = 20
 
 PROBLEM = (
     "it starts a line, and writing its status there would change how markdown reads the "
@@ -93,20 +91,15 @@ def _foresee_strip(state: DocState) -> None:
     if not suspect:
         return
     from ars_docs.draft.passes.strip import strip_edits
-    from ars_docs.draft.reading import reread
+    from ars_docs.draft.reading import reading_warnings, reread
 
     removals = [m.span for m in markers] + [Span(w.start, w.end) for w in state.waivers]
     changes = reread(doc, draft_code(state), strip_edits(doc, removals)).changes
-    for offset, message in changes[:CAP]:
-        state.diagnostics.append(
-            Diagnostic(
-                doc.path,
-                *doc.position(offset),
-                READING_CHANGED,
-                Severity.WARNING,
-                f"render --strict will refuse this draft here (strip-changes-reading): {message}",
-            )
+    state.diagnostics.extend(
+        reading_warnings(
+            doc, changes, "render --strict will refuse this draft here (strip-changes-reading)"
         )
+    )
 
 
 def _flips(doc: Document, edit: Edit) -> bool:
