@@ -308,3 +308,20 @@ def test_reading_warnings_are_capped_with_a_count() -> None:
     assert len(warnings) == 21
     assert warnings[-1].message == "… and 5 more such places" and warnings[-1].line == 0
     assert all("will refuse this draft here" in w.message for w in warnings[:20])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Intro (2020)\n-<!--ref:ok2020 ok-->\n",
+        "#<!--ref:ok2020 ok-->\n",
+        "<code>\n\n-<!--ref:ok2020 ok-->\n",
+    ],
+    ids=["setext underline", "heading", "list item inside html"],
+)
+def test_stripping_that_leaves_only_block_syntax_is_refused(
+    session: Session, cli, text: str
+) -> None:
+    code, err, out = render(session, cli, text)
+    assert code == 1 and out is None
+    assert "strip-changes-reading" in err and "holds only markdown syntax" in err

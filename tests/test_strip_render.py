@@ -44,9 +44,10 @@ STRIP_CASES = {
     # A marker-only line interrupts the paragraph (an HTML block); without it, one paragraph.
     "marker-only line inside a paragraph": ("a\n<!--ref:ok2020 ok-->\nb\n", "a\nb\n"),
     "marker-only quote line": ("> a\n> <!--ref:ok2020 ok-->\n> b\n", "> a\n> b\n"),
+    # The marker line ends the paragraph, so "---" is a thematic break, not an underline.
     "marker-only line before setext underline": (
         "Title\n<!--ref:ok2020 ok-->\n---\n",
-        "Title\n---\n",
+        "Title\n<!-- -->\n---\n",
     ),
     # The marker line is an HTML block, so "more" is indented code: an empty comment
     # keeps it from joining the paragraph.

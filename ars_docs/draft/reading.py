@@ -183,6 +183,10 @@ def reread(
         after_it = [e for e in edits if e.span.start > before.unclear_from]
         if after_it:
             changes.append((before.unclear_from, _UNCLEAR_MESSAGE))
+    for start in _bare_syntax_lines(doc.text, text, edits):
+        if start not in seen:
+            seen.add(start)
+            changes.append((start, _SYNTAX_MESSAGE))
     for start, message in _block_changes(doc.text, before.html_blocks, edits, reading.html_blocks):
         if start not in seen:
             seen.add(start)
@@ -222,6 +226,36 @@ _BLOCK_MESSAGE = (
     "block that runs on over what follows (markdown there would be read as raw HTML); "
     "move the marker after the text it cites"
 )
+_SYNTAX_MESSAGE = (
+    "once the marker is stripped this line holds only markdown syntax ('-', '#', '>', "
+    "'1.' …), which starts a list item, heading or quote, or underlines the line above; "
+    "put the marker after words"
+)
+#: A line of nothing but block syntax: a list marker, heading or setext underline, quote.
+_BARE_SYNTAX = re.compile(r"[ \t>]*(?:[-*+=#]+|\d{1,9}[.)])[ \t]*")
+
+
+def _bare_syntax_lines(draft: str, output: str, edits: Sequence[Edit]) -> list[int]:
+    """Draft offsets of edited lines left holding nothing but block syntax."""
+    mapping = EditMap(edits)
+    found: list[int] = []
+    for index, edit in enumerate(mapping.edits):
+        if draft.endswith(("\n", "\r"), edit.span.start, edit.span.end):
+            continue  # a whole line removed: the line after it is judged by the reading
+        out = mapping.out_starts[index]
+        line_start = output.rfind("\n", 0, out) + 1
+        line_end = output.find("\n", out)
+        line = output[line_start : len(output) if line_end < 0 else line_end].rstrip("\r")
+        if not line.strip() or not _BARE_SYNTAX.fullmatch(line):
+            continue
+        draft_start = draft.rfind("\n", 0, edit.span.start) + 1
+        draft_end = draft.find("\n", edit.span.end)
+        original = draft[draft_start : len(draft) if draft_end < 0 else draft_end].rstrip("\r")
+        if not _BARE_SYNTAX.fullmatch(original):
+            found.append(edit.span.start)
+    return found
+
+
 _UNCLEAR_MESSAGE = (
     "raw HTML here does not end where it should (an unclosed comment, <script>, "
     "<textarea> or quote, or a tag markdown cannot read), so a browser may read "

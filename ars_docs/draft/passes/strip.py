@@ -138,6 +138,7 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
 
 
 _SEPARATOR = "<!-- -->"
+_UNDERLINE = re.compile(r" {0,3}(?:-+|=+)[ \t]*")
 _LIST_START = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 
 
@@ -146,7 +147,8 @@ def _ends_a_container(doc: Document, line: int, bounds: Span, spans: list[Span])
 
     Such a line is an HTML block to CommonMark. Without it, an indented line
     right after it would join the paragraph before it (code would become
-    prose), and after a blank line an indented block or a list would join
+    prose) and ``---`` would underline that paragraph into a heading; after a
+    blank line an indented block or a list would join
     the list before it.
     """
     text = doc.text
@@ -157,7 +159,11 @@ def _ends_a_container(doc: Document, line: int, bounds: Span, spans: list[Span])
         content = doc.line_text(following)
         if content.strip():
             if after_text:
-                return following == line + 1 and content[:1] in " \t"
+                # An indented line would join the paragraph above; "---" or "==="
+                # would underline it into a heading.
+                return following == line + 1 and (
+                    content[:1] in " \t" or _UNDERLINE.fullmatch(content) is not None
+                )
             return content[:1] in " \t" or _LIST_START.match(content) is not None
     return False
 
