@@ -325,3 +325,83 @@ def test_stripping_that_leaves_only_block_syntax_is_refused(
     code, err, out = render(session, cli, text)
     assert code == 1 and out is None
     assert "strip-changes-reading" in err and "holds only markdown syntax" in err
+
+
+#: From a second adversarial review: white space that is white space to Unicode but
+#: not to HTML inside a tag (the tag grammar's \s is Unicode's).
+UNICODE_SPACE = [
+    "A <a b=\x0b'x>y<!--ref:high_d ok-->'>z</a>.\n",
+    "A <a b=\xa0'x>y<!--ref:high_d ok-->'>z</a>.\n",
+    "A <a\x0bb='x>y<!--ref:high_d ok-->'>z</a>.\n",
+    "A <code\xa0x><!--ref:high_d ok--></code> b.\n",
+    "A <pre\u3000><!--ref:high_d ok--></pre> z.\n",
+    "<script\xa0><!--ref:high_d ok--></script>\n",
+    "A <a b=\u3000'x>[UNVERIFIED CITATION — NO ORIGINAL]'>z</a>.\n",
+    "A <script\xa0>[UNVERIFIED CITATION — NO ORIGINAL]</script>\n",
+    'A <span title=\xa0"x>y<!--ref:ghost_e ok-->">z</span> (Smith 2020)<!--ref:ok_a-->.\n',
+]
+
+
+@pytest.mark.parametrize("html", UNICODE_SPACE)
+def test_unicode_space_in_a_tag_does_not_hide_a_marker(html: str) -> None:
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+
+    result = api.render(html, CORPUS, READ_LOG, strict=True, allow_no_citations=True)
+    assert result.output is None and result.gate is not None and result.gate.offenders
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A (2020).\n\n<!--ref:ok_a ok-->\n<!--ref:ok_a ok-->",
+        "<!--ref:high_d-->\n<!--ref:high_d-->",
+        "<!--ref:high_d-->\r\n<!--ref:high_d-->",
+    ],
+    ids=["ok", "high", "crlf"],
+)
+def test_two_marker_only_lines_at_the_end_without_a_newline(text: str) -> None:
+    # Both lines are removed; the edits met and once raised OverlappingEditsError.
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+
+    finalized = api.finalize(text, CORPUS, READ_LOG).text
+    for strict in (True, False):
+        api.render(finalized, CORPUS, READ_LOG, strict=strict)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "> Smith said this (2020) <!--ref:ok_a ok-->.\n<!--ref:ok_a ok--> I disagree.\n",
+        "> Smith said this (2020) <!--ref:ok_a ok-->.\n> <!--ref:ok_a ok-->\nI disagree.\n",
+        "- Smith said this (2020) <!--ref:ok_a ok-->.\n<!--ref:ok_a ok--> I disagree.\n",
+        "| Study | Year |\n|---|---|\n| Smith | 2020 |\n<!--ref:ok_a ok--> Lee disagrees.\n",
+    ],
+    ids=["quote", "quote, marker-only line", "list item", "table"],
+)
+def test_a_line_that_would_join_the_container_above_is_refused(text: str) -> None:
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+
+    result = api.render(text, CORPUS, READ_LOG, strict=True)
+    assert result.output is None and result.gate is not None
+    assert [o.reason for o in result.gate.offenders] == ["strip-changes-reading"]
+    assert "continues the quote, list item or table row" in result.gate.offenders[0].detail
+
+
+def test_an_inline_svg_with_a_style_is_not_a_reason_to_refuse() -> None:
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+
+    text = (
+        '<svg width="10" height="10"><style>.a{fill:red}</style><rect class="a"/></svg>\n\n'
+        "Smith (2020) found this <!--ref:ok_a-->.\n"
+    )
+    finalized = api.finalize(text, CORPUS, READ_LOG).text
+    result = api.render(finalized, CORPUS, READ_LOG, strict=True)
+    assert result.gate is not None and result.gate.offenders == (), result.gate

@@ -73,6 +73,8 @@ _FOREIGN = frozenset({"svg", "math", "select", "template"})
 #: In a paragraph: characters markdown may turn into markup between two tags.
 _MARKDOWN_ACTIVE = re.compile(r"[*_\[\]`~\\!<&]")
 
+#: White space by Unicode that HTML does not count as white space.
+_NOT_HTML_SPACE = re.compile(r"[^\S\t\n\f\r ]")
 _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9\-]*)")
 #: Where HTML starts a tag, whether the grammar matches or not.
 _BROWSER_TAG = re.compile(r"</?[A-Za-z]")
@@ -125,7 +127,9 @@ class Tag:
 def read_tag(text: str, start: int, limit: int) -> Tag | None:
     """The markup starting at ``text[start]`` (a ``<`` that is not a comment), if any."""
     match = HTML_TAG_RE.match(text, start, limit)
-    if match is None:
+    if match is None or _NOT_HTML_SPACE.search(match.group()):
+        # The grammar's \s is Unicode's; HTML's white space is only tab, LF, FF, CR and
+        # space, so a browser reads "<a b=\x0b'x>" (or "<code\xa0x>") another way.
         return None
     second = text[start + 1 : start + 2]
     if second in ("!", "?"):
@@ -162,6 +166,10 @@ class ElementState:
                 return not any(n in _FOREIGN for n in self.context)
             return False  # a table part outside any cell
         return True
+
+    @property
+    def in_foreign(self) -> bool:
+        return any(name in ("svg", "math") for name in self.context)
 
     def copy(self) -> ElementState:
         return ElementState(self.clean, list(self.context))
@@ -223,6 +231,7 @@ def read_html(
     state: ElementState | None = None,
     reach: int | None = None,
     inline: bool = False,
+    seen: dict[str, tuple[int, int]] | None = None,
 ) -> HtmlReading:
     """Read ``text[start:limit]`` as raw HTML. Linear in its length.
 
@@ -235,6 +244,8 @@ def read_html(
     out = HtmlReading()
     if state is None:
         state = ElementState()
+    if seen is None:
+        seen = {}
     end_of_reach = limit if reach is None else reach
     # The grammar's lazy parts scan to the end when their terminator is missing;
     # checking that it exists at all keeps a run of "<?" or "<![CDATA[" linear.
@@ -280,7 +291,10 @@ def read_html(
             continue
         if tag.name in RAW_TEXT_ELEMENTS:
             if not trusted:
-                state.clean = False  # where HTML ends it is not known here
+                # In <svg>/<math> a <style> or <script> is an ordinary element; in a
+                # <select>, <template> or table HTML may or may not read raw text.
+                if not state.in_foreign:
+                    state.clean = False
                 continue
             end = raw_text_end(text, tag.name, tag.end, end_of_reach)
             if end >= end_of_reach:
@@ -290,7 +304,7 @@ def read_html(
                 out.markup.append((tag.end, min(end, limit)))
             pos = end
         elif tag.name in CODE_ELEMENTS and trusted:
-            end_tag = _closing(text, tag, end_of_reach, inline)
+            end_tag = _closing(text, tag, end_of_reach, inline, seen)
             if end_tag is not None:
                 out.exempt_start, out.exempt_until = tag.start, end_tag.end
                 out.exempt_close = end_tag.start
@@ -299,29 +313,42 @@ def read_html(
     return out
 
 
-def _closing(text: str, tag: Tag, reach: int, inline: bool) -> Tag | None:
-    """The end tag of code element ``tag`` if nothing but text and comments come first."""
+def _closing(
+    text: str, tag: Tag, reach: int, inline: bool, seen: dict[str, tuple[int, int]]
+) -> Tag | None:
+    """The end tag of code element ``tag`` if nothing but text and comments come first.
+
+    ``seen`` remembers, per element name, the last search (from where, what it
+    found), so a run of unclosed openers searches the rest of the text once.
+    """
     pattern = _END_TAG_CACHE.get(tag.name)
     if pattern is None:
         pattern = re.compile(rf"</{tag.name}(?=[\t\n\f\r />])", re.IGNORECASE)
         _END_TAG_CACHE[tag.name] = pattern
-    found = pattern.search(text, tag.end, reach)
-    if found is None:
+    searched_from, at = seen.get(tag.name, (-1, -2))
+    if searched_from >= 0 and searched_from <= tag.end and (at < 0 or at >= tag.end):
+        position = at
+    else:
+        hit = pattern.search(text, tag.end, reach)
+        position = hit.start() if hit else -1
+        seen[tag.name] = (tag.end, position)
+    if position < 0:
         return None
-    close = read_tag(text, found.start(), reach)
+    found_start = position
+    close = read_tag(text, found_start, reach)
     if close is None or close.kind != "close":
         return None
     pos = tag.end
-    while pos < found.start():
-        lt = text.find("<", pos, found.start())
-        stretch_end = found.start() if lt < 0 else lt
+    while pos < found_start:
+        lt = text.find("<", pos, found_start)
+        stretch_end = found_start if lt < 0 else lt
         if inline and _MARKDOWN_ACTIVE.search(text, pos, stretch_end):
             return None
         if lt < 0:
             break
         if not text.startswith("<!--", lt):
             return None
-        end = comment_end(text, lt, found.start())
+        end = comment_end(text, lt, found_start)
         if end < 0:
             return None
         pos = end

@@ -113,6 +113,8 @@ class _InlineContext:
     #: Content position where exempted element content (``<code>…</code>``,
     #: ``<script>…``) ends (-1: none).
     exempt_until: int = -1
+    #: End-tag searches already made in this paragraph (see ``htmlread._closing``).
+    seen: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,13 +230,14 @@ def _wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
         # The image rule re-parses its label ``![label]`` as a separate source string.
         ctx.base.append(ctx.base[-1] + state.pos + 2)
         # Alt text is plain text in the output: tags in it open no element.
-        saved, exempt_until = ctx.elements.copy(), ctx.exempt_until
+        saved, exempt_until, seen = ctx.elements.copy(), ctx.exempt_until, ctx.seen
+        ctx.seen = {}  # the label is another string: searches made in it stay in it
         try:
             return original(state, silent)
         finally:
             ctx.base.pop()
             ctx.elements.clean, ctx.elements.context = saved.clean, saved.context
-            ctx.exempt_until = exempt_until
+            ctx.exempt_until, ctx.seen = exempt_until, seen
 
     return image
 

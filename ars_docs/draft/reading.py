@@ -183,6 +183,10 @@ def reread(
         after_it = [e for e in edits if e.span.start > before.unclear_from]
         if after_it:
             changes.append((before.unclear_from, _UNCLEAR_MESSAGE))
+    for start in _lazy_joins(doc.text, text, edits):
+        if start not in seen:
+            seen.add(start)
+            changes.append((start, _LAZY_MESSAGE))
     for start in _bare_syntax_lines(doc.text, text, edits):
         if start not in seen:
             seen.add(start)
@@ -226,6 +230,50 @@ _BLOCK_MESSAGE = (
     "block that runs on over what follows (markdown there would be read as raw HTML); "
     "move the marker after the text it cites"
 )
+_LAZY_MESSAGE = (
+    "once the marker at the start of this line is stripped, the line continues the "
+    "quote, list item or table row above it (a line that starts with a marker ends "
+    "them); put a blank line before it, or move the marker after the text it cites"
+)
+#: A quote line, a list item's first line, or a table row.
+_CONTAINER_LINE = re.compile(r" {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t])|.*\|")
+#: A line that starts a block of its own (not a lazy continuation).
+_BLOCK_START = re.compile(r" {0,3}(?:[>#<|]|[-*+][ \t]|\d{1,9}[.)][ \t]|`{3}|~{3})")
+
+
+def _lazy_joins(draft: str, output: str, edits: Sequence[Edit]) -> list[int]:
+    """Draft offsets of lines that, their leading marker stripped, join a container above.
+
+    In the draft such a line starts with a marker, an HTML block that ends the
+    quote, list item or table before it; in the output it is plain text, which
+    markdown adds to them as a lazy continuation (or a table row).
+    """
+    mapping = EditMap(edits)
+    found: list[int] = []
+    for index, edit in enumerate(mapping.edits):
+        start = edit.span.start
+        if start > 0 and draft[start - 1] not in "\n\r":
+            continue  # not at the very start of a line
+        out = mapping.out_starts[index] + len(edit.replacement)
+        line_end = output.find("\n", out)
+        line = output[out : len(output) if line_end < 0 else line_end].rstrip("\r")
+        if (
+            not line.strip()
+            or line[0] in " \t"  # indented: inside the container anyway, not lazily
+            or _BLOCK_START.match(line)
+            or (out > 0 and output[out - 1] not in "\n\r")
+        ):
+            continue
+        before_end = out - 1
+        if before_end > 0 and output[before_end - 1] == "\r" and output[before_end] == "\n":
+            before_end -= 1
+        previous = output[output.rfind("\n", 0, max(before_end, 0)) + 1 : max(before_end, 0)]
+        previous = previous.rstrip("\r")
+        if previous.strip() and _CONTAINER_LINE.match(previous):
+            found.append(start)
+    return found
+
+
 _SYNTAX_MESSAGE = (
     "once the marker is stripped this line holds only markdown syntax ('-', '#', '>', "
     "'1.' …), which starts a list item, heading or quote, or underlines the line above; "

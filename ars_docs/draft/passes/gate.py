@@ -214,18 +214,27 @@ def _texts(children: list[Token]) -> list[str]:
     left out, like a code span; ``recheck`` still scans what the exact
     reading does not exempt.
     """
+    tags = [
+        read_tag(child.content, 0, len(child.content)) if child.type == "html_inline" else None
+        for child in children
+    ]
+    # Where each element's end tags are, so each opener finds its own in log time.
+    closes: dict[str, list[int]] = {}
+    for index, tag in enumerate(tags):
+        if tag is not None and tag.kind == "close":
+            closes.setdefault(tag.name, []).append(index)
     parts: list[str] = []
     skip_to = -1
     for index, child in enumerate(children):
         if index < skip_to:
             continue
-        if child.type == "html_inline":
-            tag = read_tag(child.content, 0, len(child.content))
-            code_like = tag is not None and (
-                tag.name in CODE_ELEMENTS or tag.name in RAW_TEXT_ELEMENTS
-            )
-            if tag is not None and code_like and tag.kind == "open":
-                skip_to = _end_tag_index(children, index, tag.name)
+        tag = tags[index]
+        if tag is not None:
+            code_like = tag.name in CODE_ELEMENTS or tag.name in RAW_TEXT_ELEMENTS
+            if code_like and tag.kind == "open":
+                after = closes.get(tag.name, [])
+                at = bisect.bisect_right(after, index)
+                skip_to = after[at] if at < len(after) else -1
         elif child.type in ("text", "text_special"):
             parts.append(child.content)
         elif child.type == "softbreak":
@@ -233,13 +242,3 @@ def _texts(children: list[Token]) -> list[str]:
         if child.children:
             parts.extend(_texts(child.children))
     return parts
-
-
-def _end_tag_index(children: list[Token], start: int, name: str) -> int:
-    for index in range(start + 1, len(children)):
-        child = children[index]
-        if child.type == "html_inline":
-            tag = read_tag(child.content, 0, len(child.content))
-            if tag is not None and tag.kind == "close" and tag.name == name:
-                return index
-    return -1

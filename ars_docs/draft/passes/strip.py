@@ -68,7 +68,23 @@ def strip_edits(doc: Document, removals: list[Span]) -> list[Edit]:
     edits: list[Edit] = []
     for line, spans in by_line.items():
         edits.extend(_line_edits(doc, line, spans))
-    return edits
+    return _merged(edits)
+
+
+def _merged(edits: list[Edit]) -> list[Edit]:
+    """Edits that overlap made one: a last line removed with the line break before
+    it meets the line before it, removed with its own (two marker-only lines at
+    the end of a draft without a final newline)."""
+    out: list[Edit] = []
+    for edit in sorted(edits, key=lambda e: (e.span.start, e.span.end)):
+        if out and edit.span.start < out[-1].span.end:
+            last = out[-1]
+            end = max(last.span.end, edit.span.end)
+            # Keep what both would write, in order (a separator, if any).
+            out[-1] = Edit(Span(last.span.start, end), last.replacement + edit.replacement)
+        else:
+            out.append(edit)
+    return out
 
 
 #: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
