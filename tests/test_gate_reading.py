@@ -405,3 +405,18 @@ def test_an_inline_svg_with_a_style_is_not_a_reason_to_refuse() -> None:
     finalized = api.finalize(text, CORPUS, READ_LOG).text
     result = api.render(finalized, CORPUS, READ_LOG, strict=True)
     assert result.gate is not None and result.gate.offenders == (), result.gate
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["> <!--ref:ok_a ok--> A says.\nB adds.\n", "\n> <!--ref:ok_a ok-->:<pre>\n:\n"],
+    ids=["text", "pre"],
+)
+def test_the_next_line_would_join_a_quote_once_its_leading_marker_is_gone(text: str) -> None:
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+
+    result = api.render(text, CORPUS, READ_LOG, strict=True, allow_no_citations=True)
+    assert result.gate is not None
+    assert [o.reason for o in result.gate.offenders] == ["strip-changes-reading"]

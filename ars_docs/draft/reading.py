@@ -253,7 +253,14 @@ def _lazy_joins(draft: str, output: str, edits: Sequence[Edit]) -> list[int]:
     for index, edit in enumerate(mapping.edits):
         start = edit.span.start
         if start > 0 and draft[start - 1] not in "\n\r":
-            continue  # not at the very start of a line
+            # Inside a container ("> <!--ref:k--> text"): the line was an HTML block
+            # there and is a paragraph now, which the next line may lazily continue.
+            line_start = draft.rfind("\n", 0, start) + 1
+            if _CONTAINER_PREFIX.fullmatch(draft, line_start, start) and _next_is_lazy(
+                output, mapping.out_starts[index] + len(edit.replacement)
+            ):
+                found.append(start)
+            continue
         out = mapping.out_starts[index] + len(edit.replacement)
         line_end = output.find("\n", out)
         line = output[out : len(output) if line_end < 0 else line_end].rstrip("\r")
@@ -272,6 +279,22 @@ def _lazy_joins(draft: str, output: str, edits: Sequence[Edit]) -> list[int]:
         if previous.strip() and _CONTAINER_LINE.match(previous):
             found.append(start)
     return found
+
+
+#: The container markers before a line's content: quotes and list items.
+_CONTAINER_PREFIX = re.compile(r"(?:[ \t]*(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]))+[ \t]*")
+
+
+def _next_is_lazy(output: str, out: int) -> bool:
+    """The line holding ``out`` has text, and the next line could continue it lazily."""
+    line_end = output.find("\n", out)
+    if line_end < 0 or not output[out:line_end].strip():
+        return False
+    next_end = output.find("\n", line_end + 1)
+    following = output[line_end + 1 : len(output) if next_end < 0 else next_end].rstrip("\r")
+    return (
+        bool(following.strip()) and following[0] not in " \t" and not _BLOCK_START.match(following)
+    )
 
 
 _SYNTAX_MESSAGE = (
