@@ -139,6 +139,8 @@ tricky = st.lists(
 @example("<!--ref:high_d-->\\<!--ref:high_d-->\n")
 # A line-start marker held back (settle) before an unterminated one: stays held back.
 @example("<!--ref:high_d--><!--ref:high_d--><!--ref:low_b\n")
+# Rewriting a marker in a quote keeps its line an HTML block: not a lazy join.
+@example("> <!--ref:ok_a--><pre>\n]]>\n<!--ref:ok_a--><?x\n- > <!--ref:high_d-->\n]]>\n")
 # Two warnings in a row at the very start of the draft (offset 0 once read as "none").
 @example("[UNVERIFIED CITATION — X][UNVERIFIED CITATION — X]<!--ref:ok_a ok-->\n")
 # HTML ends the first comment at "--!>": the backslash after it is raw HTML, user text.

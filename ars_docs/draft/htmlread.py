@@ -167,10 +167,6 @@ class ElementState:
             return False  # a table part outside any cell
         return True
 
-    @property
-    def in_foreign(self) -> bool:
-        return any(name in ("svg", "math") for name in self.context)
-
     def copy(self) -> ElementState:
         return ElementState(self.clean, list(self.context))
 
@@ -291,9 +287,11 @@ def read_html(
             continue
         if tag.name in RAW_TEXT_ELEMENTS:
             if not trusted:
-                # In <svg>/<math> a <style> or <script> is an ordinary element; in a
-                # <select>, <template> or table HTML may or may not read raw text.
-                if not state.in_foreign:
+                # HTML may or may not read raw text here (<style> in <svg> is an
+                # ordinary element; an implied end tag may have closed the <svg>):
+                # read on as markup, but if it does not end in its block, a browser
+                # may read everything after it as raw text.
+                if raw_text_end(text, tag.name, tag.end, end_of_reach) >= end_of_reach:
                     state.clean = False
                 continue
             end = raw_text_end(text, tag.name, tag.end, end_of_reach)

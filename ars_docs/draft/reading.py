@@ -252,6 +252,8 @@ def _lazy_joins(draft: str, output: str, edits: Sequence[Edit]) -> list[int]:
     found: list[int] = []
     for index, edit in enumerate(mapping.edits):
         start = edit.span.start
+        if edit.replacement.startswith("<"):
+            continue  # the line still starts with a comment: still an HTML block
         if start > 0 and draft[start - 1] not in "\n\r":
             # Inside a container ("> <!--ref:k--> text"): the line was an HTML block
             # there and is a paragraph now, which the next line may lazily continue.
