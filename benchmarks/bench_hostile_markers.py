@@ -27,6 +27,8 @@ SHAPES = {
     "unterminated, one html block": "<!--ref:k\n",
     "code elements in one html block": "<div><code><!--ref:k--></code> <? <![CDATA[ <b< ",
     "inline code elements": "a <code><!--ref:k--></code> <script>x</script> `c` ",
+    "unclosed inline <code>": "a <code> ",
+    "table cells in one html block": "<table><td><code>x</code>",
     "stray prefixes, one paragraph": "[UNVERIFIED CITATION — NO ORIGINAL] ",
     "prefix + marker pairs": "[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:k--> ",
     "near-miss markers": "<!--ref k--> ",

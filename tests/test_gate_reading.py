@@ -420,3 +420,27 @@ def test_the_next_line_would_join_a_quote_once_its_leading_marker_is_gone(text: 
     result = api.render(text, CORPUS, READ_LOG, strict=True, allow_no_citations=True)
     assert result.gate is not None
     assert [o.reason for o in result.gate.offenders] == ["strip-changes-reading"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<div>\n" + "<table><td><code>x</code>" * 400 + "\n",
+        "A " + "<td><code>x</code>" * 400 + "\n",
+        "<div>\n" + "<svg>" * 400 + "<code><!--ref:ghost_e ok--></code>\n",
+    ],
+    ids=["tables in a block", "cells inline", "svg"],
+)
+def test_context_elements_beyond_max_nesting_make_the_rest_unclear(text: str) -> None:
+    # Past MAX_NESTING open context elements nothing more is followed (each step
+    # stays constant-time) and nothing after is exempt: the marker is judged.
+    from test_properties import CORPUS, READ_LOG
+
+    from ars_docs.draft import api
+    from ars_docs.draft.document import Document
+    from ars_docs.draft.mdparse import read
+
+    assert read(Document(text)).unclear_from is not None
+    if "ghost_e" in text:
+        gate = api.gate(text, CORPUS, READ_LOG)
+        assert "not-in-corpus" in {o.reason for o in gate.offenders}

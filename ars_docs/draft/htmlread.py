@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 
 from markdown_it.common.html_re import HTML_TAG_RE
 
+from ars_docs.limits import MAX_NESTING
+
 #: Elements whose content is code: comments and text inside are not document text.
 CODE_ELEMENTS = frozenset({"code", "pre", "listing", "kbd", "samp"})
 #: Elements whose content is raw text up to their end tag (no tags, no comments).
@@ -146,7 +148,8 @@ class ElementState:
     """What the HTML read so far means for what follows (see the module docstring).
 
     ``clean`` is false once something's end is not known; ``context`` is the
-    stack of open context elements and table cells.
+    stack of open context elements and table cells, at most ``MAX_NESTING``
+    deep (deeper makes the rest unclear).
     """
 
     clean: bool = True
@@ -177,6 +180,11 @@ class ElementState:
         if tag.kind == "open":
             if name in ("svg", "math") and text.endswith("/>", tag.start, tag.end):
                 return  # a self-closed foreign element opens nothing
+            if len(self.context) >= MAX_NESTING:
+                # Deeper than any real table or figure: stop following (which keeps
+                # every step constant-time) and read nothing after it as exempt.
+                self.clean = False
+                return
             self.context.append(name)
         elif tag.kind == "close" and name in self.context:
             index = len(self.context) - 1 - self.context[::-1].index(name)

@@ -176,7 +176,9 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         # HTML rules on the piece markdown-it matched: a comment ends at "--!>" too, a
         # declaration or processing instruction at its first ">", so one match can
         # hold several comments and text between them.
-        reading = read_html(src, begin, state.pos, state=ctx.elements, reach=len(src), inline=True)
+        reading = read_html(
+            src, begin, state.pos, state=ctx.elements, reach=len(src), inline=True, seen=ctx.seen
+        )
         # Inside the piece, text between comments is raw HTML: a backslash there is
         # the user's character, not an escape (so the occurrences are "raw").
         for start, _ in reading.comments:

@@ -32,11 +32,10 @@ from ars_docs.draft.document import Document, Edit, Span
 from ars_docs.draft.markers import CLAIM_MALFORMED
 from ars_docs.draft.passes.extract import draft_code, extract
 from ars_docs.draft.passes.resolve import resolve
+from ars_docs.draft.passes.strip import LINE_PREFIX, strip_edits
 from ars_docs.draft.pipeline import DocState, Resolution
 from ars_docs.draft.provenance import Status
 
-#: What may precede a line's content: indentation, ``>``, a list marker.
-_LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t])*")
 #: Rounds of dropping edits before every line-start edit is dropped at once.
 _ROUNDS = 3
 
@@ -82,7 +81,7 @@ def _foresee_strip(state: DocState) -> None:
     for marker in markers:
         line = doc.position(marker.span.start)[0] - 1
         bounds = doc.line_span(line)
-        if not _LINE_PREFIX.fullmatch(text, bounds.start, marker.span.start):
+        if not LINE_PREFIX.fullmatch(text, bounds.start, marker.span.start):
             continue
         after_line = doc.line_starts[line + 1] + 1 if line + 1 < doc.line_count else bounds.end
         if _STRIP_SENSITIVE.search(text, marker.span.end, min(after_line, len(text))):
@@ -90,8 +89,7 @@ def _foresee_strip(state: DocState) -> None:
             break
     if not suspect:
         return
-    from ars_docs.draft.passes.strip import strip_edits
-    from ars_docs.draft.reading import reading_warnings, reread
+    from ars_docs.draft.reading import reading_warnings, reread  # only for suspect lines
 
     removals = [m.span for m in markers] + [Span(w.start, w.end) for w in state.waivers]
     changes = reread(doc, draft_code(state), strip_edits(doc, removals)).changes
@@ -107,7 +105,7 @@ def _flips(doc: Document, edit: Edit) -> bool:
     text = doc.text
     start = edit.span.start
     line_start = doc.line_span(doc.position(start)[0] - 1).start
-    if not _LINE_PREFIX.fullmatch(text, line_start, start):
+    if not LINE_PREFIX.fullmatch(text, line_start, start):
         return False
     return text.startswith("<", start) != edit.replacement.startswith("<")
 

@@ -88,7 +88,7 @@ def _merged(edits: list[Edit]) -> list[Edit]:
 
 
 #: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
-_LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
+LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
 
 
 def _blankish(text: str) -> bool:
@@ -128,7 +128,7 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
     for span in spans:
         start, end = span.start, span.end
         stop = max(bounds.end, end)
-        if _LINE_PREFIX.fullmatch(text, bounds.start, start):
+        if LINE_PREFIX.fullmatch(text, bounds.start, start):
             # Marker at the start of the line's content (after indentation, quote, list or
             # heading markers, whose space must stay): drop the space after it instead.
             while end < stop and text[end] in " \t":
