@@ -207,3 +207,64 @@ def test_json_passport(tmp_path: Path) -> None:
     assert after["literature_corpus"][1] == {"citation_key": "b", "title": "B"}
     assert path.read_text(encoding="utf-8").startswith('{\n    "session_id": "s",')
     assert "Ü" in path.read_text(encoding="utf-8")
+
+
+# -- nested values (lookup: records, issue 21) -----------------------------------------
+
+LOOKUP = {
+    "status": "mismatch",
+    "checked_at": "2026-12-01T15:59:02Z",
+    "fingerprint": "0123456789abcdef",
+    "sources": ["crossref", "doi.org"],
+    "matched": {"service": "crossref", "doi": "10.1/x", "title": 'Q: "why?" — ü', "year": 2019},
+    "differences": [
+        {"field": "title", "entry": "A # not a comment", "record": "B: c", "blocking": True},
+        {"field": "year", "entry": "2020", "record": None, "blocking": False},
+    ],
+    "retraction": {"status": "none", "notices": [], "sources": []},
+}
+
+
+def test_a_mapping_value_is_written_as_a_block_and_reads_back(tmp_path: Path) -> None:
+    path = write(tmp_path, PASSPORT)
+    set_entry_fields(path, {"a": {"lookup": LOOKUP}})
+    text = path.read_text("utf-8")
+    assert "    lookup:\n      status: mismatch\n" in text
+    assert "      sources: [crossref, doi.org]\n" in text
+    assert '        - field: title\n          entry: "A # not a comment"\n' in text
+    assert load_corpus(path, use_cache=False).entries["a"].data["lookup"] == LOOKUP
+    # everything but the inserted lines is byte for byte the old text
+    start = text.index("    lookup:\n")
+    end = text.index("\n  - citation_key: b")  # the blank line before entry b stays
+    assert text[:start] + text[end:] == PASSPORT
+
+
+def test_a_block_value_is_replaced_whole_and_other_bytes_stay(tmp_path: Path) -> None:
+    path = write(tmp_path, PASSPORT.replace("\n", "\r\n"))
+    set_entry_fields(path, {"b": {"lookup": LOOKUP}})
+    first = path.read_bytes()
+    assert b"\r\n    lookup:\r\n      status: mismatch\r\n" in first
+    assert b"\n" not in first.replace(b"\r\n", b"")
+    smaller = {"status": "found", "checked_at": "x", "fingerprint": "0123456789abcdef"}
+    set_entry_fields(path, {"b": {"lookup": smaller}})
+    second = path.read_bytes()
+    assert b"differences" not in second
+    assert second.replace(b"    lookup:\r\n      status: found\r\n      checked_at: x\r\n"
+                          b'      fingerprint: "0123456789abcdef"\r\n', b"") == PASSPORT.replace(
+        "\n", "\r\n"
+    ).encode()  # fmt: skip
+    assert load_corpus(path, use_cache=False).entries["b"].data["lookup"] == smaller
+
+
+def test_a_mapping_value_in_json_and_entry_files(tmp_path: Path) -> None:
+    data = {"literature_corpus": [{"citation_key": "a", "title": "A"}]}
+    path = write(tmp_path, json.dumps(data, indent=2) + "\n", "passport.json")
+    set_entry_fields(path, {"a": {"lookup": LOOKUP}})
+    assert json.loads(path.read_text("utf-8"))["literature_corpus"][0]["lookup"] == LOOKUP
+    folder = tmp_path / "entries"
+    folder.mkdir()
+    (folder / "a.md").write_text("---\ncitation_key: a\ntitle: A\n---\nNotes.\n", "utf-8")
+    set_entry_fields(folder, {"a": {"lookup": LOOKUP}})
+    text = (folder / "a.md").read_text("utf-8")
+    assert text.startswith("---\ncitation_key: a\ntitle: A\nlookup:\n  status: mismatch\n")
+    assert text.endswith("---\nNotes.\n")

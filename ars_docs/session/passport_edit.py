@@ -1,7 +1,8 @@
 """Set fields on ``literature_corpus[]`` entries in place, keeping everything else (§3.1).
 
 Used by retrieval (§3.5) to record ``source_acquired``,
-``source_acquisition_date`` and ``source_acquisition_path``. A passport is a
+``source_acquisition_date`` and ``source_acquisition_path``, by ``verify``, and
+by ``lookup`` for its nested ``lookup:`` record. A passport is a
 user's file with comments, blank lines, key order and quoting of their own,
 so instead of re-serialising the whole document this module edits lines:
 
@@ -9,6 +10,8 @@ so instead of re-serialising the whole document this module edits lines:
   comment is kept);
 * a missing field is inserted on a new line after the related field (or at
   the end of the entry), with the entry's indentation and the file's newline;
+* a mapping value (or a list of mappings) is written in block style under its
+  key (``yaml_block``), replacing every line of the old value;
 * every other byte stays as it was (BOM and CRLF included).
 
 Before anything is written, the new text is parsed again and must equal the
@@ -34,6 +37,7 @@ from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.json_edit import edit_json
 from ars_docs.session.locking import folder_lock
+from ars_docs.session.yaml_block import field_lines, is_block_value
 from ars_docs.session.yaml_lines import line_ending, render_scalar, replace_scalar, split_lines
 from ars_docs.session.yamlio import (
     KeyPath,
@@ -180,18 +184,21 @@ def _plan(
     anchor = last
     pending: list[str] = []
     for name, value in fields.items():
-        text = f"{name}: {render_scalar(value)}"
+        block = [line + newline for line in field_lines(name, value, indent)]
         at = _own_line(doc, lines, keypath, name, col) if name in entry else None
         if at is None:
-            pending.append(" " * indent + text + newline)
+            pending += block
             continue
         if pending:
             edits.append((anchor + 1, anchor + 1, pending))
             pending = []
         end = _value_end(doc, lines, keypath, entry, at, last)
-        ending = line_ending(lines[at]) or newline
-        replaced = replace_scalar(lines[at], col, render_scalar(value)) if end == at else None
-        edits.append((at, end + 1, [replaced or " " * indent + text + ending]))
+        if is_block_value(value):
+            edits.append((at, end + 1, block))
+        else:
+            ending = line_ending(lines[at]) or newline
+            replaced = replace_scalar(lines[at], col, render_scalar(value)) if end == at else None
+            edits.append((at, end + 1, [replaced or block[0][: -len(newline)] + ending]))
         anchor = end
     if pending:
         edits.append((anchor + 1, anchor + 1, pending))
