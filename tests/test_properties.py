@@ -92,6 +92,10 @@ def test_output_differs_only_inside_marker_spans(text: str) -> None:
 
 @SETTINGS
 @given(draft)
+# A warning prefix changed on a quote line, a marker alone on the next line: the lazy-join
+# check blamed the second line for the first line's edit, so pass 1 held the marker back
+# and pass 2 rewrote it (found by this test).
+@example(text="> [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:med_c-->:\n<!--ref:med_c-->\n")
 def test_finalize_is_idempotent(text: str) -> None:
     once = api.finalize(text, CORPUS, READ_LOG)
     twice = api.finalize(once.text, CORPUS, READ_LOG)

@@ -257,7 +257,11 @@ def _lazy_joins(draft: str, output: str, edits: Sequence[Edit]) -> list[int]:
         if start > 0 and draft[start - 1] not in "\n\r":
             # Inside a container ("> <!--ref:k--> text"): the line was an HTML block
             # there and is a paragraph now, which the next line may lazily continue.
+            # Only a line that did start with the comment was an HTML block ("> [warning]
+            # <!--ref:k-->" was a paragraph before the edit too).
             line_start = draft.rfind("\n", 0, start) + 1
+            if not draft.startswith("<", start):
+                continue
             if _CONTAINER_PREFIX.fullmatch(draft, line_start, start) and _next_is_lazy(
                 output, mapping.out_starts[index] + len(edit.replacement)
             ):
