@@ -26,6 +26,9 @@ REFUSE_UNMARKED = "unmarked-citation"
 REFUSE_NO_CITATIONS = "no-citations"
 REFUSE_HIDDEN = "hidden-marker"
 REFUSE_READING_CHANGED = "strip-changes-reading"
+REFUSE_SOURCE_NOT_FOUND = "source-not-found"
+REFUSE_METADATA_MISMATCH = "metadata-mismatch"
+REFUSE_RETRACTED = "retracted-source"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -39,4 +42,7 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_NO_CITATIONS,
     REFUSE_HIDDEN,
     REFUSE_READING_CHANGED,
+    REFUSE_SOURCE_NOT_FOUND,
+    REFUSE_METADATA_MISMATCH,
+    REFUSE_RETRACTED,
 )

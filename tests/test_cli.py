@@ -93,6 +93,10 @@ def test_json_report(session: Session, cli) -> None:
         "LOW-WARN": 1,
         "MED-WARN": 0,
         "HIGH-WARN": 1,
+        "SOURCE-NOT-FOUND": 0,
+        "METADATA-MISMATCH": 0,
+        "RETRACTED": 0,
+        "EXPRESSION-OF-CONCERN": 0,
         "NOT-IN-CORPUS": 0,
         "MALFORMED": 1,
     }

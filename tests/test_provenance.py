@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ars_docs.draft.provenance import Status, TrustFacts, classify, count_statuses
+from ars_docs.draft.provenance import (
+    Status,
+    TrustFacts,
+    classify,
+    count_statuses,
+    shown_counts,
+    with_lookup,
+)
 
 EXPECTED = {
     # (acquired, verified, human_read): status, written out cell by cell from §3.3
@@ -47,6 +54,10 @@ def test_status_names_are_the_public_vocabulary() -> None:
         "LOW-WARN",
         "MED-WARN",
         "HIGH-WARN",
+        "SOURCE-NOT-FOUND",
+        "METADATA-MISMATCH",
+        "RETRACTED",
+        "EXPRESSION-OF-CONCERN",
         "NOT-IN-CORPUS",
         "MALFORMED",
     ]
@@ -59,6 +70,39 @@ def test_count_statuses_lists_every_status() -> None:
         "LOW-WARN": 0,
         "MED-WARN": 0,
         "HIGH-WARN": 1,
+        "SOURCE-NOT-FOUND": 0,
+        "METADATA-MISMATCH": 0,
+        "RETRACTED": 0,
+        "EXPRESSION-OF-CONCERN": 0,
         "NOT-IN-CORPUS": 0,
         "MALFORMED": 0,
     }
+
+
+@pytest.mark.parametrize(
+    ("blocking", "retraction", "expected"),
+    [
+        (None, None, None),
+        ("not_found", None, Status.SOURCE_NOT_FOUND),
+        ("mismatch", None, Status.METADATA_MISMATCH),
+        (None, "retracted", Status.RETRACTED),
+        (None, "expression_of_concern", Status.EXPRESSION_OF_CONCERN),
+        ("mismatch", "retracted", Status.METADATA_MISMATCH),  # what the work is comes first
+        ("not_found", "retracted", Status.SOURCE_NOT_FOUND),
+    ],
+)
+def test_lookup_evidence_overlays_every_cell_of_the_matrix(
+    blocking: str | None, retraction: str | None, expected: Status | None
+) -> None:
+    for acquired, verified, read in itertools.product([False, True], repeat=3):
+        cell = classify(TrustFacts(acquired, verified, read))
+        assert with_lookup(cell, blocking, retraction) is (expected or cell)
+    for fixed in (Status.NOT_IN_CORPUS, Status.MALFORMED):
+        assert with_lookup(fixed, blocking, retraction) is fixed
+
+
+def test_people_see_lookup_statuses_only_when_present() -> None:
+    counts = count_statuses([Status.OK, Status.RETRACTED])
+    shown = dict(shown_counts(counts))
+    assert shown["RETRACTED"] == 1 and "SOURCE-NOT-FOUND" not in shown
+    assert shown["MED-WARN"] == 0  # the matrix's statuses are always shown

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import read_log_text, standard_passport
 from ruamel.yaml import YAML
@@ -16,8 +18,29 @@ def _data(text: str) -> object:
     return YAML(typ="safe").load(text)
 
 
-CORPUS = _data(standard_passport())
-READ = _data(read_log_text("ok2020"))
+def _with_lookup(corpus: Any) -> Any:
+    """Three more ok-by-the-matrix entries whose lookup records block (issue 21)."""
+    from ars_docs.session.lookup_record import fingerprint
+
+    records = {
+        "gone2020": {"status": "not_found", "proof": "doi.org: not registered",
+                     "proof_kind": "identifier"},
+        "other2020": {"status": "mismatch", "differences": [
+            {"field": "title", "entry": "T", "record": "U", "source": "crossref",
+             "blocking": True}]},
+        "retracted2020": {"status": "found", "retraction": {"status": "retracted"}},
+    }  # fmt: skip
+    ok = corpus["literature_corpus"][0]
+    for key, record in records.items():
+        entry = {**ok, "citation_key": key}
+        entry["lookup"] = {"checked_at": "2026-11-30T00:00:00Z", **record}
+        entry["lookup"]["fingerprint"] = fingerprint(entry)
+        corpus["literature_corpus"].append(entry)
+    return corpus
+
+
+CORPUS = _with_lookup(_data(standard_passport()))
+READ = _data(read_log_text("ok2020", "gone2020", "other2020", "retracted2020"))
 
 
 def strict(text: str) -> api.RenderResult:
@@ -152,6 +175,13 @@ REFUSALS = {
         "-",
     ),
     "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
+    "source not found": ("a <!--ref:gone2020 ok--> b\n", "source-not-found", "gone2020"),
+    "metadata mismatch": (
+        "a [UNVERIFIED CITATION — METADATA MISMATCH]<!--ref:other2020--> b\n",
+        "metadata-mismatch",
+        "other2020",
+    ),
+    "retracted": ("a <!--ref:retracted2020 ok--> b\n", "retracted-source", "retracted2020"),
 }
 
 

@@ -36,6 +36,7 @@ from ars_docs.cli.output import (
     split_by_citation,
 )
 from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.provenance import shown_counts
 from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
@@ -288,7 +289,7 @@ def _report_finalize(
     if changes and verbosity:
         print("changed since the last pass:", file=stream)
         capped(changes, verbosity, stream, indent="  ")
-    counts = ", ".join(f"{name} {count}" for name, count in result.counts.items())
+    counts = ", ".join(f"{name} {count}" for name, count in shown_counts(result.counts))
     noun = "citation" if total == 1 else "citations"
     if args.check:
         verdict = "would rewrite" if result.would_change else "up to date:"

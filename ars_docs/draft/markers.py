@@ -7,6 +7,13 @@ Forms the finalizer writes (the *canonical* forms)::
     [UNVERIFIED CITATION — AI HAS NOT CROSS-CHECKED]<!--ref:SLUG-->   MED-WARN
     [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:SLUG-->      HIGH-WARN
     [UNVERIFIED CITATION — NOT IN CORPUS]<!--ref:SLUG-->    NOT-IN-CORPUS (ars-docs)
+    [UNVERIFIED CITATION — SOURCE NOT FOUND]<!--ref:SLUG-->         SOURCE-NOT-FOUND
+    [UNVERIFIED CITATION — METADATA MISMATCH]<!--ref:SLUG-->        METADATA-MISMATCH
+    [UNVERIFIED CITATION — RETRACTED SOURCE]<!--ref:SLUG-->         RETRACTED
+    [UNVERIFIED CITATION — EXPRESSION OF CONCERN]<!--ref:SLUG-->    EXPRESSION-OF-CONCERN
+
+The last four come from ``ars-docs lookup`` (``provenance.with_lookup``); they
+share the ``[UNVERIFIED CITATION`` head, so every scan of the gate covers them.
 
 Agents write the bare form ``<!--ref:SLUG-->``. Readers are lenient where the
 meaning is unambiguous: whitespace inside the comment (``<!-- ref: slug -->``),
@@ -69,6 +76,10 @@ VISIBLE_PREFIX: dict[Status, str] = {
     Status.HIGH_WARN: "[UNVERIFIED CITATION — NO ORIGINAL]",
     Status.MED_WARN: "[UNVERIFIED CITATION — AI HAS NOT CROSS-CHECKED]",
     Status.NOT_IN_CORPUS: "[UNVERIFIED CITATION — NOT IN CORPUS]",
+    Status.SOURCE_NOT_FOUND: "[UNVERIFIED CITATION — SOURCE NOT FOUND]",
+    Status.METADATA_MISMATCH: "[UNVERIFIED CITATION — METADATA MISMATCH]",
+    Status.RETRACTED: "[UNVERIFIED CITATION — RETRACTED SOURCE]",
+    Status.EXPRESSION_OF_CONCERN: "[UNVERIFIED CITATION — EXPRESSION OF CONCERN]",
 }
 
 #: Status words allowed inside the comment, by their lower-case spelling.

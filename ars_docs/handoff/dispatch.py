@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs.draft import api
 from ars_docs.draft.document import Document, read_document
-from ars_docs.draft.provenance import Status, count_statuses
+from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses
 from ars_docs.errors import InputDataError, UsageError
 from ars_docs.handoff.metadata import compile_metadata_of
 from ars_docs.session.atomic import write_text_atomic
@@ -124,15 +124,25 @@ def finalize_stage(payload: Mapping[str, Any], corpus: Corpus, read_log: ReadLog
         out["draft_text"] = result.text
     elif result.would_change:
         write_text_atomic(Path(out["draft_path"]), result.text)
-    refcodes: dict[str, list[str]] = {status.value: [] for status in Status}
-    for citation in result.citations:
+    # The payload keeps the spec's status vocabulary: lookup's statuses (issue 21) are
+    # HIGH-WARN rank and are counted as HIGH-WARN there (docs/gate.md).
+    statuses = [_payload_status(c.status) for c in result.citations]
+    refcodes: dict[str, list[str]] = {
+        status.value: [] for status in Status if status not in LOOKUP_STATUSES
+    }
+    for citation, status in zip(result.citations, statuses, strict=True):
         name = citation.slug if citation.slug is not None else f"line {citation.line}"
-        if name not in refcodes[citation.status]:
-            refcodes[citation.status].append(name)
-    counts = count_statuses(c.status for c in result.citations)
+        if name not in refcodes[status]:
+            refcodes[status].append(name)
+    counts = {k: v for k, v in count_statuses(statuses).items() if k in refcodes}
     out["citation_resolution_summary"] = {"counts": counts, "refcodes": refcodes}
     out["unresolved_marker_count"] = len(result.citations) - counts[Status.OK.value]
     return _checked("finalize_stage", payload, out)
+
+
+def _payload_status(status: str) -> str:
+    lookup = {s.value for s in LOOKUP_STATUSES}
+    return Status.HIGH_WARN.value if status in lookup else status
 
 
 def terminal_gate_stage(

@@ -40,6 +40,7 @@ from ars_docs.session.atomic import ensure_writable, write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.locking import folder_lock
+from ars_docs.session.lookup_record import describe, lookup_facts
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,
@@ -144,6 +145,22 @@ def _validate_keys(corpus: Corpus, keys: Sequence[str]) -> list[str]:
     if unknown:
         raise UnknownKeysError(unknown, {key: corpus.closest_keys(key) for key in unknown})
     return list(dict.fromkeys(keys))
+
+
+def _refuse_other_works(corpus: Corpus, keys: Sequence[str]) -> None:
+    """A read of an entry lookup says is not the work (or does not exist) proves nothing."""
+    problems = []
+    for key in keys:
+        entry = corpus.get(key)
+        facts = lookup_facts(entry.data) if entry is not None else None
+        if facts is not None and facts.blocking is not None:
+            problems.append(f"'{key}': {describe(facts, key)}")
+    if problems:
+        raise MarkReadError(
+            "refused, nothing was written: what you read cannot be the cited work as the "
+            "passport describes it:\n  " + "\n  ".join(problems),
+            ExitCode.DATA_ERR,
+        )
 
 
 def _check_writable(log: Path) -> None:
@@ -322,6 +339,7 @@ def mark_read(
             )
     call = _Call.prepare(passport, keys, clock)
     path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
+    _refuse_other_works(corpus, wanted)
     outcome = MarkOutcome(log)
     with _locked(log):
         current = _load_log(log)

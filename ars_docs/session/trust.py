@@ -3,15 +3,17 @@
 Trust is computed, never read from the draft: the facts for a slug come from
 the corpus entry (read conservatively by ``ars_docs.session.corpus``) and from the
 read log, where only an *active full-text* mark makes ``human_read_source``
-true.
+true. What ``ars-docs lookup`` recorded about the work (``lookup_record``) is
+laid over the matrix's status (``provenance.with_lookup``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ars_docs.draft.provenance import Status, TrustFacts, classify
+from ars_docs.draft.provenance import Status, TrustFacts, classify, with_lookup
 from ars_docs.session.corpus import Corpus, CorpusEntry
+from ars_docs.session.lookup_record import NEVER_CHECKED, LookupFacts, lookup_facts
 from ars_docs.session.readlog import ReadLog, ReadMark, empty_read_log
 
 
@@ -19,6 +21,7 @@ from ars_docs.session.readlog import ReadLog, ReadMark, empty_read_log
 class TrustView:
     corpus: Corpus
     read_log: ReadLog
+    _lookups: dict[str, LookupFacts] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, corpus: Corpus, read_log: ReadLog | None = None) -> TrustView:
@@ -38,8 +41,27 @@ class TrustView:
             human_read_source=self.read_log.human_read(slug),
         )
 
-    def status(self, slug: str) -> Status:
+    def lookup(self, slug: str) -> LookupFacts:
+        """What ``ars-docs lookup`` recorded about the work (``NEVER_CHECKED`` if nothing)."""
+        found = self._lookups.get(slug)
+        if found is None:
+            entry = self.corpus.get(slug)
+            found = lookup_facts(entry.data) if entry is not None else NEVER_CHECKED
+            self._lookups[slug] = found
+        return found
+
+    def matrix_status(self, slug: str) -> Status:
+        """The §3.3 matrix alone, without lookup's evidence."""
         return classify(self.facts(slug))
+
+    def status(self, slug: str) -> Status:
+        status = classify(self.facts(slug))
+        if status is Status.NOT_IN_CORPUS:
+            return status
+        found = self.lookup(slug)
+        if not found.blocks:
+            return status
+        return with_lookup(status, found.blocking, found.retraction)
 
     def partial_read(self, slug: str) -> ReadMark | None:
         """An active mark that does not count as reading the full text, if any."""

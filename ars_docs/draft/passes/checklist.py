@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from ars_docs.draft.checklist_text import ChecklistInput, Waiver, render_checklist
 from ars_docs.draft.md_escape import one_line
 from ars_docs.draft.pipeline import DocState
-from ars_docs.draft.provenance import Status, count_statuses
+from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
+from ars_docs.session.lookup_record import describe
 
 NO_SECTION = "(before the first heading)"
 #: Must-fix rows that are not a marker status: warning text with no marker (ARS002).
@@ -27,6 +28,10 @@ UNMARKED = "UNMARKED"
 #: then warning text left in the prose.
 MUST_FIX_ORDER: tuple[str, ...] = (
     Status.NOT_IN_CORPUS.value,
+    Status.SOURCE_NOT_FOUND.value,
+    Status.METADATA_MISMATCH.value,
+    Status.RETRACTED.value,
+    Status.EXPRESSION_OF_CONCERN.value,
     Status.HIGH_WARN.value,
     Status.MED_WARN.value,
     Status.MALFORMED.value,
@@ -46,6 +51,10 @@ _ACTIONS: dict[Status, str] = {
     Status.NOT_IN_CORPUS: "This key is not in literature_corpus[]: add the entry to the "
     "passport or correct the key.",
     Status.MALFORMED: "The marker is malformed: rewrite it as `<!--ref:SLUG-->`.",
+    Status.SOURCE_NOT_FOUND: "`ars-docs lookup` found no trace of this work:",
+    Status.METADATA_MISMATCH: "`ars-docs lookup` found that the entry describes another work:",
+    Status.RETRACTED: "`ars-docs lookup` found a retraction:",
+    Status.EXPRESSION_OF_CONCERN: "`ars-docs lookup` found an expression of concern:",
 }
 _UNMARKED_ACTION = (
     "Citation-shaped text with no marker (ARS005): the gate cannot check it. Add the "
@@ -103,6 +112,9 @@ def checklist(state: DocState) -> None:
             if item is None:
                 item = must_fix[key] = _Item(slug, res.status.value, title, section)
                 item.action = _ACTIONS[res.status]
+                if res.status in LOOKUP_STATUSES and state.trust is not None:
+                    found = describe(state.trust.lookup(slug), slug)
+                    item.action = f"{item.action} {one_line(found)}."
                 if marker.problem:
                     item.action = f"{item.action} Problem: {marker.problem}."
             item.lines.append(marker.line)
@@ -135,7 +147,7 @@ def checklist(state: DocState) -> None:
         draft=one_line(state.document.path),
         passport=one_line(passport) if passport else passport,
         total=len(state.resolutions),
-        counts=list(counts.items()),
+        counts=shown_counts(counts),
         must_fix=rows,
         must_fix_more=more,
         row_cap=ROW_CAP,

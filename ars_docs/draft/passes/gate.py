@@ -28,7 +28,9 @@ from ars_docs.draft.htmlread import CODE_ELEMENTS, RAW_TEXT_ELEMENTS, read_tag
 from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
 from ars_docs.draft.mdparse import parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
-from ars_docs.draft.provenance import Status
+from ars_docs.draft.provenance import LOOKUP_STATUSES, Status
+from ars_docs.session.lookup_record import describe
+from ars_docs.session.trust import TrustView
 
 _PREFIX_CLAIMS = {s.value for s in VISIBLE_PREFIX} | {"UNVERIFIED"}
 
@@ -59,6 +61,19 @@ def missing_read_log(state: DocState) -> None:
     )
 
 
+_LOOKUP_REASONS = {
+    Status.SOURCE_NOT_FOUND: codes.REFUSE_SOURCE_NOT_FOUND,
+    Status.METADATA_MISMATCH: codes.REFUSE_METADATA_MISMATCH,
+    Status.RETRACTED: codes.REFUSE_RETRACTED,
+    Status.EXPRESSION_OF_CONCERN: codes.REFUSE_RETRACTED,
+}
+
+
+def lookup_offence(trust: TrustView, slug: str, status: Status) -> tuple[str, str]:
+    """The refusal reason and detail for a work lookup's evidence blocks."""
+    return _LOOKUP_REASONS[status], describe(trust.lookup(slug), slug)
+
+
 def has_prose(state: DocState) -> bool:
     text = state.document.text
     return any(text[start:end].strip() for start, end in state.prose)
@@ -76,6 +91,12 @@ def gate(state: DocState) -> None:
             offenders.append(
                 Offender(marker.line, marker.col, codes.REFUSE_MALFORMED, "-", marker.problem or "")
             )
+            continue
+        derived_now = trust.status(slug) if trust is not None else None
+        if derived_now in LOOKUP_STATUSES:
+            assert trust is not None and derived_now is not None
+            reason, detail = lookup_offence(trust, slug, derived_now)
+            offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
             continue
         if marker.claim in _PREFIX_CLAIMS:
             offenders.append(

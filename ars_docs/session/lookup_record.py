@@ -1,0 +1,197 @@
+"""What an entry's ``lookup:`` record means for the trust chain (issue 21 §2).
+
+``ars-docs lookup`` writes, into each entry it checks, what the registries
+said about the work (``docs/lookup.md``). This module is the one reader of
+that record for everything downstream — finalize, the gate, ``verify``,
+``mark-read`` — and applies the rules of ``docs/gate.md``:
+
+* *blocking*: ``not_found`` proved by the identifier's authority, or a
+  ``mismatch`` on what the work is (title, authors, identifier);
+* *retraction*: ``retracted`` or ``expression_of_concern`` blocks unless the
+  entry carries a ``retraction_acknowledgement`` for that status (and that
+  notice, when the acknowledgement names one);
+* *stale*: the record's ``fingerprint`` no longer matches the entry's
+  identifying fields. A stale record keeps blocking (the entry changed, but
+  nothing says it is right now) and is reported; a stale ``found`` no longer
+  counts as found.
+
+Blocking is recomputed from the record's status and fields, never read from
+a flag in it. A record that does not follow the schema is reported by the
+corpus loader (``ARS110``) and read as no record: the entry was never checked,
+and keeps its §3.3 status.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "BLOCKING_FIELDS",
+    "IDENTITY_FIELDS",
+    "NEVER_CHECKED",
+    "LookupFacts",
+    "describe",
+    "fingerprint",
+    "lookup_facts",
+]
+
+#: The entry fields that say which work it is; a change to any makes a record stale.
+IDENTITY_FIELDS = (
+    "title",
+    "authors",
+    "year",
+    "venue",
+    "type",
+    "doi",
+    "arxiv_id",
+    "pmid",
+    "pmcid",
+    "openalex_id",
+    "isbn",
+    "url",
+)
+#: Differences about which work the entry is (the rest — year, venue — do not block).
+BLOCKING_FIELDS = frozenset({"title", "authors", "identifier"})
+_STATUSES = frozenset({"found", "mismatch", "not_found", "ambiguous", "unreachable", "not_covered"})
+_RETRACTIONS = frozenset({"retracted", "expression_of_concern"})
+
+
+def fingerprint(entry: Mapping[str, Any]) -> str:
+    """16 hex digits of SHA-256 over the entry's identifying fields (canonical JSON)."""
+    fields = {name: entry[name] for name in IDENTITY_FIELDS if entry.get(name) is not None}
+    material = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(material.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class LookupFacts:
+    """The lookup record of one entry, read by the rules of the module docstring."""
+
+    status: str | None = None
+    """The record's status; ``None`` when the entry was never checked."""
+    blocking: str | None = None
+    """``not_found`` or ``mismatch`` when the record says the work is not the entry's."""
+    retraction: str | None = None
+    """``retracted`` / ``expression_of_concern`` when not acknowledged."""
+    acknowledged: str | None = None
+    """A retraction status the entry acknowledges (the gate lets it pass)."""
+    stale: bool = False
+    checked_at: str = ""
+    proof: str = ""
+    differences: tuple[Mapping[str, Any], ...] = ()
+    notice_doi: str | None = None
+    notice_date: str | None = None
+
+    @property
+    def blocks(self) -> bool:
+        return self.blocking is not None or self.retraction is not None
+
+
+NEVER_CHECKED = LookupFacts()
+
+
+def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
+    record = entry.get("lookup")
+    if not isinstance(record, Mapping):
+        return NEVER_CHECKED
+    status = record.get("status")
+    if status not in _STATUSES or not isinstance(record.get("fingerprint"), str):
+        return NEVER_CHECKED
+    differences = tuple(
+        d for d in record.get("differences") or () if isinstance(d, Mapping) and d.get("field")
+    )
+    blocking = None
+    if status == "not_found" and record.get("proof_kind") == "identifier":
+        blocking = "not_found"
+    elif status == "mismatch" and any(d["field"] in BLOCKING_FIELDS for d in differences):
+        blocking = "mismatch"
+    retraction, acknowledged, notice_doi, notice_date = _retraction(entry, record)
+    stale = record.get("fingerprint") != fingerprint(entry)
+    return LookupFacts(
+        status=str(status),
+        blocking=blocking,
+        retraction=retraction,
+        acknowledged=acknowledged,
+        stale=stale,
+        checked_at=str(record.get("checked_at") or ""),
+        proof=str(record.get("proof") or ""),
+        differences=differences,
+        notice_doi=notice_doi,
+        notice_date=notice_date,
+    )
+
+
+def describe(facts: LookupFacts, key: str) -> str:
+    """One line saying why the record blocks the work, and what to do (gate, checklist)."""
+    when = f" (lookup of {facts.checked_at})" if facts.checked_at else ""
+    stale = (
+        f"; the entry changed since, so run `ars-docs lookup {key}` again" if facts.stale else ""
+    )
+    if facts.blocking == "not_found":
+        proof = facts.proof or "its identifier resolves nowhere"
+        return (
+            f"no source has this work{when}: {proof}; fix the identifier or remove the "
+            f"citation{stale}"
+        )
+    if facts.blocking == "mismatch":
+        shown = "; ".join(
+            f"{d['field']}: entry {_quoted(d.get('entry'))}, record {_quoted(d.get('record'))}"
+            for d in facts.differences
+            if d["field"] in BLOCKING_FIELDS
+        )
+        return f"the registries' record is another work{when}: {shown}; fix the entry{stale}"
+    if facts.retraction is not None:
+        what = "retracted" if facts.retraction == "retracted" else "under an expression of concern"
+        facts_shown = [
+            f"notice {facts.notice_doi}" if facts.notice_doi else "",
+            facts.notice_date or "",
+            f"lookup of {facts.checked_at}" if facts.checked_at else "",
+        ]
+        info = ", ".join(part for part in facts_shown if part)
+        return (
+            f"the work is {what}{f' ({info})' if info else ''}; remove the citation, or if you "
+            f'cite it to discuss that: ars-docs acknowledge-retraction {key} --reason "…"{stale}'
+        )
+    return ""
+
+
+def _quoted(value: Any) -> str:
+    if value is None:
+        return "-"
+    text = " ".join(str(value).split())
+    return f"'{text[:120]}…'" if len(text) > 120 else f"'{text}'"
+
+
+def _retraction(
+    entry: Mapping[str, Any], record: Mapping[str, Any]
+) -> tuple[str | None, str | None, str | None, str | None]:
+    """(unacknowledged status, acknowledged status, notice DOI, notice date)."""
+    found = record.get("retraction")
+    status = found.get("status") if isinstance(found, Mapping) else None
+    if status not in _RETRACTIONS:
+        return None, None, None, None
+    assert isinstance(found, Mapping)
+    notices = [n for n in found.get("notices") or () if isinstance(n, Mapping)]
+    kinds = (
+        {"retraction", "partial_retraction", "withdrawal", "removal"}
+        if status == "retracted"
+        else {"expression_of_concern"}
+    )
+    notice = next((n for n in notices if n.get("type") in kinds), notices[0] if notices else {})
+    doi = notice.get("doi") if isinstance(notice.get("doi"), str) else None
+    date = notice.get("date") if isinstance(notice.get("date"), str) else None
+    ack = entry.get("retraction_acknowledgement")
+    if (
+        isinstance(ack, Mapping)
+        and ack.get("status") == status
+        and isinstance(ack.get("reason"), str)
+        and ack["reason"].strip()
+        and isinstance(ack.get("acknowledged_at"), str)
+        and (not ack.get("notice_doi") or str(ack["notice_doi"]).lower() == (doi or "").lower())
+    ):
+        return None, str(status), doi, date
+    return str(status), None, doi, date
