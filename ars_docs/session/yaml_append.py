@@ -13,6 +13,12 @@ Before anything is written the new text is parsed again: it must be the old
 document with exactly one item appended to that list and nothing else
 changed (the existing items included: append-only), or ``InputDataError``.
 JSON files (no comments to keep) are re-serialised with their indentation.
+
+``append_items`` appends many items at once (``corpus import``) to a top-level
+list ``key``, or with ``key=None`` to a file whose top level is the list, in
+block style throughout (lists of mappings too, as ``authors`` are); the text is
+parsed once before and once after, however many items there are.
+``render_mapping`` writes one item as a file of its own (a passport folder).
 """
 
 from __future__ import annotations
@@ -20,14 +26,14 @@ from __future__ import annotations
 import copy
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ars_docs.errors import InputDataError
 from ars_docs.session.yaml_lines import render_scalar, split_lines
-from ars_docs.session.yamlio import parse_yaml
+from ars_docs.session.yamlio import YamlDocument, parse_yaml
 
-__all__ = ["append_item", "render_block"]
+__all__ = ["append_item", "append_items", "render_block", "render_items", "render_mapping"]
 
 _HINT = "write the list in block style (one `- ` item per entry) and run the command again"
 
@@ -161,3 +167,134 @@ def _append_json(text: str, key: str, item: Mapping[str, Any]) -> str:
     if newline != "\n":
         out = out.replace("\n", newline)
     return out + (newline if text.endswith(("\n", "\r")) else "")
+
+
+# --- many items at once (corpus import) ----------------------------------------------
+
+
+def append_items(
+    text: str,
+    key: str | None,
+    items: Sequence[Mapping[str, Any]],
+    path: str,
+    *,
+    doc: YamlDocument | None = None,
+) -> str:
+    """``text`` with ``items`` appended to the list ``key`` (``None``: the top level), checked
+    as ``append_item`` checks; ``doc`` (the parse of ``text``) saves the first parse."""
+    new = [dict(item) for item in items]
+    is_json = text.lstrip().startswith(("{", "[")) and _is_json(text)
+    data = json.loads(text) if is_json else (doc or parse_yaml(text, path)).data
+    if key is None:
+        if not isinstance(data, list):
+            raise InputDataError(f"{path}: the top level is not a list of entries")
+        expected: Any = [*data, *new]
+    else:
+        if data is not None and not isinstance(data, dict):
+            raise InputDataError(f"{path}: the top level is not a mapping; cannot add `{key}`")
+        current = (data or {}).get(key)
+        if current is not None and not isinstance(current, list):
+            raise InputDataError(f"{path}: `{key}` is not a list; make it a list of entries")
+        expected = {**(data or {}), key: [*(current or []), *new]}
+    if is_json:
+        new_text = _json_text(text, expected)
+        after = json.loads(new_text)
+    else:
+        new_text = _append_yaml_items(text, key, data, new, path, doc)
+        try:
+            after = parse_yaml(new_text, path).data
+        except InputDataError:
+            after = None
+    if after != expected:
+        raise InputDataError(
+            f"{path}: refusing to rewrite: appending {len(new)} entr"
+            f"{'y' if len(new) == 1 else 'ies'} in place would change more than the new "
+            f"entries (anchors, a document end marker or an unusual layout?); {_HINT}"
+        )
+    return new_text
+
+
+def render_items(items: Sequence[Mapping[str, Any]], dash: int, newline: str) -> str:
+    """``items`` as block-style list items whose ``-`` is at column ``dash`` (0-based)."""
+    out = []
+    for item in items:
+        lines = _nested_lines(item, dash + 2)
+        lines[0] = " " * dash + "- " + lines[0][dash + 2 :]
+        out.append(newline.join(lines) + newline)
+    return "".join(out)
+
+
+def render_mapping(item: Mapping[str, Any], newline: str) -> str:  # a file of its own
+    return newline.join(_nested_lines(item, 0)) + newline
+
+
+def _nested_lines(mapping: Mapping[str, Any], indent: int) -> list[str]:
+    """Like ``_mapping_lines``, but list items that are mappings are block mappings too."""
+    pad = " " * indent
+    lines: list[str] = []
+    for name, value in mapping.items():
+        label = f"{pad}{render_scalar(str(name))}:"
+        if value is None or isinstance(value, (str, int, float)):  # most values: no ABC check
+            lines.append(f"{label} {render_scalar(value)}")
+        elif isinstance(value, Mapping) and value:
+            lines += [label, *_nested_lines(value, indent + 2)]
+        elif isinstance(value, list) and value:
+            lines.append(label)
+            for element in value:
+                if isinstance(element, (dict, Mapping)) and element:
+                    inner = _nested_lines(element, indent + 4)
+                    lines += [f"{pad}  - {inner[0][indent + 4 :]}", *inner[1:]]
+                else:
+                    lines.append(f"{pad}  - {render_scalar(element)}")
+        else:
+            empty = "{}" if isinstance(value, Mapping) else "[]" if isinstance(value, list) else ""
+            lines.append(f"{label} {empty or render_scalar(value)}")
+    return lines
+
+
+def _append_yaml_items(
+    text: str,
+    key: str | None,
+    data: Any,
+    items: list[dict[str, Any]],
+    path: str,
+    doc: YamlDocument | None,
+) -> str:
+    lines = split_lines(text)
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += newline
+    document = doc or parse_yaml(text, path)
+    if key is None:
+        line, col = document.position(0) if data else (0, 0)
+        before = lines[line - 1][: col - 1].rstrip(" \t") if line else ""  # up to the dash
+        if not before.endswith("-") or before[:-1].strip():
+            raise InputDataError(f"{path}:{line or 1}: the list is written in flow style; {_HINT}")
+        last = max(i for i, row in enumerate(lines) if row.strip() and row.lstrip()[0] != "#")
+        dash = len(before) - 1
+        return "".join([*lines[: last + 1], render_items(items, dash, newline), *lines[last + 1 :]])
+    if not isinstance(data, dict) or key not in data:
+        return "".join(lines) + f"{key}:{newline}" + render_items(items, 2, newline)
+    index = document.position(key)[0] - 1
+    body = lines[index].rstrip("\r\n")
+    match = re.match(rf"""(["']?){re.escape(key)}\1[ \t]*:[ \t]*(.*)\Z""", body)
+    if match is None or document.position(key)[1] != 1:
+        raise InputDataError(f"{path}:{index + 1}: cannot find `{key}:` at the start of a line")
+    value, comment = _split_comment(match.group(2))
+    if value == "[]":
+        head = body[: len(body) - len(match.group(2))].rstrip(" \t")
+        lines[index] = head + (f" {comment}" if comment else "") + lines[index][len(body) :]
+    elif value:
+        style = "has an anchor or a tag" if value[0] in "&!" else "is written in flow style"
+        raise InputDataError(f"{path}:{index + 1}: `{key}` {style}; {_HINT}")
+    dash, last = _list_extent(lines, index)
+    return "".join([*lines[: last + 1], render_items(items, dash, newline), *lines[last + 1 :]])
+
+
+def _json_text(text: str, data: Any) -> str:
+    """``data`` as JSON in the layout of ``text`` (indentation, newline, final newline)."""
+    found = re.search(r"\n([ \t]+)\S", text)
+    indent, ascii_only = found.group(1) if found else None, text.isascii() and "\\u" in text
+    out = json.dumps(data, indent=indent, ensure_ascii=ascii_only)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    return out.replace("\n", newline) + (newline if text.endswith(("\n", "\r")) else "")
