@@ -29,7 +29,19 @@ from ars_docs.limits import MAX_NESTING, bound_message, not_utf8
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 
 #: Command group modules, in the order their commands appear in ``--help``.
-GROUPS = ("draft", "read", "verify", "lint", "reports", "session", "dispatch", "retrieve", "audit")
+GROUPS = (
+    "draft",
+    "read",
+    "verify",
+    "lint",
+    "reports",
+    "session",
+    "dispatch",
+    "retrieve",
+    "lookup",
+    "corpus",
+    "audit",
+)
 
 #: Top-level command → the group module that registers it.
 COMMANDS = {
@@ -44,6 +56,10 @@ COMMANDS = {
     "drift-log": "session",
     "dispatch": "dispatch",
     "retrieve": "retrieve",
+    "lookup": "lookup",
+    "lookup-index": "lookup",
+    "acknowledge-retraction": "lookup",
+    "corpus": "corpus",
     "audit": "audit",
 }
 
@@ -97,7 +113,7 @@ def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    words = list(sys.argv[1:] if argv is None else argv)
+    words = _aliased(list(sys.argv[1:] if argv is None else argv))
     try:
         _require_utf8(words)
         parser = build_parser(words)
@@ -154,6 +170,21 @@ def run(argv: Sequence[str] | None = None) -> int:
         return int(ExitCode.IO_ERR)
 
 
+def _aliased(words: list[str]) -> list[str]:
+    """``lookup index build …`` is the command ``lookup-index build …``.
+
+    Only with ``build`` (or a help flag) after ``index``: ``lookup index`` alone,
+    or ``lookup index KEY``, looks up citation keys (``lookup -- index build``
+    too).
+    """
+    if words[:2] == ["lookup", "index"] and len(words) > 2 and words[2] in _INDEX_ACTIONS:
+        return ["lookup-index", *words[2:]]
+    return words
+
+
+_INDEX_ACTIONS = frozenset({"build", "-h", "--help"})
+
+
 def _detach_stdout() -> None:
     """Point standard output at /dev/null so the exit-time flush stays quiet."""
     try:
@@ -201,10 +232,21 @@ def _refuse_dash(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
             )
 
 
+#: The ``dest`` of every level of sub-commands, outermost first.
+_SUBCOMMAND_DESTS = (
+    "command",
+    "lint_target",
+    "session_action",
+    "audit_command",
+    "index_action",
+    "corpus_action",
+)
+
+
 def _display_name(parser: argparse.ArgumentParser, args: argparse.Namespace, dest: str) -> str:
     """``--events`` or ``FILE``: how the command's help names the argument."""
     current = parser
-    for name in ("command", "lint_target", "session_action", "audit_command"):
+    for name in _SUBCOMMAND_DESTS:
         chosen = getattr(args, name, None)
         for action in current._actions:
             if isinstance(action, argparse._SubParsersAction) and chosen in action.choices:
@@ -220,10 +262,10 @@ def _display_name(parser: argparse.ArgumentParser, args: argparse.Namespace, des
 def _command_of(args: argparse.Namespace) -> str:
     """``ars-docs finalize`` / ``ars-docs lint corpus``: whose help lists the options."""
     parts = ["ars-docs"]
-    for name in ("command", "lint_target", "session_action", "audit_command"):
+    for name in _SUBCOMMAND_DESTS:
         value = getattr(args, name, None)
         if isinstance(value, str):
-            parts.append(value)
+            parts.append("lookup index" if value == "lookup-index" else value)
     return " ".join(parts)
 
 

@@ -25,15 +25,64 @@ never automated. Modules:
 
 from __future__ import annotations
 
-from ars_docs.retrieval.attemptlog import attempt_log_path, read_attempt_log
-from ars_docs.retrieval.batch import RetrievalReport, RetrieveOptions, Runtime, retrieve
-from ars_docs.retrieval.chain import EntryOutcome
-from ars_docs.retrieval.config import RetrievalConfig, load_config
-from ars_docs.retrieval.content import MatchResult, match_content
-from ars_docs.retrieval.http import PoliteHttp, Politeness
-from ars_docs.retrieval.reasons import CHANNELS, EntryStatus, Reason, pending_action
-from ars_docs.retrieval.transport import BaseTransport, HttpxTransport, is_blocked_host
-from ars_docs.retrieval.types import Attempt, FetchFailure, RawResponse, Response
+import importlib as _importlib
+import typing as _typing
+from typing import Any as _Any
+
+#: Public name → the module that defines it. Loaded on first use (PEP 562): ``lookup``
+#: imports the HTTP layer of this package, and must not pay for the chain's modules.
+_EXPORTS = {
+    "CHANNELS": "ars_docs.retrieval.reasons",
+    "Attempt": "ars_docs.retrieval.types",
+    "BaseTransport": "ars_docs.retrieval.transport",
+    "EntryOutcome": "ars_docs.retrieval.chain",
+    "EntryStatus": "ars_docs.retrieval.reasons",
+    "FetchFailure": "ars_docs.retrieval.types",
+    "HttpxTransport": "ars_docs.retrieval.transport",
+    "MatchResult": "ars_docs.retrieval.content",
+    "PoliteHttp": "ars_docs.retrieval.http",
+    "Politeness": "ars_docs.retrieval.http",
+    "RawResponse": "ars_docs.retrieval.types",
+    "Reason": "ars_docs.retrieval.reasons",
+    "Response": "ars_docs.retrieval.types",
+    "RetrievalConfig": "ars_docs.retrieval.config",
+    "RetrievalReport": "ars_docs.retrieval.batch",
+    "RetrieveOptions": "ars_docs.retrieval.batch",
+    "Runtime": "ars_docs.retrieval.batch",
+    "attempt_log_path": "ars_docs.retrieval.attemptlog",
+    "is_blocked_host": "ars_docs.retrieval.transport",
+    "load_config": "ars_docs.retrieval.config",
+    "match_content": "ars_docs.retrieval.content",
+    "pending_action": "ars_docs.retrieval.reasons",
+    "read_attempt_log": "ars_docs.retrieval.attemptlog",
+    "retrieve": "ars_docs.retrieval.batch",
+}
+
+if _typing.TYPE_CHECKING:
+    from ars_docs.retrieval.attemptlog import attempt_log_path as attempt_log_path
+    from ars_docs.retrieval.attemptlog import read_attempt_log as read_attempt_log
+    from ars_docs.retrieval.batch import RetrievalReport as RetrievalReport
+    from ars_docs.retrieval.batch import RetrieveOptions as RetrieveOptions
+    from ars_docs.retrieval.batch import Runtime as Runtime
+    from ars_docs.retrieval.batch import retrieve as retrieve
+    from ars_docs.retrieval.chain import EntryOutcome as EntryOutcome
+    from ars_docs.retrieval.config import RetrievalConfig as RetrievalConfig
+    from ars_docs.retrieval.config import load_config as load_config
+    from ars_docs.retrieval.content import MatchResult as MatchResult
+    from ars_docs.retrieval.content import match_content as match_content
+    from ars_docs.retrieval.http import PoliteHttp as PoliteHttp
+    from ars_docs.retrieval.http import Politeness as Politeness
+    from ars_docs.retrieval.reasons import CHANNELS as CHANNELS
+    from ars_docs.retrieval.reasons import EntryStatus as EntryStatus
+    from ars_docs.retrieval.reasons import Reason as Reason
+    from ars_docs.retrieval.reasons import pending_action as pending_action
+    from ars_docs.retrieval.transport import BaseTransport as BaseTransport
+    from ars_docs.retrieval.transport import HttpxTransport as HttpxTransport
+    from ars_docs.retrieval.transport import is_blocked_host as is_blocked_host
+    from ars_docs.retrieval.types import Attempt as Attempt
+    from ars_docs.retrieval.types import FetchFailure as FetchFailure
+    from ars_docs.retrieval.types import RawResponse as RawResponse
+    from ars_docs.retrieval.types import Response as Response
 
 __all__ = [
     "CHANNELS",
@@ -61,3 +110,16 @@ __all__ = [
     "read_attempt_log",
     "retrieve",
 ]
+
+
+def __getattr__(name: str) -> _Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -21,12 +21,13 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Protocol
 
 from ars_docs.errors import OutputError
 from ars_docs.retrieval.types import RawResponse
 from ars_docs.session.atomic import write_bytes_atomic
 
-__all__ = ["CACHEABLE_STATUSES", "ResponseCache", "default_cache_dir"]
+__all__ = ["CACHEABLE_STATUSES", "ResponseCache", "ResponseStore", "default_cache_dir"]
 
 CACHEABLE_STATUSES = frozenset({200, 203, 300, 301, 302, 303, 307, 308, 401, 402, 403, 404, 410})
 _FORMAT = 2
@@ -45,6 +46,13 @@ def default_cache_dir(environ: Mapping[str, str]) -> Path | None:
     except RuntimeError:  # no home directory
         return None
     return base / "ars-docs" / "retrieval"
+
+
+class ResponseStore(Protocol):
+    """What ``PoliteHttp`` needs of a cache (this file cache, lookup's SQLite one)."""
+
+    def get(self, key: str) -> RawResponse | None: ...
+    def put(self, key: str, url: str, response: RawResponse) -> None: ...
 
 
 class ResponseCache:

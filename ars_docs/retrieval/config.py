@@ -53,6 +53,7 @@ class RetrievalConfig:
     contact_email: str | None = None
     openalex_api_key: str | None = None
     core_api_key: str | None = None
+    semantic_scholar_api_key: str | None = None
     sources_dir: str | None = None
     cache_dir: str | None = None
     min_interval: float = 1.0

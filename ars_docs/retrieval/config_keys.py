@@ -30,6 +30,9 @@ ENDPOINT_DEFAULTS: Mapping[str, str] = {
     "crossref": "https://api.crossref.org",
     "arxiv": "https://arxiv.org",
     "europepmc": "https://europepmc.org",
+    "europepmc_rest": "https://www.ebi.ac.uk/europepmc/webservices/rest",
+    "arxiv_api": "https://export.arxiv.org/api",
+    "semantic_scholar": "https://api.semanticscholar.org/graph/v1",
 }
 """Base URL of each service; tests and mirrors point them elsewhere."""
 
@@ -38,6 +41,7 @@ SCALAR_KEYS: Mapping[str, tuple[type, float | None, float | None]] = {
     "contact_email": (str, None, None),
     "openalex_api_key": (str, None, None),
     "core_api_key": (str, None, None),
+    "semantic_scholar_api_key": (str, None, None),
     "sources_dir": (str, None, None),
     "cache_dir": (str, None, None),
     "min_interval": (float, 0, 3600),

@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from urllib.parse import urljoin, urlsplit
 
-from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache
+from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache, ResponseStore
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.memory import RunMemory
 from ars_docs.retrieval.pages import challenge_signature
@@ -67,6 +67,7 @@ _RETRY = frozenset({429, 500, 502, 503, 504})
 
 
 _DEFAULTS = RetrievalConfig()
+_ARXIV = ("arxiv", "arxiv_api")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +90,9 @@ class Politeness:
     def from_config(cls, config: RetrievalConfig, user_agent: str) -> Politeness:
         skip = ("user_agent", "slow_hosts")
         knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name not in skip}
-        arxiv = urlsplit(config.endpoints.get("arxiv", "")).netloc.lower()
-        slow = {arxiv: config.arxiv_min_interval} if arxiv else {}
+        # arXiv asks for one request every 3 s, on its PDF host and its API host alike.
+        hosts = (urlsplit(config.endpoints.get(name, "")).netloc.lower() for name in _ARXIV)
+        slow = {host: config.arxiv_min_interval for host in hosts if host}
         return cls(user_agent, **knobs, slow_hosts=slow)
 
 
@@ -121,7 +123,7 @@ class PoliteHttp:
         transport: BaseTransport,
         politeness: Politeness,
         *,
-        cache: ResponseCache | None = None,
+        cache: ResponseStore | None = None,
         refresh: bool = False,
         sleep: Callable[[float], None] = time.sleep,
         monotonic: Callable[[], float] = time.monotonic,

@@ -16,8 +16,11 @@ _BAR = 24
 
 
 class Progress:
-    def __init__(self, total: int, stream: TextIO, *, bar: bool | None = None) -> None:
+    def __init__(
+        self, total: int, stream: TextIO, *, bar: bool | None = None, label: str = "retrieve"
+    ) -> None:
         self.total = total
+        self.label = label
         self.done = 0
         self.stream = stream
         interactive = bool(getattr(stream, "isatty", lambda: False)())
@@ -28,7 +31,8 @@ class Progress:
         self.done += 1
         if not self.bar:
             print(
-                f"retrieve [{self.done}/{self.total}] {citation_key}: {summary}", file=self.stream
+                f"{self.label} [{self.done}/{self.total}] {citation_key}: {summary}",
+                file=self.stream,
             )
             self.stream.flush()
             return

@@ -1,0 +1,91 @@
+"""Asking a registry over the polite HTTP layer, with the failures sorted out.
+
+``Fetcher.get`` sends one GET through retrieval's ``PoliteHttp`` (per-host
+interval, ``Retry-After``, back-off, the response cache, nothing asked twice
+in a run) and sorts the answer into a ``Reply``: a body to parse, an absence
+(404/410), or a failure with its reason. A service that answered 429 after
+the allowed retries, or refused with 401/403 (a missing or wrong API key;
+OpenAlex uses 403 for both a rate limit and a missing key), is over for the
+run: later questions to it fail at once with the same explanation, so one
+outage costs one timeout, not one per entry.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ars_docs.retrieval.http import PoliteHttp, redact_url
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.types import FetchFailure
+
+__all__ = ["Fetcher", "Reply"]
+
+_KEY_HINT = {
+    "openalex": "OpenAlex answers 403 when requests come too fast and when no API key is "
+    "sent; set openalex_api_key in [retrieval]",
+    "semantic_scholar": "Semantic Scholar limits requests without a key; set "
+    "semantic_scholar_api_key in [retrieval]",
+}
+
+
+@dataclass(frozen=True)
+class Reply:
+    url: str
+    """The URL asked (API keys removed)."""
+    status: int | None
+    body: bytes = b""
+    failure: str | None = None
+    """Why there is no usable answer; ``None`` for a body or an absence."""
+    cached: bool = False
+
+    @property
+    def absent(self) -> bool:
+        return self.failure is None and self.status in (404, 410)
+
+    def json(self) -> Any:
+        """The body as JSON; raises ``ValueError`` when it is not."""
+        return json.loads(self.body)
+
+
+class Fetcher:
+    def __init__(self, http: PoliteHttp) -> None:
+        self.http = http
+
+    @property
+    def sent(self) -> int:
+        return self.http.sent
+
+    def get(self, service: str, url: str, headers: Mapping[str, str] | None = None) -> Reply:
+        # Only a URL that can hold a key is rewritten (redact_url re-encodes the query).
+        lowered = url.lower()
+        shown = redact_url(url) if "key=" in lowered or "token=" in lowered else url
+        ended = self.http.memory.ended(service)
+        if ended is not None:
+            return Reply(shown, None, failure=ended)
+        try:
+            answer = self.http.get(url, headers, keep_refusals=False)
+        except FetchFailure as failure:
+            if failure.reason is Reason.RATE_LIMITED:
+                self._end(service, f"{service} is rate-limiting ({failure.detail})")
+            status = failure.status
+            return Reply(shown, status, failure=f"{failure.reason.value}: {failure.detail}")
+        status = answer.status
+        if 200 <= status < 300 or status in (404, 410):
+            return Reply(shown, status, answer.body, cached=answer.from_cache)
+        if status in (401, 403, 429):
+            hint = _KEY_HINT.get(service, f"check {service}'s API key in [retrieval]")
+            reason = "rate_limited" if status == 429 else "refused"
+            message = f"{reason}: {service} answered HTTP {status}; {hint}"
+            self._end(service, f"{message} (not asked again in this run)")
+            return Reply(shown, status, failure=message)
+        kind = "server_error" if status >= 500 else "http_error"
+        # The body stays: some services explain a refusal there (arXiv's "incorrect id").
+        return Reply(
+            shown, status, answer.body, failure=f"{kind}: {service} answered HTTP {status}"
+        )
+
+    def _end(self, service: str, message: str) -> None:
+        self.http.memory.end(service, message)

@@ -1,0 +1,92 @@
+"""arXiv's API: an e-print by id (``/query?id_list=…``), any of its versions.
+
+The answer is an Atom feed. Asked without a version, the API describes the
+latest version; titles can change between versions, so a title that does
+not match the latest is tried against earlier versions (``v1`` …) before it
+counts as different. An id the API does not know gives no ``entry``, and one that cannot be an id
+(a month 13) an HTTP 400 with an ``Error`` entry: either is proof that the
+e-print does not exist.
+The feed is parsed without a DTD: a document declaring entities is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from urllib.parse import urlencode
+
+from ars_docs.lookup.fold import plain
+from ars_docs.lookup.record import Name, WorkRecord
+
+__all__ = ["INVALID_ID", "FeedError", "parse_feed", "query_url"]
+
+SERVICE = "arxiv"
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV = "{http://arxiv.org/schemas/atom}"
+#: In the body of arXiv's HTTP 400 answer for an id that cannot exist.
+INVALID_ID = b"api/errors#incorrect_id_format"
+_ID = re.compile(r"arxiv\.org/abs/(.+?)(v(\d+))?\Z")
+
+
+class FeedError(ValueError):
+    """The body is not an Atom feed this parser can read."""
+
+
+def query_url(base: str, ident: str, version: str | None = None) -> str:
+    return f"{base}/query?{urlencode({'id_list': ident + (version or ''), 'max_results': '1'})}"
+
+
+def parse_feed(body: bytes, url: str | None = None) -> list[WorkRecord]:
+    """The e-prints in the feed (an empty list: the API knows no such id)."""
+    head = body[:2000].lower()
+    if b"<!doctype" in head or b"<!entity" in body.lower():
+        raise FeedError("the feed declares a DTD or entities; refused")
+    try:
+        root = ET.fromstring(body)
+    except ET.ParseError as exc:
+        raise FeedError(f"not XML: {exc}") from None
+    if root.tag != f"{_ATOM}feed":
+        raise FeedError("not an Atom feed")
+    records = []
+    for entry in root.findall(f"{_ATOM}entry"):
+        record = _entry(entry, url)
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
+    ident = (entry.findtext(f"{_ATOM}id") or "").strip()
+    title = plain(entry.findtext(f"{_ATOM}title") or "")
+    match = _ID.search(ident)
+    if match is None or "api/errors" in ident or not title or title.lower() == "error":
+        return None
+    years = set()
+    for name in ("published", "updated"):
+        stamp = (entry.findtext(f"{_ATOM}{name}") or "").strip()
+        if stamp[:4].isdigit():
+            years.add(int(stamp[:4]))
+    published = (entry.findtext(f"{_ATOM}published") or "").strip()
+    doi = (entry.findtext(f"{_ARXIV}doi") or "").strip().lower()
+    ids = {"arxiv": match.group(1)}
+    if doi:
+        ids["doi"] = doi
+    authors = tuple(
+        Name(literal=plain(name))
+        for author in entry.findall(f"{_ATOM}author")
+        if (name := (author.findtext(f"{_ATOM}name") or "").strip())
+    )
+    version = match.group(2)
+    return WorkRecord(
+        service=SERVICE,
+        titles=(title,),
+        authors=authors,
+        year=int(published[:4]) if published[:4].isdigit() else None,
+        years=tuple(sorted(years)),
+        # A journal reference ("A&A 641, A6 (2020)") is free text, not a venue to compare.
+        kind="preprint",
+        ids=ids,
+        version=version,
+        latest_version=int(match.group(3)) if match.group(3) else None,
+        url=url,
+    )

@@ -1,0 +1,251 @@
+"""A lookup run over a passport or a bibliography: select, ask, decide, record.
+
+``lookup`` picks the entries (the named keys; else every entry never checked,
+checked while the services were unreachable, or changed since its check —
+``recheck`` takes them all), checks up to ``concurrency`` entries at a time
+(politeness per host is the HTTP layer's job, ``retrieval/http.py``), and
+writes each verdict into its entry (``lookup:``) with the byte-preserving
+passport editor: every ``WRITE_EVERY`` seconds and at the end, so a run
+killed half-way keeps most of what it learned, and every answer it got is in
+the response cache — a rerun asks the network only what it did not get.
+A bare bibliography (BibTeX, CSL-JSON, RIS) and a dry run are never written.
+
+A verdict that says what the record already says is not written again (so a
+rerun from the cache changes nothing, byte for byte); ``checked_at`` moves
+only when some answer came fresh from a service.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from ars_docs.errors import InputDataError
+from ars_docs.lookup.check import Registries
+from ars_docs.lookup.decide import check_entry
+from ars_docs.lookup.keep import settle
+from ars_docs.lookup.query import Query
+from ars_docs.lookup.report import EntryResult, LookupReport, passport_record
+from ars_docs.lookup.setup import Setup
+from ars_docs.lookup.verdict import Verdict
+from ars_docs.retrieval.transport import BaseTransport
+from ars_docs.session.clock import Clock
+from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
+from ars_docs.session.lookup_record import lookup_facts
+
+__all__ = ["WRITE_EVERY", "LookupOptions", "LookupRuntime", "lookup", "select"]
+
+WRITE_EVERY = 30.0
+"""Seconds between passport writes during a long run."""
+
+
+@dataclass(frozen=True)
+class LookupOptions:
+    keys: Sequence[str] = ()
+    recheck: bool = False
+    """Check every entry, also those whose record is current (``--all``)."""
+    refresh: bool = False
+    """Ignore cached answers (fresh ones are still cached)."""
+    offline: str | None = None
+    """Answer from this snapshot index instead of the network."""
+    config: str | None = None
+    dry_run: bool = False
+    concurrency: int | None = None
+    bibliography: bool = False
+    """The source is a bare bibliography (BibTeX, CSL-JSON, RIS), never written."""
+
+
+@dataclass
+class LookupRuntime:
+    """Everything a test or an embedding application may inject."""
+
+    transport: BaseTransport | None = None
+    sleep: Callable[[float], None] = time.sleep
+    monotonic: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time
+    clock: Clock | None = None
+    environ: Mapping[str, str] | None = None
+    progress: TextIO | None = None
+
+
+class LookupInterrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: what finished is written; ``report`` says what was done."""
+
+    def __init__(self, report: LookupReport) -> None:
+        super().__init__()
+        self.report = report
+
+
+def lookup(
+    source: str | os.PathLike[str],
+    options: LookupOptions | None = None,
+    runtime: LookupRuntime | None = None,
+) -> LookupReport:
+    """Check the selected entries; raises ``ArsError`` with the documented exit codes."""
+    from ars_docs.lookup.setup import open_registries
+
+    options = options or LookupOptions()
+    runtime = runtime or LookupRuntime()
+    env = os.environ if runtime.environ is None else runtime.environ
+    clock = runtime.clock or Clock.from_env(env)
+    corpus = _corpus(source, options)
+    writes = not (options.dry_run or options.bibliography)
+    todo, current = select(corpus, options)
+    report = LookupReport(str(source), writes, offline=options.offline, dry_run=options.dry_run)
+    if not todo:
+        report.results = [EntryResult.current(e.citation_key, e.data) for e in current]
+        return report
+    if writes:
+        from ars_docs.session.atomic import ensure_writable
+
+        ensure_writable(Path(source))
+    setup = open_registries(source, options, runtime, env)
+    report.cache_note = setup.cache_note
+    done: dict[str, EntryResult] = {}
+    try:
+        _run(todo, setup.registries, setup, options, clock, report, done, runtime.progress)
+    finally:
+        report.requests = setup.requests()
+        setup.close()
+        order = {key: n for n, key in enumerate(corpus.entries)}
+        results = list(done.values()) + [
+            EntryResult.current(e.citation_key, e.data) for e in current
+        ]
+        report.results = sorted(results, key=lambda r: order.get(r.key, len(order)))
+    return report
+
+
+def select(corpus: Corpus, options: LookupOptions) -> tuple[list[CorpusEntry], list[CorpusEntry]]:
+    """(entries to check, entries whose record is current and are left alone)."""
+    if options.keys:
+        unknown = [key for key in dict.fromkeys(options.keys) if key not in corpus]
+        if unknown:
+            problems = []
+            for key in unknown:
+                close = corpus.closest_keys(key)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                problems.append(f"'{key}'{hint}")
+            raise InputDataError(
+                f"{corpus.path}: citation_key(s) not in literature_corpus[]: "
+                f"{', '.join(problems)}; nothing was looked up"
+            )
+        return [corpus.entries[key] for key in dict.fromkeys(options.keys)], []
+    todo: list[CorpusEntry] = []
+    current: list[CorpusEntry] = []
+    for entry in corpus.entries.values():
+        facts = lookup_facts(entry.data)
+        fresh = facts.status not in (None, "unreachable") and not facts.stale
+        (current if fresh and not options.recheck else todo).append(entry)
+    return todo, current
+
+
+def _corpus(source: str | os.PathLike[str], options: LookupOptions) -> Corpus:
+    if options.bibliography:
+        from ars_docs.lookup.imports import bibliography_corpus
+
+        return bibliography_corpus(source)
+    return load_corpus(source, use_cache=not options.dry_run)
+
+
+def _run(
+    todo: list[CorpusEntry],
+    registries: Registries,
+    setup: Setup,
+    options: LookupOptions,
+    clock: Clock,
+    report: LookupReport,
+    done: dict[str, EntryResult],
+    stream: TextIO | None,
+) -> None:
+    from ars_docs.lookup.progress import LookupProgress
+
+    progress = LookupProgress(len(todo), stream)
+    pending: dict[str, dict[str, Any]] = {}
+    last_write = time.monotonic()
+    workers = max(1, min(options.concurrency or setup.concurrency, len(todo)))
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lookup")
+    futures: dict[Future[tuple[Verdict, int]], CorpusEntry] = {}
+    try:
+        for entry in todo:
+            futures[pool.submit(_check, entry, registries, setup)] = entry
+        for future in as_completed(futures):
+            entry = futures[future]
+            verdict, requests = future.result()
+            result = _result(entry, verdict, requests, clock, options)
+            done[entry.citation_key] = result
+            if result.changed and report.writes:
+                pending[entry.citation_key] = dict(result.record)
+            progress.update(entry.citation_key, result)
+            if pending and time.monotonic() - last_write >= WRITE_EVERY:
+                _write(report, pending)
+                last_write = time.monotonic()
+    except KeyboardInterrupt:
+        report.interrupted = True
+        setup.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
+        _write(report, pending)
+        progress.close()
+        raise LookupInterrupted(report) from None
+    pool.shutdown(wait=True)
+    _write(report, pending)
+    progress.close()
+
+
+def _check(entry: CorpusEntry, registries: Registries, setup: Setup) -> tuple[Verdict, int]:
+    setup.begin()
+    verdict = check_entry(Query.from_entry(entry.citation_key, entry.data), registries)
+    return verdict, setup.counted()
+
+
+def _result(
+    entry: CorpusEntry, verdict: Verdict, requests: int, clock: Clock, options: LookupOptions
+) -> EntryResult:
+    previous = entry.data.get("lookup")
+    new, note = settle(
+        previous, passport_record(verdict, entry.data, clock.rfc3339(), options.offline), entry.data
+    )
+    fresh = not options.offline and any(not a.cached for a in verdict.answers if a.url)
+    cached = sum(1 for a in verdict.answers if a.cached)
+    if isinstance(previous, Mapping) and _same(previous, new) and not fresh:
+        record: Mapping[str, Any] = previous
+        changed = False
+    else:
+        record = new
+        changed = not isinstance(previous, Mapping) or _canonical(previous) != _canonical(new)
+    data = {**entry.data, "lookup": record}
+    return EntryResult(
+        entry.citation_key,
+        str(record.get("status")),
+        record,
+        lookup_facts(data),
+        verdict,
+        changed,
+        requests,
+        cached,
+        note,
+    )
+
+
+def _same(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    strip = {k: v for k, v in old.items() if k != "checked_at"}
+    return _canonical(strip) == _canonical({k: v for k, v in new.items() if k != "checked_at"})
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _write(report: LookupReport, pending: dict[str, dict[str, Any]]) -> None:
+    if not pending or not report.writes:
+        return
+    from ars_docs.session.passport_edit import set_entry_fields
+
+    written = set_entry_fields(report.source, {k: {"lookup": v} for k, v in pending.items()})
+    report.written += written
+    pending.clear()

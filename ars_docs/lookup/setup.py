@@ -1,0 +1,154 @@
+"""Where a lookup run's answers come from: the network (polite, cached) or a snapshot.
+
+``open_registries`` builds, for the options given, the ``Registries`` the
+checks ask and the handles the run needs around them: counting requests per
+entry, cancelling on Ctrl-C, closing connections and the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ars_docs import __version__
+from ars_docs.lookup.check import Registries
+from ars_docs.retrieval.transport import BaseTransport
+from ars_docs.retrieval.types import RawResponse
+
+if TYPE_CHECKING:
+    from ars_docs.lookup.run import LookupOptions, LookupRuntime
+
+__all__ = ["Setup", "open_registries"]
+
+#: Entries checked at a time from a snapshot index (no politeness to keep).
+OFFLINE_WORKERS = 4
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass
+class Setup:
+    registries: Registries
+    concurrency: int
+    begin: Callable[[], None] = _nothing
+    """Start counting this thread's requests (one entry)."""
+    counted: Callable[[], int] = lambda: 0
+    """Requests this thread sent since ``begin``."""
+    requests: Callable[[], int] = lambda: 0
+    """Requests sent in the whole run."""
+    cancel: Callable[[], None] = _nothing
+    close: Callable[[], None] = _nothing
+    cache_note: str | None = None
+    """Why the response cache is not used, when it is not (for the report)."""
+
+
+def open_registries(
+    source: str | os.PathLike[str],
+    options: LookupOptions,
+    runtime: LookupRuntime,
+    env: Mapping[str, str],
+) -> Setup:
+    if options.offline:
+        from ars_docs.lookup.index import IndexRegistries, open_index
+
+        index = open_index(options.offline)
+        return Setup(IndexRegistries(index), OFFLINE_WORKERS, close=index.close)
+    return _online(source, options, runtime, env)
+
+
+def _online(
+    source: str | os.PathLike[str],
+    options: LookupOptions,
+    runtime: LookupRuntime,
+    env: Mapping[str, str],
+) -> Setup:
+    from ars_docs.lookup.cache import SqliteResponseCache, lookup_cache_path
+    from ars_docs.lookup.fetch import Fetcher
+    from ars_docs.lookup.online import OnlineRegistries
+    from ars_docs.retrieval.config import load_config
+    from ars_docs.retrieval.http import PoliteHttp, Politeness
+    from ars_docs.retrieval.plan import require_contact
+
+    config = load_config(options.config, source, env)
+    require_contact(config)
+    cache = None
+    note = None
+    path = lookup_cache_path(config, env)
+    if path is not None:
+        cache = SqliteResponseCache(
+            path,
+            max_age=config.cache_max_age_days * 86400,
+            wall=runtime.wall,
+            writable=not options.dry_run,
+        )
+        note = cache.problem
+    agent = f"ars-docs/{__version__} (citation lookup; mailto:{config.contact_email})"
+    http = PoliteHttp(
+        runtime.transport or _LazyTransport(),
+        Politeness.from_config(config, agent),
+        cache=cache,
+        refresh=options.refresh,
+        sleep=runtime.sleep,
+        monotonic=runtime.monotonic,
+        wall=runtime.wall,
+    )
+
+    def close() -> None:
+        if runtime.transport is None:
+            http.close()
+        if cache is not None:
+            cache.close()
+
+    return Setup(
+        OnlineRegistries(Fetcher(http), config),
+        config.concurrency,
+        begin=http.begin,
+        counted=lambda: http.counted()[0],
+        requests=lambda: http.sent,
+        cancel=http.cancel,
+        close=close,
+        cache_note=f"response cache not used: {note}" if note else None,
+    )
+
+
+class _LazyTransport(BaseTransport):
+    """The real network, set up on the first request: a run answered entirely from the
+    cache (or refused before asking anything) never pays for the HTTP client."""
+
+    def __init__(self) -> None:
+        self._real: BaseTransport | None = None
+        self._lock = threading.Lock()
+
+    def _transport(self) -> BaseTransport:
+        with self._lock:
+            if self._real is None:
+                from ars_docs.retrieval.transport import HttpxTransport
+
+                self._real = HttpxTransport()
+            return self._real
+
+    def send(
+        self,
+        url: str,
+        headers: Mapping[str, str],
+        *,
+        timeout: float,
+        deadline: float,
+        max_bytes: int,
+    ) -> RawResponse:
+        return self._transport().send(
+            url, headers, timeout=timeout, deadline=deadline, max_bytes=max_bytes
+        )
+
+    def cancel(self) -> None:
+        if self._real is not None:
+            self._real.cancel()
+
+    def close(self) -> None:
+        if self._real is not None:
+            self._real.close()
