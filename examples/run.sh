@@ -66,5 +66,24 @@ step 1 "the deep-research dispatcher refuses the chapter; the payload says why" 
 step 0 "and emits the clean section" -- \
   ars-docs dispatch clean_section.md --passport passport.yaml
 
+printf '\n--- lookup: is each cited work real, what the passport says, not retracted?\n'
+# Offline, from the synthetic snapshot of examples/lookup/ (no network needed).
+mkdir -p lookup && cp "$here"/lookup/passport.yaml "$here"/lookup/draft.md lookup/
+step 0 "build a snapshot index from registry dumps (Crossref/OpenAlex JSON lines)" -- \
+  ars-docs lookup index build "$here"/lookup/snapshot.jsonl -o lookup/snapshot.idx -q
+step 1 "lookup finds a retracted work and a DOI that names another paper" -- \
+  ars-docs lookup --offline lookup/snapshot.idx --passport lookup/passport.yaml
+step 0 "finalize shows both as visible warnings" -- \
+  ars-docs finalize lookup/draft.md --passport lookup/passport.yaml
+step 1 "the gate refuses them" -- \
+  ars-docs render lookup/draft.md --strict --passport lookup/passport.yaml
+step 0 "cite the retracted work on purpose, with a reason" -- \
+  ars-docs acknowledge-retraction wielgosz_2020 --passport lookup/passport.yaml \
+    --reason "cited as an example of a retracted claim"
+step 0 "finalize again: the acknowledged retraction no longer shows" -- \
+  ars-docs finalize lookup/draft.md --passport lookup/passport.yaml
+grep -q "RETRACTED SOURCE" lookup/draft.md && { echo "the acknowledged retraction still shows" >&2; exit 1; }
+grep -q "METADATA MISMATCH" lookup/draft.md || { echo "the mismatch warning is gone" >&2; exit 1; }
+
 printf '\nOutputs in %s:\n' "$out"
 ls -1 "$out"

@@ -1,0 +1,136 @@
+"""How well ``ars-docs lookup`` tells real references from fabricated ones, and finds retractions.
+
+    PYTHONPATH=. python benchmarks/bench_lookup.py              # the tuning and held-out sets
+    PYTHONPATH=. python benchmarks/bench_lookup.py --set tuning -v   # every miss, with its why
+
+Serves each labelled set of ``benchmarks/lookup_eval/`` (``<set>/world.json``,
+``<set>/cases.json``) from the simulated scholarly web of
+``tests/scholarly_world.py`` on 127.0.0.1, writes the cases as a YAML passport,
+runs ``lookup`` on it (in-process, no response cache, no politeness pauses)
+and prints, per set:
+
+* precision and recall of *flagged* (``not_found`` or ``mismatch``) against
+  the label ``fabricated``, and the same for *blocking* verdicts (what the
+  gate refuses);
+* the false-alarm rate on real works (a real work flagged), and the target
+  (≤ 0.5 %);
+* retraction recall (retracted or under an expression of concern, found as
+  such) and correction recall;
+* the expected-versus-found status matrix and requests per entry;
+* with ``-v``, every case where the verdict differs from the label.
+
+The tuning set was used to tune the matcher; the held-out set was written
+afterwards, by someone who had not seen the tuning, and was not tuned on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+
+from scholarly_world import Case, load_cases, load_world, write_passport  # noqa: E402
+
+from ars_docs.lookup.report import EntryResult  # noqa: E402
+from ars_docs.lookup.run import LookupOptions, LookupRuntime, lookup  # noqa: E402
+
+SETS = ("tuning", "heldout")
+FALSE_ALARM_TARGET = 0.005
+FLAGGED = ("not_found", "mismatch")
+BLOCKING_RETRACTION = ("retracted", "expression_of_concern")
+
+
+def run_set(name: str) -> tuple[list[Case], dict[str, EntryResult], int] | None:
+    folder = HERE / "lookup_eval" / name
+    if not (folder / "cases.json").is_file():
+        return None
+    cases = load_cases(folder / "cases.json")
+    with tempfile.TemporaryDirectory() as tmp, load_world(folder / "world.json") as world:
+        world.start()
+        root = Path(tmp)
+        passport = write_passport(cases, root / "passport.yaml")
+        world.write_config(root / "ars-docs.toml", concurrency=8, timeout=20)
+        env = dict(os.environ, ARS_DOCS_NO_CACHE="1")
+        report = lookup(passport, LookupOptions(), LookupRuntime(environ=env))
+        requests = world.count()
+    return cases, {r.key: r for r in report.results}, requests
+
+
+def ratio(part: int, whole: int) -> str:
+    return f"{part / whole:.3f} ({part}/{whole})" if whole else "n/a (0/0)"
+
+
+def summarise(name: str, cases: list[Case], results: dict[str, EntryResult], requests: int,
+              verbose: bool) -> bool:  # fmt: skip
+    fabricated = [c for c in cases if c.truth == "fabricated"]
+    real = [c for c in cases if c.truth == "real"]
+    flagged = {c.key for c in cases if results[c.key].status in FLAGGED}
+    blocking = {c.key for c in cases if results[c.key].blocking}
+    fab_keys = {c.key for c in fabricated}
+    print(f"\n== {name}: {len(cases)} cases ({len(real)} real, {len(fabricated)} fabricated)")
+    print(f"flagged (not_found + mismatch): precision {ratio(len(flagged & fab_keys), len(flagged))}"
+          f", recall {ratio(len(flagged & fab_keys), len(fab_keys))}")  # fmt: skip
+    print(f"blocking the gate:              precision {ratio(len(blocking & fab_keys), len(blocking))}"
+          f", recall {ratio(len(blocking & fab_keys), len(fab_keys))}")  # fmt: skip
+    alarms = [c for c in real if c.key in flagged]
+    rate = len(alarms) / len(real) if real else 0.0
+    met = rate <= FALSE_ALARM_TARGET
+    print(f"false alarms on real works: {ratio(len(alarms), len(real))} — target ≤ "
+          f"{FALSE_ALARM_TARGET:.1%}: {'met' if met else 'MISSED'}")  # fmt: skip
+    blocking_alarms = [c for c in real if c.key in blocking]
+    print(f"real works the gate would refuse: {ratio(len(blocking_alarms), len(real))}")
+    retracted = [c for c in cases if c.expect_retraction in BLOCKING_RETRACTION]
+    found_retracted = [c for c in retracted if results[c.key].retraction in BLOCKING_RETRACTION]
+    print(f"retraction recall (retracted or expression of concern): "
+          f"{ratio(len(found_retracted), len(retracted))}")  # fmt: skip
+    corrected = [c for c in cases if c.expect_retraction == "correction"]
+    print(f"correction recall: {ratio(sum(results[c.key].retraction == 'correction' for c in corrected), len(corrected))}")  # noqa: E501
+    wrongly = [c for c in cases if c.expect_retraction in ("none", "correction")
+               and results[c.key].retraction in BLOCKING_RETRACTION]  # fmt: skip
+    print(f"retraction false alarms: {len(wrongly)}")
+    print(f"requests per entry: {requests / len(cases):.2f}")
+    matrix = Counter((c.expect_status, results[c.key].status) for c in cases)
+    statuses = sorted({s for pair in matrix for s in pair})
+    print("expected \\ found  " + "  ".join(f"{s[:11]:>11}" for s in statuses))
+    for expected in statuses:
+        row = "  ".join(f"{matrix.get((expected, got), 0):>11}" for got in statuses)
+        print(f"{expected[:15]:<16} {row}")
+    if verbose:
+        for case in cases:
+            result = results[case.key]
+            off = result.status != case.expect_status or (
+                case.expect_retraction in BLOCKING_RETRACTION
+            ) != (result.retraction in BLOCKING_RETRACTION)
+            if off:
+                record = result.record
+                print(f"- {case.key} [{case.category}] expected {case.expect_status}/"
+                      f"{case.expect_retraction}, got {result.status}/{result.retraction}: "
+                      f"{record.get('detail') or record.get('proof') or ''} "
+                      f"{record.get('differences') or ''} — {case.why}")  # fmt: skip
+    return met
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", choices=SETS, action="append", help="the set(s) to run")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list every miss")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args()
+    ok = True
+    for name in args.set or SETS:
+        outcome = run_set(name)
+        if outcome is None:
+            print(f"\n== {name}: no cases file; skipped")
+            continue
+        ok &= summarise(name, *outcome, verbose=args.verbose)
+    return 0 if ok or not args.strict else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
