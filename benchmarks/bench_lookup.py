@@ -66,34 +66,40 @@ def ratio(part: int, whole: int) -> str:
     return f"{part / whole:.3f} ({part}/{whole})" if whole else "n/a (0/0)"
 
 
-def summarise(name: str, cases: list[Case], results: dict[str, EntryResult], requests: int,
-              verbose: bool) -> bool:  # fmt: skip
-    fabricated = [c for c in cases if c.truth == "fabricated"]
+def summarise(
+    name: str, cases: list[Case], results: dict[str, EntryResult], requests: int, verbose: bool
+) -> bool:
+    fabricated = {c.key for c in cases if c.truth == "fabricated"}
     real = [c for c in cases if c.truth == "real"]
     flagged = {c.key for c in cases if results[c.key].status in FLAGGED}
     blocking = {c.key for c in cases if results[c.key].blocking}
-    fab_keys = {c.key for c in fabricated}
     print(f"\n== {name}: {len(cases)} cases ({len(real)} real, {len(fabricated)} fabricated)")
-    print(f"flagged (not_found + mismatch): precision {ratio(len(flagged & fab_keys), len(flagged))}"
-          f", recall {ratio(len(flagged & fab_keys), len(fab_keys))}")  # fmt: skip
-    print(f"blocking the gate:              precision {ratio(len(blocking & fab_keys), len(blocking))}"
-          f", recall {ratio(len(blocking & fab_keys), len(fab_keys))}")  # fmt: skip
+    for label, chosen in (("flagged (not_found + mismatch)", flagged), ("blocking", blocking)):
+        hits = len(chosen & fabricated)
+        precision, recall = ratio(hits, len(chosen)), ratio(hits, len(fabricated))
+        print(f"{label}: precision {precision}, recall {recall}")
     alarms = [c for c in real if c.key in flagged]
-    rate = len(alarms) / len(real) if real else 0.0
-    met = rate <= FALSE_ALARM_TARGET
-    print(f"false alarms on real works: {ratio(len(alarms), len(real))} — target ≤ "
-          f"{FALSE_ALARM_TARGET:.1%}: {'met' if met else 'MISSED'}")  # fmt: skip
-    blocking_alarms = [c for c in real if c.key in blocking]
-    print(f"real works the gate would refuse: {ratio(len(blocking_alarms), len(real))}")
+    met = len(alarms) <= FALSE_ALARM_TARGET * len(real)
+    verdict = "met" if met else "MISSED"
+    print(
+        f"false alarms on real works: {ratio(len(alarms), len(real))} "
+        f"(target ≤ {FALSE_ALARM_TARGET:.1%}: {verdict})"
+    )
+    refused = sum(1 for c in real if c.key in blocking)
+    print(f"real works the gate would refuse: {ratio(refused, len(real))}")
     retracted = [c for c in cases if c.expect_retraction in BLOCKING_RETRACTION]
-    found_retracted = [c for c in retracted if results[c.key].retraction in BLOCKING_RETRACTION]
-    print(f"retraction recall (retracted or expression of concern): "
-          f"{ratio(len(found_retracted), len(retracted))}")  # fmt: skip
+    seen = sum(1 for c in retracted if results[c.key].retraction in BLOCKING_RETRACTION)
+    print(f"retraction recall (retracted or concern): {ratio(seen, len(retracted))}")
     corrected = [c for c in cases if c.expect_retraction == "correction"]
-    print(f"correction recall: {ratio(sum(results[c.key].retraction == 'correction' for c in corrected), len(corrected))}")  # noqa: E501
-    wrongly = [c for c in cases if c.expect_retraction in ("none", "correction")
-               and results[c.key].retraction in BLOCKING_RETRACTION]  # fmt: skip
-    print(f"retraction false alarms: {len(wrongly)}")
+    seen = sum(1 for c in corrected if results[c.key].retraction == "correction")
+    print(f"correction recall: {ratio(seen, len(corrected))}")
+    wrongly = sum(
+        1
+        for c in cases
+        if c.expect_retraction in ("none", "correction")
+        and results[c.key].retraction in BLOCKING_RETRACTION
+    )
+    print(f"retraction false alarms: {wrongly}")
     print(f"requests per entry: {requests / len(cases):.2f}")
     matrix = Counter((c.expect_status, results[c.key].status) for c in cases)
     statuses = sorted({s for pair in matrix for s in pair})
@@ -103,17 +109,22 @@ def summarise(name: str, cases: list[Case], results: dict[str, EntryResult], req
         print(f"{expected[:15]:<16} {row}")
     if verbose:
         for case in cases:
-            result = results[case.key]
-            off = result.status != case.expect_status or (
-                case.expect_retraction in BLOCKING_RETRACTION
-            ) != (result.retraction in BLOCKING_RETRACTION)
-            if off:
-                record = result.record
-                print(f"- {case.key} [{case.category}] expected {case.expect_status}/"
-                      f"{case.expect_retraction}, got {result.status}/{result.retraction}: "
-                      f"{record.get('detail') or record.get('proof') or ''} "
-                      f"{record.get('differences') or ''} — {case.why}")  # fmt: skip
+            print_miss(case, results[case.key])
     return met
+
+
+def print_miss(case: Case, result: EntryResult) -> None:
+    expected_blocks = case.expect_retraction in BLOCKING_RETRACTION
+    found_blocks = result.retraction in BLOCKING_RETRACTION
+    if result.status == case.expect_status and expected_blocks == found_blocks:
+        return
+    record = result.record
+    evidence = record.get("detail") or record.get("proof") or ""
+    print(
+        f"- {case.key} [{case.category}] expected {case.expect_status}/"
+        f"{case.expect_retraction}, got {result.status}/{result.retraction}: {evidence} "
+        f"{record.get('differences') or ''} — {case.why}"
+    )
 
 
 def main() -> int:

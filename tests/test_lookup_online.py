@@ -566,3 +566,23 @@ def test_an_arxiv_id_whose_published_version_has_the_cited_title(tmp_path: Path,
     assert by_key["hoffmann"]["status"] == "found"
     assert by_key["hoffmann"]["evidence"]["matched"]["service"] == "semantic_scholar"
     assert by_key["other"]["status"] == "mismatch" and by_key["other"]["blocking"]
+
+
+def test_api_keys_are_sent_where_they_belong_and_never_shown(
+    world: ScholarlyWorld, tmp_path: Path, cli: Cli
+) -> None:
+    world.s2_api_key = "s2-secret"
+    world.write_config(
+        tmp_path / "ars-docs.toml",
+        semantic_scholar_api_key="s2-secret",
+        openalex_api_key="oa-secret",
+    )
+    path = passport(
+        tmp_path / "p.yaml", entry("ghost", "An unknown title about nothing much", ["Nobody"], 2020)
+    )
+    done, _ = run(cli, path)
+    (s2,) = world.requests("semantic_scholar")
+    assert s2.headers["x-api-key"] == "s2-secret"
+    assert all(r.query.get("api_key") == ["oa-secret"] for r in world.requests("openalex"))
+    assert "secret" not in done.out + done.err + path.read_text("utf-8")
+    assert "api_key=REDACTED" in done.out

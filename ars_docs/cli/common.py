@@ -128,3 +128,28 @@ def ensure_folder(target: Path) -> None:
             f"cannot write {target}: {folder} is not an existing folder; create it or choose "
             "another path (nothing was written)"
         )
+
+
+def concurrency_arg(value: str) -> int:
+    """``--concurrency N`` (1-32), an ``argparse`` type."""
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if not 1 <= number <= 32:
+        raise argparse.ArgumentTypeError(f"{number} is out of range (1-32)")
+    return number
+
+
+def sigterm_as_interrupt() -> Any:
+    """Make SIGTERM stop a run like Ctrl-C (``KeyboardInterrupt``); returns the old handler
+    to restore, or ``None`` outside the main thread (an embedding application)."""
+    import signal
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        return None

@@ -22,7 +22,14 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.common import (
+    Subparsers,
+    add_format,
+    add_passport,
+    concurrency_arg,
+    passport_arg,
+    sigterm_as_interrupt,
+)
 from ars_docs.cli.output import LIMIT, QUIET, VERBOSE, add_verbosity
 from ars_docs.errors import ExitCode, UsageError
 
@@ -77,7 +84,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "--dry-run", action="store_true", help="check, but write nothing (passport or cache)"
     )
     p.add_argument(
-        "--concurrency", metavar="N", type=_concurrency, help="entries checked at a time (1-32)"
+        "--concurrency", metavar="N", type=concurrency_arg, help="entries checked at a time (1-32)"
     )
     add_format(p)
     add_verbosity(p)
@@ -111,16 +118,6 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
 
 
-def _concurrency(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if not 1 <= number <= 32:
-        raise argparse.ArgumentTypeError(f"{number} is out of range (1-32)")
-    return number
-
-
 def cmd_lookup(args: argparse.Namespace) -> int:
     from ars_docs.lookup.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
 
@@ -149,7 +146,7 @@ def cmd_lookup(args: argparse.Namespace) -> int:
         bibliography=bool(args.bibliography),
     )
     quiet = args.verbosity == QUIET
-    previous = _sigterm_as_interrupt()
+    previous = sigterm_as_interrupt()
     try:
         report = lookup(source, options, LookupRuntime(progress=None if quiet else sys.stderr))
     except LookupInterrupted as stop:
@@ -278,16 +275,6 @@ def _activity_line(report: LookupReport, summary: dict[str, Any]) -> str:
     if written:
         return f"{activity}; wrote {report.source} ({written} entr{'y' if written == 1 else 'ies'})"
     return f"{activity}; {report.source} unchanged"
-
-
-def _sigterm_as_interrupt() -> Any:
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        return signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread (an embedding application)
-        return None
 
 
 def cmd_acknowledge(args: argparse.Namespace) -> int:

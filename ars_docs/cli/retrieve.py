@@ -15,9 +15,16 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.common import (
+    Subparsers,
+    add_format,
+    add_passport,
+    concurrency_arg,
+    passport_arg,
+    sigterm_as_interrupt,
+)
 from ars_docs.errors import ExitCode
 from ars_docs.retrieval import EntryStatus, RetrievalReport, RetrieveOptions, Runtime, retrieve
 from ars_docs.retrieval.chain import EntryOutcome
@@ -61,7 +68,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument(
         "--concurrency",
         metavar="N",
-        type=_concurrency,
+        type=concurrency_arg,
         help="entries retrieved at the same time, 1-32 (default: 4; requests to one host "
         "are never parallel)",
     )
@@ -83,16 +90,6 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     add_format(p)
 
 
-def _concurrency(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if not 1 <= number <= 32:
-        raise argparse.ArgumentTypeError(f"{number} is out of range (1-32)")
-    return number
-
-
 def cmd_retrieve(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
@@ -105,7 +102,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         refresh=args.refresh,
         record_unchecked=args.record_unchecked,
     )
-    previous = _sigterm_as_interrupt()
+    previous = sigterm_as_interrupt()
     try:
         report = retrieve(passport, options, Runtime(progress=sys.stderr))
     except KeyboardInterrupt as exc:
@@ -136,18 +133,6 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
     )
     failed = any(e.status in unfinished for e in report.entries)
     return int(ExitCode.CHECK_FAILED if failed else ExitCode.OK)
-
-
-def _sigterm_as_interrupt() -> Any:
-    """SIGTERM stops a run like Ctrl-C (log finished entries, cancel requests)."""
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        return signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread (an embedding application): leave it alone
-        return None
 
 
 def _print_report(report: RetrievalReport, out: TextIO) -> None:

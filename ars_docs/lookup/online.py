@@ -223,35 +223,29 @@ class OnlineRegistries:
 
     def search_semantic_scholar(self, query: Query) -> Answer:
         url = s2.match_url(self.endpoints["semantic_scholar"], query.title)
-        headers = (
-            {"x-api-key": self.config.semantic_scholar_api_key}
-            if self.config.semantic_scholar_api_key
-            else None
-        )
         return self._json(
             "semantic_scholar",
             f'match "{query.title}"',
             url,
             s2.parse_match,
-            headers=headers,
+            headers=self._s2_headers(),
             empty_is_absent=True,
         )
 
     def semantic_scholar_paper(self, ident: str) -> Answer:
         """A paper by ``DOI:…``, ``ARXIV:…`` or ``PMID:…`` (versions merged under one id)."""
         url = s2.paper_url(self.endpoints["semantic_scholar"], ident)
-        headers = (
-            {"x-api-key": self.config.semantic_scholar_api_key}
-            if self.config.semantic_scholar_api_key
-            else None
-        )
         return self._json(
             "semantic_scholar",
             ident,
             url,
             lambda data, u: _one(s2.parse_paper(data, u)),
-            headers=headers,
+            headers=self._s2_headers(),
         )
+
+    def _s2_headers(self) -> dict[str, str] | None:
+        key = self.config.semantic_scholar_api_key
+        return {"x-api-key": key} if key else None
 
     # -- plumbing ----------------------------------------------------------------------
 

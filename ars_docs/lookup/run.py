@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +34,7 @@ from ars_docs.lookup.query import Query
 from ars_docs.lookup.report import EntryResult, LookupReport, passport_record
 from ars_docs.lookup.setup import Setup
 from ars_docs.lookup.verdict import Verdict
-from ars_docs.retrieval.transport import BaseTransport
+from ars_docs.retrieval.runtime import Runtime
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 from ars_docs.session.lookup_record import lookup_facts
@@ -61,17 +61,8 @@ class LookupOptions:
     """The source is a bare bibliography (BibTeX, CSL-JSON, RIS), never written."""
 
 
-@dataclass
-class LookupRuntime:
-    """Everything a test or an embedding application may inject."""
-
-    transport: BaseTransport | None = None
-    sleep: Callable[[float], None] = time.sleep
-    monotonic: Callable[[], float] = time.monotonic
-    wall: Callable[[], float] = time.time
-    clock: Clock | None = None
-    environ: Mapping[str, str] | None = None
-    progress: TextIO | None = None
+LookupRuntime = Runtime
+"""What a test or an application may inject: the same ``Runtime`` as ``retrieve``'s."""
 
 
 class LookupInterrupted(KeyboardInterrupt):

@@ -48,7 +48,7 @@ _EXPORTS = {
     "RetrievalConfig": "ars_docs.retrieval.config",
     "RetrievalReport": "ars_docs.retrieval.batch",
     "RetrieveOptions": "ars_docs.retrieval.batch",
-    "Runtime": "ars_docs.retrieval.batch",
+    "Runtime": "ars_docs.retrieval.runtime",
     "attempt_log_path": "ars_docs.retrieval.attemptlog",
     "is_blocked_host": "ars_docs.retrieval.transport",
     "load_config": "ars_docs.retrieval.config",
@@ -63,7 +63,6 @@ if _typing.TYPE_CHECKING:
     from ars_docs.retrieval.attemptlog import read_attempt_log as read_attempt_log
     from ars_docs.retrieval.batch import RetrievalReport as RetrievalReport
     from ars_docs.retrieval.batch import RetrieveOptions as RetrieveOptions
-    from ars_docs.retrieval.batch import Runtime as Runtime
     from ars_docs.retrieval.batch import retrieve as retrieve
     from ars_docs.retrieval.chain import EntryOutcome as EntryOutcome
     from ars_docs.retrieval.config import RetrievalConfig as RetrievalConfig
@@ -76,6 +75,7 @@ if _typing.TYPE_CHECKING:
     from ars_docs.retrieval.reasons import EntryStatus as EntryStatus
     from ars_docs.retrieval.reasons import Reason as Reason
     from ars_docs.retrieval.reasons import pending_action as pending_action
+    from ars_docs.retrieval.runtime import Runtime as Runtime
     from ars_docs.retrieval.transport import BaseTransport as BaseTransport
     from ars_docs.retrieval.transport import HttpxTransport as HttpxTransport
     from ars_docs.retrieval.transport import is_blocked_host as is_blocked_host

@@ -16,11 +16,10 @@ nothing: no source file, no log line, no cache entry, no passport change.
 from __future__ import annotations
 
 import os
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ars_docs import __version__
 from ars_docs.errors import ArsError, UsageError
@@ -32,8 +31,9 @@ from ars_docs.retrieval.http import PoliteHttp, Politeness
 from ars_docs.retrieval.plan import acquired_at, preflight, require_contact, select, sources_dir
 from ars_docs.retrieval.reasons import EntryStatus
 from ars_docs.retrieval.runner import new_run_id, run_all
+from ars_docs.retrieval.runtime import Runtime
 from ars_docs.retrieval.store import remove_stale_temporaries
-from ars_docs.retrieval.transport import BaseTransport, HttpxTransport
+from ars_docs.retrieval.transport import HttpxTransport
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields
@@ -56,22 +56,6 @@ class RetrieveOptions:
     record_unchecked: bool = False
     """Record files the user saved under the sources folder for the named keys even when
     their identity cannot be confirmed (a scan, a weak match); they stay unverifiable."""
-
-
-@dataclass
-class Runtime:
-    """Everything a test or an embedding application may inject."""
-
-    transport: BaseTransport | None = None
-    sleep: Callable[[float], None] = time.sleep
-    monotonic: Callable[[], float] = time.monotonic
-    wall: Callable[[], float] = time.time
-    clock: Clock | None = None
-    environ: Mapping[str, str] | None = None
-    progress: TextIO | None = None
-    """Where progress goes (a bar on a terminal, else one line per entry); ``None``: quiet."""
-    run_id: str | None = None
-    """Written on every attempt-log line of the run; random when not given."""
 
 
 @dataclass

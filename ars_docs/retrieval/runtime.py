@@ -1,0 +1,33 @@
+"""What a network run (``retrieve``, ``lookup``) lets a test or an application inject.
+
+Kept in a module of its own, without the chain's imports, so ``lookup`` can
+take the same ``Runtime`` as ``retrieve`` without loading the retrieval chain.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TextIO
+
+from ars_docs.retrieval.transport import BaseTransport
+from ars_docs.session.clock import Clock
+
+__all__ = ["Runtime"]
+
+
+@dataclass
+class Runtime:
+    """Everything a test or an embedding application may inject."""
+
+    transport: BaseTransport | None = None
+    sleep: Callable[[float], None] = time.sleep
+    monotonic: Callable[[], float] = time.monotonic
+    wall: Callable[[], float] = time.time
+    clock: Clock | None = None
+    environ: Mapping[str, str] | None = None
+    progress: TextIO | None = None
+    """Where progress goes (a bar on a terminal, else plain lines); ``None``: quiet."""
+    run_id: str | None = None
+    """``retrieve``: written on every attempt-log line of the run; random when not given."""
