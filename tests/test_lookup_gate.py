@@ -327,6 +327,34 @@ def test_a_record_that_breaks_the_schema_is_no_record(
     assert "ARS110" in done.err
 
 
+@pytest.mark.parametrize(
+    ("damaged", "reason"),
+    [
+        ({**NOT_FOUND, "status": "NOT_FOUND"}, "source-not-found"),
+        ({**NOT_FOUND, "fingerprint": 1234}, "source-not-found"),
+        ({**NOT_FOUND, "fingerprint": None}, "source-not-found"),
+        ({**MISMATCH, "status": "Mismatch", "differences": [*MISMATCH["differences"], 5]},
+         "metadata-mismatch"),
+        ({**RETRACTED, "status": "gone"}, "retracted-source"),
+        ({**RETRACTED, "retraction": {**RETRACTED["retraction"], "notices": "many"}},
+         "retracted-source"),
+    ],
+)  # fmt: skip
+def test_damage_to_a_blocking_record_never_lifts_the_block(
+    ok_session: Session, cli: Cli, damaged: dict[str, Any], reason: str
+) -> None:
+    record("ok2020", ok_session.passport, damaged)
+    ok_session.draft.write_text("A (2020) <!--ref:ok2020 ok--> said.\n", encoding="utf-8")
+    before = ok_session.draft.read_bytes()
+    gate = cli("render", ok_session.draft, "--strict", "--passport", ok_session.passport)
+    assert gate.code == 1, gate.err
+    assert f"{reason} ok2020" in gate.err
+    assert ok_session.draft.read_bytes() == before
+    assert not ok_session.draft.with_name("draft_final.md").exists()
+    lint = cli("lint", "corpus", "--passport", ok_session.passport)
+    assert "ARS110" in lint.out + lint.err  # and the damage itself is reported
+
+
 def test_the_summary_names_lookup_statuses_only_when_present(session: Session, cli: Cli) -> None:
     done, _ = finalize(cli, session, "A (2020) <!--ref:ok2020--> said.\n")
     assert "SOURCE-NOT-FOUND" not in done.out and "RETRACTED" not in done.out

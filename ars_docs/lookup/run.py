@@ -10,6 +10,11 @@ killed half-way keeps most of what it learned, and every answer it got is in
 the response cache — a rerun asks the network only what it did not get.
 A bare bibliography (BibTeX, CSL-JSON, RIS) and a dry run are never written.
 
+Without KEYs a run checks the entries whose record is missing, ``unreachable``,
+out of date (the entry changed), incomplete (a source that decides the verdict
+or the retraction status did not answer: ``unanswered``), or — for an online
+run — made from a snapshot.
+
 A verdict that says what the record already says is not written again (so a
 rerun from the cache changes nothing, byte for byte); ``checked_at`` moves
 only when some answer came fresh from a service.
@@ -130,10 +135,20 @@ def select(corpus: Corpus, options: LookupOptions) -> tuple[list[CorpusEntry], l
     todo: list[CorpusEntry] = []
     current: list[CorpusEntry] = []
     for entry in corpus.entries.values():
-        facts = lookup_facts(entry.data)
-        fresh = facts.status not in (None, "unreachable") and not facts.stale
-        (current if fresh and not options.recheck else todo).append(entry)
+        (todo if options.recheck or _due(entry.data, options) else current).append(entry)
     return todo, current
+
+
+def _due(entry: Mapping[str, Any], options: LookupOptions) -> bool:
+    """Whether the entry's record needs a new check (module docstring)."""
+    facts = lookup_facts(entry)
+    record = entry.get("lookup")
+    if facts.status in (None, "unreachable") or facts.stale or not isinstance(record, Mapping):
+        return True
+    if record.get("unanswered"):
+        return True  # a source that decides the verdict or the retraction did not answer
+    # A snapshot's verdict is weaker evidence: the next online run checks it again.
+    return bool(record.get("offline")) and not options.offline
 
 
 def _corpus(source: str | os.PathLike[str], options: LookupOptions) -> Corpus:
@@ -183,6 +198,13 @@ def _run(
         _write(report, pending)
         progress.close()
         raise LookupInterrupted(report) from None
+    except BaseException:
+        # Whatever stopped the run, what finished is written (and the answers are cached).
+        setup.cancel()
+        pool.shutdown(wait=False, cancel_futures=True)
+        _write(report, pending)
+        progress.close()
+        raise
     pool.shutdown(wait=True)
     _write(report, pending)
     progress.close()
@@ -199,7 +221,7 @@ def _result(
 ) -> EntryResult:
     previous = entry.data.get("lookup")
     new, note = settle(
-        previous, passport_record(verdict, entry.data, clock.rfc3339(), options.offline), entry.data
+        previous, passport_record(verdict, entry.data, clock.rfc3339(), options.offline)
     )
     fresh = not options.offline and any(not a.cached for a in verdict.answers if a.url)
     cached = sum(1 for a in verdict.answers if a.cached)
@@ -237,6 +259,15 @@ def _write(report: LookupReport, pending: dict[str, dict[str, Any]]) -> None:
         return
     from ars_docs.session.passport_edit import set_entry_fields
 
-    written = set_entry_fields(report.source, {k: {"lookup": v} for k, v in pending.items()})
+    def merge(
+        key: str, current: Mapping[str, Any], fields: Mapping[str, Any]
+    ) -> Mapping[str, Any] | None:
+        # Another run may have written stronger evidence since this one read the passport.
+        record, _ = settle(current.get("lookup"), fields["lookup"])
+        return None if record == current.get("lookup") else {"lookup": record}
+
+    written = set_entry_fields(
+        report.source, {k: {"lookup": v} for k, v in pending.items()}, merge=merge
+    )
     report.written += written
     pending.clear()

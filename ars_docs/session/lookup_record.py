@@ -17,8 +17,12 @@ that record for everything downstream — finalize, the gate, ``verify``,
 
 Blocking is recomputed from the record's status and fields, never read from
 a flag in it. A record that does not follow the schema is reported by the
-corpus loader (``ARS110``) and read as no record: the entry was never checked,
-and keeps its §3.3 status.
+corpus loader (``ARS110``) and read for what can still be read, so that
+damage never lifts a block: a status in another case (``NOT_FOUND``) is that
+status, a missing or non-text fingerprint makes the record stale (a stale
+blocking record keeps blocking), and a retraction status is read even when
+the record's own status is not. A record with neither is no record: the
+entry was never checked, and keeps its §3.3 status.
 """
 
 from __future__ import annotations
@@ -98,23 +102,32 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
     record = entry.get("lookup")
     if not isinstance(record, Mapping):
         return NEVER_CHECKED
-    status = record.get("status")
-    if status not in _STATUSES or not isinstance(record.get("fingerprint"), str):
+    # Read what can be read: a record that was damaged (a status in other case, a
+    # fingerprint another YAML writer turned into a number) must not stop blocking. A
+    # damaged fingerprint makes the record out of date, which keeps a blocking one blocking.
+    status = str(record.get("status") or "").strip().lower().replace("-", "_")
+    known = status in _STATUSES
+    retraction = record.get("retraction")
+    retracted = isinstance(retraction, Mapping) and str(retraction.get("status")) in _RETRACTIONS
+    if not known and not retracted:
         return NEVER_CHECKED
+    listed = record.get("differences")
     differences = tuple(
-        d for d in record.get("differences") or () if isinstance(d, Mapping) and d.get("field")
+        d
+        for d in (listed if isinstance(listed, list) else ())
+        if isinstance(d, Mapping) and isinstance(d.get("field"), str)
     )
     blocking = None
     if status == "not_found" and record.get("proof_kind") == "identifier":
         blocking = "not_found"
     elif status == "mismatch" and any(d["field"] in BLOCKING_FIELDS for d in differences):
         blocking = "mismatch"
-    retraction, acknowledged, notice_doi, notice_date = _retraction(entry, record)
+    unacknowledged, acknowledged, notice_doi, notice_date = _retraction(entry, record)
     stale = record.get("fingerprint") != fingerprint(entry)
     return LookupFacts(
-        status=str(status),
+        status=status if known else "damaged",
         blocking=blocking,
-        retraction=retraction,
+        retraction=unacknowledged,
         acknowledged=acknowledged,
         stale=stale,
         checked_at=str(record.get("checked_at") or ""),
@@ -175,7 +188,8 @@ def _retraction(
     if status not in _RETRACTIONS:
         return None, None, None, None
     assert isinstance(found, Mapping)
-    notices = [n for n in found.get("notices") or () if isinstance(n, Mapping)]
+    listed = found.get("notices")
+    notices = [n for n in (listed if isinstance(listed, list) else ()) if isinstance(n, Mapping)]
     kinds = (
         {"retraction", "partial_retraction", "withdrawal", "removal"}
         if status == "retracted"

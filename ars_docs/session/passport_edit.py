@@ -28,7 +28,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -57,12 +57,31 @@ _BOM = b"\xef\xbb\xbf"
 _HINT = "rewrite it in block style (one `field: value` per line) and run the command again"
 
 
-def set_entry_fields(passport: str | os.PathLike[str], updates: Updates) -> list[str]:
+Merge = Callable[[str, Mapping[str, Any], Mapping[str, Any]], Mapping[str, Any] | None]
+"""``merge(key, entry as it is in the file now, wanted fields)`` → the fields to write, or
+``None`` to leave the entry alone; called under the folder lock, so what another process
+wrote since the caller read the passport is seen (``lookup`` keeps stronger evidence)."""
+
+
+def set_entry_fields(
+    passport: str | os.PathLike[str], updates: Updates, *, merge: Merge | None = None
+) -> list[str]:
     """Apply ``updates``; returns the keys written (keys no longer in the corpus are left out)."""
     path = Path(passport)
     if not updates:
         return []
     with folder_lock(path.parent):
+        if merge is not None:
+            current = load_corpus(path, use_cache=False)
+            merged: dict[str, Mapping[str, Any]] = {}
+            for key, fields in updates.items():
+                entry = current.get(key)
+                chosen = merge(key, entry.data, fields) if entry is not None else None
+                if chosen:
+                    merged[key] = chosen
+            updates = merged
+            if not updates:
+                return []
         if path.is_dir():
             corpus = load_corpus(path, use_cache=False)
             by_file: dict[str, dict[str, Mapping[str, Any]]] = {}
