@@ -391,6 +391,35 @@ def test_an_index_replaced_mid_run_gives_failures_not_absences(
     assert answer.outcome is Outcome.FAILED and "was replaced while lookup ran" in answer.detail
 
 
+@pytest.mark.parametrize(
+    "damage",
+    ['{"s":"crossref","t":"not a list"}', '{"s":"crossref","t":["T"],"a":5}',
+     '{"s":"crossref","t":["T"],"y":"2020"}', '{"s":"crossref","t":["T"],"n":[[1]]}',
+     '{"t":["T"]}', "[1,2]", '{"s":"crossref"', "[" * 100000],
+)  # fmt: skip
+def test_a_damaged_row_is_a_failure_never_a_crash_or_a_wrong_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    path = tmp_path / "damaged.idx"
+    build_index(ALL, path)
+    db = sqlite3.connect(path)
+    db.execute(
+        "UPDATE works SET record = ? WHERE id IN "
+        "(SELECT work FROM ids WHERE kind = 'doi' AND value = '10.5555/snap.0001')",
+        (damage,),
+    )
+    db.commit()
+    db.close()
+    index = open_index(path)
+    try:
+        answer = IndexRegistries(index).crossref_work("10.5555/snap.0001")
+    finally:
+        index.close()
+    assert answer.outcome is Outcome.FAILED, answer
+    assert "damaged index record" in answer.detail and str(path) in answer.detail
+
+
 @dataclass
 class Refusal:
     code: int

@@ -144,6 +144,45 @@ def test_redirect_into_researchgate_is_refused_at_the_hop() -> None:
     assert [url for url, _ in transport.sent] == ["https://pub.example/a"]
 
 
+@pytest.mark.parametrize(
+    ("start", "target", "says"),
+    [
+        ("https://pub.example/a", "http://169.254.169.254/latest/meta-data/", "link-local"),
+        ("http://127.0.0.1:8000/a", "http://169.254.169.254/x", "link-local"),
+        ("https://pub.example/a", "http://[fe80::1]/x", "link-local"),
+        ("https://pub.example/a", "http://[::ffff:169.254.1.1]/x", "link-local"),
+        ("https://pub.example/a", "http://127.0.0.1:9000/admin", "private address 127.0.0.1"),
+        ("https://pub.example/a", "http://10.0.0.5/x", "private address 10.0.0.5"),
+        ("http://8.8.8.8/a", "http://192.168.1.1/x", "from 8.8.8.8 to the private"),
+    ],
+)
+def test_a_redirect_into_the_machines_own_network_is_refused_at_the_hop(
+    start: str, target: str, says: str
+) -> None:
+    transport = FakeTransport({start: [RawResponse(302, {"location": target}, b"")]})
+    with pytest.raises(FetchFailure) as raised:
+        polite(transport, FakeTime()).get(start)
+    assert raised.value.reason is Reason.BLOCKED_HOST
+    assert says in raised.value.detail and "not followed" in raised.value.detail
+    assert [url for url, _ in transport.sent] == [start]
+
+
+@pytest.mark.parametrize(
+    ("start", "target"),
+    [
+        ("http://127.0.0.1:8000/a", "http://127.0.0.1:8000/b"),  # a local test server
+        ("http://localhost:8000/a", "http://10.0.0.5/b"),
+        ("https://pub.example/a", "https://cdn.example/b"),  # names are not resolved here
+        ("https://pub.example/a", "http://8.8.4.4/b"),
+    ],
+)
+def test_other_redirects_are_followed(start: str, target: str) -> None:
+    transport = FakeTransport(
+        {start: [RawResponse(302, {"location": target}, b"")], target: [ok()]}
+    )
+    assert polite(transport, FakeTime()).get(start).url == target
+
+
 @pytest.mark.parametrize("url", ["ftp://example.org/x.pdf", "/relative.pdf", "http://", "x:y"])
 def test_non_http_urls_are_invalid(url: str) -> None:
     with pytest.raises(FetchFailure) as raised:

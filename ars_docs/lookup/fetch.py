@@ -13,7 +13,7 @@ outage costs one timeout, not one per entry.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +58,19 @@ class Fetcher:
     def sent(self) -> int:
         return self.http.sent
 
-    def get(self, service: str, url: str, headers: Mapping[str, str] | None = None) -> Reply:
+    def get(
+        self,
+        service: str,
+        url: str,
+        headers: Mapping[str, str] | None = None,
+        *,
+        accept: Callable[[bytes], bool] | None = None,
+        accept_absent: Callable[[bytes], bool] | None = None,
+    ) -> Reply:
+        """GET ``url``; ``accept(body)`` says whether a 2xx body is usable and
+        ``accept_absent(body)`` whether a 404/410 is the service's own "no such thing".
+        Only usable answers are cached: a maintenance page served with 200, or a proxy's
+        404 page in front of the service, is asked again next time."""
         # Only a URL that can hold a key is rewritten (redact_url re-encodes the query).
         lowered = url.lower()
         shown = redact_url(url) if "key=" in lowered or "token=" in lowered else url
@@ -66,7 +78,9 @@ class Fetcher:
         if ended is not None:
             return Reply(shown, None, failure=ended)
         try:
-            answer = self.http.get(url, headers, keep_refusals=False)
+            answer = self.http.get(
+                url, headers, keep_refusals=False, accept=_usable(accept, accept_absent)
+            )
         except FetchFailure as failure:
             if failure.reason is Reason.RATE_LIMITED:
                 self._end(service, f"{service} is rate-limiting ({failure.detail})")
@@ -76,7 +90,7 @@ class Fetcher:
         if 200 <= status < 300 or status in (404, 410):
             return Reply(shown, status, answer.body, cached=answer.from_cache)
         if status in (401, 403, 429):
-            hint = _KEY_HINT.get(service, f"check {service}'s API key in [retrieval]")
+            hint = _KEY_HINT.get(service, "it takes no API key: try again later")
             reason = "rate_limited" if status == 429 else "refused"
             message = f"{reason}: {service} answered HTTP {status}; {hint}"
             self._end(service, f"{message} (not asked again in this run)")
@@ -89,3 +103,19 @@ class Fetcher:
 
     def _end(self, service: str, message: str) -> None:
         self.http.memory.end(service, message)
+
+
+def _usable(
+    accept: Callable[[bytes], bool] | None, accept_absent: Callable[[bytes], bool] | None
+) -> Callable[[int, bytes], bool] | None:
+    if accept is None and accept_absent is None:
+        return None
+
+    def usable(status: int, body: bytes) -> bool:
+        if 200 <= status < 300:
+            return accept is None or accept(body)
+        if status in (404, 410):
+            return accept_absent is None or accept_absent(body)
+        return True
+
+    return usable

@@ -147,7 +147,7 @@ class IndexRegistries:
     def _by_id(self, asked: str, kind: str, value: str, service: str | None = None) -> Answer:
         try:
             records = self.index.by_id(kind, value, service)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, ValueError) as exc:
             return self._failed(asked, exc)
         return self._answer(asked, records)
 
@@ -163,7 +163,7 @@ class IndexRegistries:
         try:
             question = expression(title) if title else None
             records = self.index.search(question, rows) if question else []
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, ValueError) as exc:
             return self._failed(asked, exc)
         return self._answer(asked, records)
 
@@ -179,7 +179,7 @@ class IndexRegistries:
             "a snapshot cannot show that a work does not exist",
         )
 
-    def _failed(self, asked: str, exc: sqlite3.Error) -> Answer:
+    def _failed(self, asked: str, exc: Exception) -> Answer:
         return Answer(
             SERVICE, asked, Outcome.FAILED, detail=f"cannot read {self.index.path}: {exc}"
         )

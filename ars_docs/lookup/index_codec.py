@@ -65,26 +65,100 @@ def encode(record: WorkRecord, extra: Sequence[tuple[str, str]] = ()) -> str:
 
 
 def decode(text: str) -> WorkRecord:
-    data = json.loads(text)
+    """The record ``encode`` wrote. A damaged row (edited by hand, cut short, another
+    program's data) raises ``ValueError``, never an unrelated error or a wrong record."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"damaged index record: {exc}") from None
+    if not isinstance(data, dict):
+        raise ValueError("damaged index record: not an object")
+    retracted = data.get("r")
+    if retracted is not None and not isinstance(retracted, bool):
+        raise ValueError("damaged index record: 'r' is not true or false")
+    ids = data.get("i", {})
+    if not isinstance(ids, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in ids.items()
+    ):
+        raise ValueError("damaged index record: 'i' is not a map of identifiers")
     return WorkRecord(
-        service=data["s"],
-        titles=tuple(data["t"]),
-        subtitle=data.get("st", ""),
-        authors=tuple(Name(*n) for n in data.get("a", ())),
-        editors=tuple(Name(*n) for n in data.get("e", ())),
-        year=data.get("y"),
-        years=tuple(data.get("ys", ())),
-        venues=tuple(data.get("v", ())),
-        publisher=data.get("p", ""),
-        kind=data.get("k", "other"),
-        ids=data.get("i", {}),
-        notices=tuple(Notice(*n) for n in data.get("n", ())),
-        retracted=data.get("r"),
+        service=_text(data, "s", required=True),
+        titles=_texts(data, "t"),
+        subtitle=_text(data, "st"),
+        authors=tuple(Name(*n) for n in _rows(data, "a", 3)),
+        editors=tuple(Name(*n) for n in _rows(data, "e", 3)),
+        year=_optional_int(data, "y"),
+        years=tuple(_ints(data, "ys")),
+        venues=_texts(data, "v"),
+        publisher=_text(data, "p"),
+        kind=_text(data, "k") or "other",
+        ids=ids,
+        notices=tuple(_notices(data, "n")),
+        retracted=retracted,
         carries_updates=bool(data.get("cu")),
-        notice_for=tuple(Notice(*n) for n in data.get("nf", ())),
-        version=data.get("ver"),
-        latest_version=data.get("lv"),
+        notice_for=tuple(_notices(data, "nf")),
+        version=_text(data, "ver") or None,
+        latest_version=_optional_int(data, "lv"),
     )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _optional_int(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and not _is_int(value):
+        raise ValueError(f"damaged index record: {key!r} is not a number")
+    return value
+
+
+def _text(data: Mapping[str, Any], key: str, required: bool = False) -> str:
+    value = data.get(key)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str):
+        raise ValueError(f"damaged index record: {key!r} is not text")
+    return value
+
+
+def _texts(data: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"damaged index record: {key!r} is not a list of text")
+    return tuple(value)
+
+
+def _ints(data: Mapping[str, Any], key: str) -> list[int]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(_is_int(v) for v in value):
+        raise ValueError(f"damaged index record: {key!r} is not a list of years")
+    return value
+
+
+def _rows(data: Mapping[str, Any], key: str, width: int) -> list[list[str]]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(
+        isinstance(row, list) and len(row) <= width and all(isinstance(v, str) for v in row)
+        for row in value
+    ):
+        raise ValueError(f"damaged index record: {key!r} is not a list of names")
+    return value
+
+
+def _notices(data: Mapping[str, Any], key: str) -> Iterator[Notice]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise ValueError(f"damaged index record: {key!r} is not a list of notices")
+    for row in value:
+        if not (
+            isinstance(row, list)
+            and 1 <= len(row) <= 4
+            and isinstance(row[0], str)
+            and all(v is None or isinstance(v, str) for v in row)
+        ):
+            raise ValueError(f"damaged index record: {key!r} holds a damaged notice")
+        yield Notice(*row)
 
 
 def _name(name: Name) -> list[str]:

@@ -9,6 +9,7 @@ returns one ``Answer``; which questions an entry needs, and in what order, is
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -59,7 +60,12 @@ class OnlineRegistries:
     def doi_handle(self, doi_: str) -> Answer:
         """Registered (found, no records), not registered (absent, proof) or failed."""
         asked = f"doi {doi_}"
-        reply = self.fetcher.get("doi.org", doi.handle_url(self.endpoints["doi_resolver"], doi_))
+        reply = self.fetcher.get(
+            "doi.org",
+            doi.handle_url(self.endpoints["doi_resolver"], doi_),
+            accept=doi.is_handle_answer,
+            accept_absent=doi.is_handle_answer,
+        )
         if reply.failure is not None and reply.status != 404:
             return _failed("doi.org", asked, reply)
         try:
@@ -116,7 +122,7 @@ class OnlineRegistries:
     def arxiv(self, ident: str, version: str | None = None) -> Answer:
         url = arxiv.query_url(self.endpoints["arxiv_api"], ident, version)
         asked = f"arxiv {ident}{version or ''}"
-        reply = self.fetcher.get("arxiv", url)
+        reply = self.fetcher.get("arxiv", url, accept=lambda body: b"<feed" in body[:4000])
         if reply.status == 400 and arxiv.INVALID_ID in reply.body:
             # arXiv's own answer to an id that cannot exist (a month 13, a wrong pattern).
             return Answer("arxiv", asked, Outcome.ABSENT, (), True,
@@ -138,7 +144,7 @@ class OnlineRegistries:
             )
         try:
             records = arxiv.parse_feed(reply.body, reply.url)
-        except arxiv.FeedError as exc:
+        except (arxiv.FeedError, ValueError, RecursionError) as exc:
             return Answer(
                 "arxiv",
                 asked,
@@ -260,7 +266,11 @@ class OnlineRegistries:
         proof: bool = False,
         empty_is_absent: bool = False,
     ) -> Answer:
-        reply = self.fetcher.get(service, url, headers)
+        # Only an answer that reads as the service documents is cached: a JSON error page
+        # from a proxy, or a body of the wrong shape, is asked again next time.
+        reply = self.fetcher.get(
+            service, url, headers, accept=lambda body: _read(parse, body, url) is not None
+        )
         if reply.failure is not None:
             return _failed(service, asked, reply)
         if reply.absent:
@@ -275,10 +285,7 @@ class OnlineRegistries:
                 reply.status,
                 reply.cached,
             )
-        try:
-            records = parse(reply.json(), reply.url)
-        except ValueError:
-            records = None
+        records = _read(parse, reply.body, reply.url)
         if records is None:
             return Answer(
                 service,
@@ -318,6 +325,18 @@ class OnlineRegistries:
 
 def _one(record: WorkRecord | None) -> list[WorkRecord] | None:
     return None if record is None else [record]
+
+
+def _read(
+    parse: Callable[[Any, str], list[WorkRecord] | None], body: bytes, url: str
+) -> list[WorkRecord] | None:
+    """``parse`` of the JSON ``body``; ``None`` when it is not what the service documents."""
+    try:
+        return parse(json.loads(body), url)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        # A body of the wrong shape anywhere inside (a number where a list belongs, JSON
+        # nested too deep to read): the service did not answer what it documents.
+        return None
 
 
 def _failed(service: str, asked: str, reply: Reply, detail: str | None = None) -> Answer:

@@ -7,6 +7,7 @@ entry, cancelling on Ctrl-C, closing connections and the cache.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import threading
 from collections.abc import Callable, Mapping
@@ -25,6 +26,10 @@ __all__ = ["Setup", "open_registries"]
 
 #: Entries checked at a time from a snapshot index (no politeness to keep).
 OFFLINE_WORKERS = 4
+#: The largest API answer taken (a Crossref record with a long reference list is ~1 MB).
+API_MAX_BYTES = 16_000_000
+#: Seconds a whole API answer may take to arrive (``download_timeout``, at most).
+API_DOWNLOAD_TIMEOUT = 60.0
 
 
 def _nothing() -> None:
@@ -88,9 +93,16 @@ def _online(
         )
         note = cache.problem
     agent = f"ars-docs/{__version__} (citation lookup; mailto:{config.contact_email})"
+    # API answers are small: the limits meant for PDFs would let one hostile answer cost
+    # minutes and gigabytes.
+    politeness = dataclasses.replace(
+        Politeness.from_config(config, agent),
+        max_bytes=min(config.max_bytes, API_MAX_BYTES),
+        download_timeout=min(config.download_timeout, API_DOWNLOAD_TIMEOUT),
+    )
     http = PoliteHttp(
         runtime.transport or _LazyTransport(),
-        Politeness.from_config(config, agent),
+        politeness,
         cache=cache,
         refresh=options.refresh,
         sleep=runtime.sleep,

@@ -18,7 +18,8 @@ Every request of the chain goes through ``PoliteHttp.get``, which
 * stops at once when cancelled (Ctrl-C), saying which requests were in flight;
 * times out (``timeout`` per connect/read, ``download_timeout`` per body);
 * sends a User-Agent carrying the configured contact address;
-* follows redirects itself, so each hop is checked, rate-limited and cached;
+* follows redirects itself, so each hop is checked, rate-limited and cached,
+  and never into the machine's own network (``urls.check_redirect``);
 * serves repeated requests from the response cache (``cache.py``).
 
 The network sits behind ``transport.BaseTransport`` (one method, ``send``),
@@ -47,7 +48,13 @@ from ars_docs.retrieval.transport import (
     TransportTimeout,
 )
 from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
-from ars_docs.retrieval.urls import check_url, parse_retry_after, redact_url, retry_after
+from ars_docs.retrieval.urls import (
+    check_redirect,
+    check_url,
+    parse_retry_after,
+    redact_url,
+    retry_after,
+)
 
 __all__ = [
     "PENALTY_CAP",
@@ -193,11 +200,15 @@ class PoliteHttp:
         headers: Mapping[str, str] | None = None,
         *,
         keep_refusals: bool = True,
+        accept: Callable[[int, bytes], bool] | None = None,
     ) -> Response:
         """Follow redirects from ``url``; raises ``FetchFailure`` when there is no answer.
 
         ``keep_refusals=False`` (the APIs) keeps 401–403 out of the cache and the
         run's memory: for OpenAlex a 403 is a rate limit, not a lasting answer.
+        ``accept(status, body)`` says whether an answer is what the caller can use (an
+        API's JSON, not a maintenance page served with 200 or a proxy's 404 page): one it
+        refuses is returned but not kept.
         """
         extra = {k.lower(): v for k, v in (headers or {}).items()}
         hops: list[str] = []
@@ -207,7 +218,9 @@ class PoliteHttp:
             # A URL met again in this chain (A -> A?cookie=1 -> A) is asked afresh:
             # the server's answer changed (it set a cookie), the remembered one did not.
             fresh = current in hops
-            raw, cached, tries = self._one(current, extra, fresh=fresh, keep_refusals=keep_refusals)
+            raw, cached, tries = self._one(
+                current, extra, fresh=fresh, keep_refusals=keep_refusals, accept=accept
+            )
             all_cached = all_cached and cached
             location = raw.headers.get("location")
             if raw.status not in _REDIRECTS or not location:
@@ -216,6 +229,7 @@ class PoliteHttp:
                 )
             hops.append(current)
             target = urljoin(current, location.strip())
+            check_redirect(current, target)
             if urlsplit(target).hostname != urlsplit(current).hostname:
                 extra.pop("authorization", None)  # never hand a key to another host
             current = target
@@ -225,7 +239,13 @@ class PoliteHttp:
         self.transport.close()
 
     def _one(
-        self, url: str, extra: Mapping[str, str], *, fresh: bool, keep_refusals: bool
+        self,
+        url: str,
+        extra: Mapping[str, str],
+        *,
+        fresh: bool,
+        keep_refusals: bool,
+        accept: Callable[[int, bytes], bool] | None = None,
     ) -> tuple[RawResponse, bool, int]:
         check_url(url)
         polite = self.politeness
@@ -269,7 +289,13 @@ class PoliteHttp:
             raise
         challenged = challenge_signature(raw.headers, raw.body) is not None
         refusal = raw.status in (401, 402, 403)
-        if raw.status in CACHEABLE_STATUSES and not challenged and (keep_refusals or not refusal):
+        unusable = accept is not None and not accept(raw.status, raw.body)
+        if (
+            raw.status in CACHEABLE_STATUSES
+            and not challenged
+            and not unusable
+            and (keep_refusals or not refusal)
+        ):
             if self.cache is not None:
                 self.cache.put(key, redact_url(url), raw)
             self.memory.keep(key, raw)

@@ -1,7 +1,8 @@
 """URL and header helpers of the polite HTTP layer (§3.5): what may be asked, what is shown.
 
 ``check_url`` refuses what must never be requested (ResearchGate, F-007) or
-cannot be; ``redact_url`` keeps API keys out of logs and the cache;
+cannot be; ``check_redirect`` refuses a redirect into the machine's own
+network; ``redact_url`` keeps API keys out of logs and the cache;
 ``retry_after`` reads the pause a server asks for, in any of the forms
 services use (seconds, HTTP date, ISO 8601; ``Retry-After`` or CORE's
 ``X-RateLimit-Retry-After``).
@@ -10,6 +11,7 @@ services use (seconds, HTTP date, ISO 8601; ``Retry-After`` or CORE's
 from __future__ import annotations
 
 import email.utils
+import ipaddress
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -18,7 +20,7 @@ from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.transport import is_blocked_host
 from ars_docs.retrieval.types import FetchFailure
 
-__all__ = ["check_url", "parse_retry_after", "redact_url", "retry_after"]
+__all__ = ["check_redirect", "check_url", "parse_retry_after", "redact_url", "retry_after"]
 
 _SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token"})
 
@@ -39,6 +41,45 @@ def check_url(url: str) -> None:
             url,
             "ResearchGate is never contacted automatically (human handoff only); not requested",
         )
+
+
+def check_redirect(source: str, target: str) -> None:
+    """Raise ``FetchFailure`` for a redirect a remote server must not send us on: to a
+    link-local address (169.254.0.0/16, fe80::/10 — where cloud machines answer with
+    their credentials), or from a public host to a loopback or private address literal.
+
+    Only address literals are judged; a host name is not resolved here."""
+    to = _address(urlsplit(target).hostname)
+    if to is None:
+        return
+    if to.is_link_local:
+        raise FetchFailure(
+            Reason.BLOCKED_HOST, target, f"a redirect to the link-local address {to}; not followed"
+        )
+    if to.is_private or to.is_loopback:
+        source_host = urlsplit(source).hostname or ""
+        start = _address(source_host)
+        local = source_host == "localhost" or (
+            start is not None and (start.is_private or start.is_loopback)
+        )
+        if not local:
+            raise FetchFailure(
+                Reason.BLOCKED_HOST,
+                target,
+                f"a redirect from {source_host} to the private address {to}; not followed",
+            )
+
+
+def _address(host: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    if not host:
+        return None
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 def redact_url(url: str) -> str:

@@ -64,7 +64,7 @@ def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
     years = set()
     for name in ("published", "updated"):
         stamp = (entry.findtext(f"{_ATOM}{name}") or "").strip()
-        if stamp[:4].isdigit():
+        if stamp[:4].isdecimal():
             years.add(int(stamp[:4]))
     published = (entry.findtext(f"{_ATOM}published") or "").strip()
     doi = (entry.findtext(f"{_ARXIV}doi") or "").strip().lower()
@@ -81,7 +81,7 @@ def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
         service=SERVICE,
         titles=(title,),
         authors=authors,
-        year=int(published[:4]) if published[:4].isdigit() else None,
+        year=int(published[:4]) if published[:4].isdecimal() else None,
         years=tuple(sorted(years)),
         # A journal reference ("A&A 641, A6 (2020)") is free text, not a venue to compare.
         kind="preprint",

@@ -15,6 +15,7 @@ from urllib.parse import quote, urlencode
 
 from ars_docs.lookup.fold import plain
 from ars_docs.lookup.record import Name, Notice, WorkRecord, kind_of, notice_kind
+from ars_docs.lookup.registries import text
 
 __all__ = ["isbn_url", "parse_work", "search_url", "work_url"]
 
@@ -92,7 +93,7 @@ def parse_work(message: Any, url: str | None = None) -> WorkRecord | None:
                 + _texts(message.get("short-container-title"))
             )
         ),
-        publisher=plain(str(message.get("publisher") or "")),
+        publisher=text(message.get("publisher")),
         kind=kind_of(str(message.get("type") or "")),
         ids=ids,
         notices=tuple(_notices(message.get("updated-by"))),
@@ -127,7 +128,7 @@ def _year(date: Any) -> int | None:
         first = parts[0][0]
         if isinstance(first, int) and 1000 <= first <= 2999:
             return first
-        if isinstance(first, str) and first.isdigit():
+        if isinstance(first, str) and first.isdecimal():
             return int(first)
     return None
 
@@ -147,9 +148,9 @@ def _names(value: Any) -> tuple[Name, ...]:
     for item in value if isinstance(value, list) else ():
         if not isinstance(item, Mapping):
             continue
-        family = plain(str(item.get("family") or ""))
-        given = plain(str(item.get("given") or ""))
-        literal = plain(str(item.get("name") or item.get("literal") or ""))
+        family = text(item.get("family"))
+        given = text(item.get("given"))
+        literal = text(item.get("name") or item.get("literal"))
         if family or literal:
             names.append(Name(family, given, "" if family else literal))
     return tuple(names)

@@ -11,6 +11,7 @@ from whichever agency registered it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
@@ -18,7 +19,7 @@ from urllib.parse import quote
 from ars_docs.lookup.fold import plain
 from ars_docs.lookup.record import Name, WorkRecord, kind_of
 
-__all__ = ["CSL_JSON", "csl_url", "handle_state", "handle_url", "parse_csl"]
+__all__ = ["CSL_JSON", "csl_url", "handle_state", "handle_url", "is_handle_answer", "parse_csl"]
 
 SERVICE = "doi.org"
 CSL_JSON = "application/vnd.citationstyles.csl+json"
@@ -33,12 +34,26 @@ def csl_url(base: str, doi: str) -> str:
     return f"{base}/{quote(doi, safe=_SAFE)}"
 
 
+def is_handle_answer(body: bytes) -> bool:
+    """Whether ``body`` is the handle API's own JSON (it carries a ``responseCode``), not a
+    page a proxy or a CDN in front of it served."""
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, Mapping) and isinstance(data.get("responseCode"), int)
+
+
 def handle_state(status: int, data: Any) -> str:
-    """``registered``, ``unregistered`` or ``unknown`` from a handle API answer."""
+    """``registered``, ``unregistered`` or ``unknown`` from a handle API answer.
+
+    Only the handle system's own ``responseCode`` counts: an HTML 404 from a proxy or a
+    CDN in front of it proves nothing.
+    """
     code = data.get("responseCode") if isinstance(data, Mapping) else None
     if status == 200 and code == 1:
         return "registered"
-    if code == 100 or (status == 404 and code is None):
+    if code == 100:
         return "unregistered"
     return "unknown"
 
@@ -87,10 +102,10 @@ def _year(date: Any) -> int | None:
         first = parts[0][0]
         if isinstance(first, int):
             return first
-        if isinstance(first, str) and first.strip().isdigit():
+        if isinstance(first, str) and first.strip().isdecimal():
             return int(first)
     raw = date.get("raw") or date.get("literal")
-    if isinstance(raw, str) and raw[:4].isdigit():
+    if isinstance(raw, str) and raw[:4].isdecimal():
         return int(raw[:4])
     return None
 

@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 
 from ars_docs.lookup.fold import plain
 from ars_docs.lookup.record import Name, Notice, WorkRecord, notice_kind
+from ars_docs.lookup.registries import text
 
 __all__ = ["parse_search", "search_url"]
 
@@ -35,12 +36,12 @@ def parse_search(data: Any, url: str | None = None) -> list[WorkRecord] | None:
 
 
 def _record(item: Any, url: str | None) -> WorkRecord | None:
-    if not isinstance(item, Mapping) or not item.get("title"):
+    if not isinstance(item, Mapping) or not item.get("title") or not isinstance(item["title"], str):
         return None
     ids = {
         name: str(item[key]).lower() if name == "doi" else str(item[key])
         for key, name in (("pmid", "pmid"), ("pmcid", "pmcid"), ("doi", "doi"))
-        if item.get(key)
+        if item.get(key) and isinstance(item[key], (str, int))
     }
     journal_info = item.get("journalInfo") if isinstance(item.get("journalInfo"), Mapping) else {}
     assert isinstance(journal_info, Mapping)
@@ -55,18 +56,18 @@ def _record(item: Any, url: str | None) -> WorkRecord | None:
     ]
     years = set()
     for value in (item.get("pubYear"), journal_info.get("yearOfPublication")):
-        if isinstance(value, (int, str)) and str(value)[:4].isdigit():
+        if isinstance(value, (int, str)) and str(value)[:4].isdecimal():
             years.add(int(str(value)[:4]))
     first = item.get("firstPublicationDate")
-    if isinstance(first, str) and first[:4].isdigit():
+    if isinstance(first, str) and first[:4].isdecimal():
         years.add(int(first[:4]))
     types = _pub_types(item)
     pub_year = item.get("pubYear")
     return WorkRecord(
         service=SERVICE,
-        titles=(plain(str(item["title"])).rstrip("."),),
+        titles=(plain(item["title"]).rstrip("."),),
         authors=_authors(item),
-        year=int(pub_year) if isinstance(pub_year, str) and pub_year.isdigit() else None,
+        year=int(pub_year) if isinstance(pub_year, str) and pub_year.isdecimal() else None,
         years=tuple(sorted(years)),
         venues=tuple(dict.fromkeys(plain(v) for v in venues if isinstance(v, str) and v)),
         kind="notice" if {"retraction of publication", "published erratum"} & types else "article",
@@ -93,13 +94,13 @@ def _authors(item: Mapping[str, Any]) -> tuple[Name, ...]:
     for author in authors if isinstance(authors, list) else ():
         if not isinstance(author, Mapping):
             continue
-        family = plain(str(author.get("lastName") or ""))
-        given = plain(str(author.get("firstName") or author.get("initials") or ""))
-        collective = plain(str(author.get("collectiveName") or ""))
+        family = text(author.get("lastName"))
+        given = text(author.get("firstName") or author.get("initials"))
+        collective = text(author.get("collectiveName"))
         if family:
             names.append(Name(family, given))
-        elif collective or author.get("fullName"):
-            names.append(Name(literal=collective or plain(str(author["fullName"]))))
+        elif collective or text(author.get("fullName")):
+            names.append(Name(literal=collective or text(author.get("fullName"))))
     if not names and isinstance(item.get("authorString"), str):
         for part in item["authorString"].rstrip(".").split(","):
             bits = part.split()

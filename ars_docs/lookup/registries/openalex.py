@@ -51,7 +51,10 @@ def search_url(base: str, text: str, rows: int, mailto: str | None, api_key: str
 def parse_work(work: Any, url: str | None = None) -> WorkRecord | None:
     if not isinstance(work, Mapping) or not (work.get("id") or work.get("title")):
         return None
-    title = plain(str(work.get("title") or work.get("display_name") or ""))
+    named = work.get("title") or work.get("display_name") or ""
+    if not isinstance(named, str) or not isinstance(work.get("id") or "", str):
+        return None  # not the shape OpenAlex documents: no record rather than a wrong one
+    title = plain(named)
     ids: dict[str, str] = {}
     doi = _strip(work.get("doi"), "https://doi.org/")
     raw_ids = work.get("ids") if isinstance(work.get("ids"), Mapping) else {}
@@ -71,7 +74,7 @@ def parse_work(work: Any, url: str | None = None) -> WorkRecord | None:
     year = work.get("publication_year")
     years = {year} if isinstance(year, int) else set()
     date = work.get("publication_date")
-    if isinstance(date, str) and date[:4].isdigit():
+    if isinstance(date, str) and date[:4].isdecimal():
         years.add(int(date[:4]))
     retracted = work.get("is_retracted")
     return WorkRecord(

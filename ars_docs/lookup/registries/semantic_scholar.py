@@ -38,7 +38,11 @@ def paper_url(base: str, ident: str) -> str:
 
 
 def parse_paper(paper: Any, url: str | None = None) -> WorkRecord | None:
-    if not isinstance(paper, Mapping) or not paper.get("title"):
+    if (
+        not isinstance(paper, Mapping)
+        or not paper.get("title")
+        or not isinstance(paper["title"], str)
+    ):
         return None
     external = paper.get("externalIds") if isinstance(paper.get("externalIds"), Mapping) else {}
     assert isinstance(external, Mapping)
@@ -52,7 +56,7 @@ def parse_paper(paper: Any, url: str | None = None) -> WorkRecord | None:
     year = paper.get("year")
     years = {year} if isinstance(year, int) else set()
     date = paper.get("publicationDate")
-    if isinstance(date, str) and date[:4].isdigit():
+    if isinstance(date, str) and date[:4].isdecimal():
         years.add(int(date[:4]))
     journal = paper.get("journal") if isinstance(paper.get("journal"), Mapping) else {}
     assert isinstance(journal, Mapping)
@@ -62,7 +66,7 @@ def parse_paper(paper: Any, url: str | None = None) -> WorkRecord | None:
     score = paper.get("matchScore")
     return WorkRecord(
         service=SERVICE,
-        titles=(plain(str(paper["title"])),),
+        titles=(plain(paper["title"]),),
         authors=tuple(
             Name(literal=plain(a["name"]))
             for a in paper.get("authors") or []
