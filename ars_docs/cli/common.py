@@ -38,11 +38,15 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
-    need = "required unless" if required else "optional; defaults to"
+    need = (
+        f"required unless ${PASSPORT_ENV} names one"
+        if required
+        else f"optional; ${PASSPORT_ENV} names the default"
+    )
     parser.add_argument(
         "--passport",
         metavar="PASSPORT",
-        help=f"Material Passport YAML with literature_corpus[] ({need} ${PASSPORT_ENV} is set)",
+        help=f"Material Passport YAML with literature_corpus[] ({need})",
     )
 
 

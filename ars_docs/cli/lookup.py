@@ -6,10 +6,11 @@ entry; ``lookup index build`` (``cli/lookup_index.py``) builds that index.
 The report goes to standard output (text, summary last; or ``--format
 json``, ``summary`` first), progress to standard error.
 
-Exit codes: 0 nothing found against the entries; 1 some entry is
-``not_found`` or ``mismatch``, or cites an unacknowledged retracted work or
-one under an expression of concern; 75 none of that, but some entry could not
-be checked (``unreachable``: try again later); 130 interrupted; the
+Exit codes: 0 no entry blocks the gate; 1 some entry does (``not_found``
+proved by its identifier, a ``mismatch`` on what the work is, an
+unacknowledged retraction or expression of concern) — with ``--fail-on any``
+also any other ``not_found`` or ``mismatch``; 75 none of that, but some entry
+could not be checked (``unreachable``: try again later); 130 interrupted; the
 documented error codes otherwise.
 """
 
@@ -85,6 +86,13 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     p.add_argument(
         "--concurrency", metavar="N", type=concurrency_arg, help="entries checked at a time (1-32)"
+    )
+    p.add_argument(
+        "--fail-on",
+        choices=("blocking", "any"),
+        default="blocking",
+        help="exit 1 when an entry blocks the gate (default), or also on any other not_found "
+        "or mismatch (any)",
     )
     add_format(p)
     add_verbosity(p)
@@ -167,12 +175,16 @@ def cmd_lookup(args: argparse.Namespace) -> int:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
         print_report(report, args.verbosity, sys.stdout)
-    return exit_code(report)
+    return exit_code(report, args.fail_on)
 
 
-def exit_code(report: LookupReport) -> int:
+def exit_code(report: LookupReport, fail_on: str = "blocking") -> int:
+    """1 when an entry blocks the gate (``--fail-on any``: also any other ``not_found`` or
+    ``mismatch``), else 75 when an entry could not be checked, else 0."""
     results = report.results
-    if any(r.status in ("not_found", "mismatch") or r.facts.retraction for r in results):
+    if any(r.blocking for r in results) or (
+        fail_on == "any" and any(r.status in ("not_found", "mismatch") for r in results)
+    ):
         return int(ExitCode.CHECK_FAILED)
     if any(r.status == "unreachable" for r in results):
         return UNREACHABLE

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -130,21 +131,19 @@ def check_identifiers(query: Query, reg: Registries, answers: list[Answer]) -> l
         answer = reg.crossref_isbn(query.isbn)
         answers.append(answer)
         best = _best(query, answer.records)
-        results.append(
-            _judge(
-                query,
-                "isbn",
-                query.isbn,
-                [answer],
-                [best.record] if best else [],
-                proof_allowed=False,
-            )
-        )
+        if best is not None and identifies(best):
+            results.append(IdResult("isbn", query.isbn, IdState.MATCHED, best))
+        else:
+            # A book, its chapters and its editions share ISBNs, and Crossref knows only
+            # some of them: a record that is not the work says nothing against the entry.
+            state = IdState.ABSENT if answer.answered else IdState.FAILED
+            results.append(IdResult("isbn", query.isbn, state))
     return results
 
 
 def _doi(query: Query, doi: str, reg: Registries, answers: list[Answer]) -> IdResult:
     asked = [reg.crossref_work(doi)]
+    handle: Answer | None = None
     if asked[0].outcome is not Outcome.FOUND:
         handle = reg.doi_handle(doi)
         asked.append(handle)
@@ -155,13 +154,25 @@ def _doi(query: Query, doi: str, reg: Registries, answers: list[Answer]) -> IdRe
     answers.extend(asked)
     # The authority first: Crossref, then the DOI system's CSL-JSON, then OpenAlex.
     records = [r for a in asked for r in a.records]
-    return _judge(query, "doi", doi, asked, records[:1])
+    result = _judge(query, "doi", doi, asked, records[:1])
+    if (
+        result.state is IdState.ABSENT
+        and not reg.offline
+        and handle is not None
+        and handle.outcome is Outcome.FAILED
+    ):
+        # Crossref (and OpenAlex) not knowing a DOI says nothing while the DOI system, its
+        # authority, could not be asked: it may be registered elsewhere.
+        return IdResult("doi", doi, IdState.FAILED)
+    return result
 
 
 def _arxiv(query: Query, reg: Registries, answers: list[Answer]) -> IdResult:
     assert query.arxiv is not None
     answer = reg.arxiv(query.arxiv, query.arxiv_version)
     answers.append(answer)
+    if answer.proof and answer.status == 200 and not reg.offline:
+        answer = _confirm_absence(query, answer, reg, answers)
     result = _judge(query, "arxiv_id", query.arxiv, [answer], answer.records[:1])
     record = result.record
     if result.state is not IdState.CONTRADICTS or record is None:
@@ -188,6 +199,25 @@ def _arxiv(query: Query, reg: Registries, answers: list[Answer]) -> IdResult:
             if identifies(comparison):
                 return IdResult("arxiv_id", query.arxiv, IdState.MATCHED, comparison)
     return _published_version(query, result, reg, answers)
+
+
+def _confirm_absence(
+    query: Query, answer: Answer, reg: Registries, answers: list[Answer]
+) -> Answer:
+    """An empty feed from arXiv is proof only when Semantic Scholar does not know the id
+    either: the API is known to answer empty feeds for real e-prints for minutes at a time.
+    (An id arXiv calls malformed, answered with an HTTP 400, needs no second opinion.)"""
+    second = reg.semantic_scholar_paper(f"ARXIV:{query.arxiv}")
+    answers.append(second)
+    if second.outcome is Outcome.ABSENT:
+        return answer
+    if second.outcome is Outcome.FOUND:
+        return second
+    return dataclasses.replace(
+        answer,
+        proof=False,
+        detail=f"{answer.detail}; Semantic Scholar could not confirm it ({second.detail})",
+    )
 
 
 def _published_version(

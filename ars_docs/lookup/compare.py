@@ -66,6 +66,12 @@ class Comparison:
         return (self.title, self.authors, self.year, self.venue)
 
 
+#: Characters of a title and names of an author list compared at most: a record is
+#: compared as a bibliography would print it, not as a hostile answer could inflate it.
+MAX_TITLE = 2000
+MAX_NAMES = 1000
+
+
 def compare(query: Query, record: WorkRecord) -> Comparison:
     title, title_score = _title(query.title, record)
     authors, author_score = _authors(query, record)
@@ -79,7 +85,6 @@ def compare(query: Query, record: WorkRecord) -> Comparison:
 # --- titles ---------------------------------------------------------------------------
 
 _SEPARATORS = (":", " - ", " – ", " — ", "?", ". ")
-_MIN_MAIN_WORDS = 3
 
 
 def _title(entry: str, record: WorkRecord) -> tuple[FieldCheck, float]:
@@ -100,12 +105,15 @@ def _title(entry: str, record: WorkRecord) -> tuple[FieldCheck, float]:
 
 def title_agreement(entry: str, record: str) -> tuple[Agreement, float]:
     """How the entry's title relates to one title of the record, and a 0–1 similarity."""
+    entry, record = entry[:MAX_TITLE], record[:MAX_TITLE]
     a, b = fold(entry), fold(record)
     if not a or not b:
         return Agreement.UNKNOWN, 0.5
     score = max(ratio(a, b), token_set_ratio(a, b) * 0.98) / 100
     if a == b or a.replace(" ", "") == b.replace(" ", ""):
         return Agreement.SAME, 1.0
+    if _NEGATIONS.intersection(words(a)) != _NEGATIONS.intersection(words(b)):
+        return Agreement.DIFFERENT, score  # "No association …" is not "Association …"
     if _main_title_matches(entry, record):
         return Agreement.SAME, max(score, 0.95)
     if has_cjk(a) or has_cjk(b):
@@ -116,8 +124,7 @@ def title_agreement(entry: str, record: str) -> tuple[Agreement, float]:
         return Agreement.SAME, max(score, 0.97)
     replaced = min(len(left_a), len(left_b))
     extra = max(len(left_a), len(left_b)) - replaced
-    negated = _NEGATIONS.intersection(left_a + left_b)
-    if replaced == 0 and not negated and extra <= max(1, len(max(wa, wb, key=len)) // 5):
+    if replaced == 0 and extra <= max(1, len(max(wa, wb, key=len)) // 5):
         return Agreement.CLOSE, score
     return Agreement.DIFFERENT, score
 
@@ -138,16 +145,18 @@ def _cjk_title(a: str, b: str, score: float) -> tuple[Agreement, float]:
 
 
 def _main_title_matches(entry: str, record: str) -> bool:
-    """One title is the other without its subtitle (and long enough to say so)."""
+    """One title is the other without its subtitle: the longer one continues, after a
+    separator (``:``, ``–``, ``?``, ``.``, ``(``), where the shorter one ends. Other words
+    added ("… in Chinese universities") make another title."""
     a, b = fold(entry), fold(record)
-    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
-    if not longer.startswith(shorter + " "):
+    shorter, longer_raw = (a, record) if len(a) <= len(b) else (b, entry)
+    if not fold(longer_raw).startswith(shorter + " "):
         return False
-    if len(content_words(shorter)) >= _MIN_MAIN_WORDS:
-        return True
-    # A short main title counts when the longer one continues after a separator there.
-    raw = record if len(fold(record)) > len(fold(entry)) else entry
-    return any(fold(raw.split(sep, 1)[0]) == shorter for sep in _SEPARATORS if sep in raw)
+    return any(
+        fold(longer_raw.split(mark, 1)[0]) == shorter
+        for mark in (*_SEPARATORS, " (", "!")
+        if mark in longer_raw
+    )
 
 
 def _unmatched(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
@@ -196,12 +205,12 @@ def _rank(agreement: Agreement) -> int:
 
 
 def _authors(query: Query, record: WorkRecord) -> tuple[FieldCheck, float]:
-    names = record.authors + record.editors
+    names = (record.authors + record.editors)[:MAX_NAMES]
     shown_entry = "; ".join(n.shown() for n in query.authors[:6]) or None
     shown_record = "; ".join(n.shown() for n in names[:6]) or None
     if len(names) > 6 and shown_record:
         shown_record += f"; … ({len(names)} in all)"
-    result = match_names(query.authors, names)
+    result = match_names(query.authors[:MAX_NAMES], names)
     if result.comparable == 0:
         return FieldCheck("authors", Agreement.UNKNOWN, shown_entry, shown_record), 0.5
     share = result.matched / result.comparable
@@ -365,12 +374,28 @@ def _abbreviates(short: Sequence[str], long: Sequence[str]) -> bool:
     for word in long:
         if at == len(short):
             break
-        if word.startswith(short[at]):
+        if _contracts(short[at], word):
             shortened = shortened or short[at] != word
             at += 1
         elif word not in _FRAME:
             return False
     return at == len(short) and shortened
+
+
+def _contracts(short: str, word: str) -> bool:
+    """``short`` is ``word`` cut (``Stat``) or contracted (``Natl``, ``Jpn``, ``Govt``): its
+    first letter, then its letters in order."""
+    if word.startswith(short):
+        return True
+    if len(short) < 2 or short[0] != word[0] or len(short) > len(word):
+        return False
+    at = 0
+    for letter in short:
+        at = word.find(letter, at)
+        if at < 0:
+            return False
+        at += 1
+    return True
 
 
 def _acronym(short: Sequence[str], long: Sequence[str]) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ars_docs.lookup.answers import Answer
+from ars_docs.lookup.caveats import with_caveats
 from ars_docs.lookup.check import (
     IdResult,
     IdState,
@@ -79,6 +80,10 @@ _DISTINCT_TITLE_WORDS = 6
 
 
 def check_entry(query: Query, reg: Registries) -> Verdict:
+    return with_caveats(query, _verdict(query, reg), offline=reg.offline)
+
+
+def _verdict(query: Query, reg: Registries) -> Verdict:
     answers: list[Answer] = []
     ids = check_identifiers(query, reg, answers)
     matched = [r for r in ids if r.state is IdState.MATCHED]
@@ -186,6 +191,17 @@ def _searched(
     reg: Registries,
 ) -> Verdict:
     record = best.record
+    for result in ids:
+        own = record.ids.get(_ID_KEYS.get(result.field, result.field))
+        if result.state is IdState.FAILED and own and own.lower() != result.value.lower():
+            # Found under another identifier while the entry's could not be checked: it may
+            # be wrong, or an alias; never "found" on that.
+            return Verdict(
+                Status.UNREACHABLE,
+                detail=f"{result.field} {result.value} could not be checked, and the work "
+                f"search found has {result.field} {own}; run lookup again later",
+                answers=tuple(answers),
+            )
     differences = [d for result in ids for d in _identifier_problem(result, record)]
     differences += _soft_differences(best)
     return Verdict(
@@ -223,7 +239,7 @@ def _pubmed_notices(
     if any(r.service == "europepmc" for r in same_work):
         return []
     pmid = next((r.ids["pmid"] for r in same_work if r.ids.get("pmid")), None)
-    if pmid is None or not pmid.isdigit():
+    if pmid is None or not pmid.isdecimal():
         return []
     answer = reg.europepmc("pmid", pmid)
     answers.append(answer)

@@ -91,6 +91,11 @@ def match_names(entry: Sequence[Name], record: Sequence[Name]) -> NameMatch:
         if not mine.tokens or not same_script:
             continue
         hit = any(_match(mine, other) for other in same_script)
+        if not hit and name.family and name.given:
+            # Written family name first ("Zhang Wei", Hungarian order): BibTeX then takes
+            # the given name for the family name.
+            swapped = _key(name.given, name.family, "")
+            hit = any(_match(swapped, other) for other in same_script)
         if name.literal and not name.family and not hit:
             continue  # an organisation not on the record: not compared
         comparable += 1
@@ -135,6 +140,8 @@ def latin(text: str) -> str:
 
 def _latin(text: str) -> str:
     lowered = text.lower()
+    if any(ch in _GREEK for ch in lowered):
+        lowered = lowered.replace("ου", "ou").replace("ού", "ou")  # a digraph: Κουτσούρης
     if any(ch in _CYRILLIC or ch in _GREEK for ch in lowered):
         lowered = "".join(_CYRILLIC.get(ch, _GREEK.get(ch, ch)) for ch in lowered)
     return fold(lowered)

@@ -21,14 +21,14 @@ _EVERY_LINE = 20
 
 
 def headline(result: EntryResult) -> str:
-    """``found``, ``mismatch (blocks the gate)``, ``found; retracted`` …"""
+    """``found``, ``mismatch (blocks the gate)``, ``found; retracted (blocks the gate)`` …"""
     text = result.status
-    if result.blocking:
-        text += " (blocks the gate)"
     if result.retraction in ("retracted", "expression_of_concern", "correction"):
         text += f"; {result.retraction.replace('_', ' ')}"
         if result.facts.acknowledged:
             text += " (acknowledged)"
+    if result.blocking:
+        text += " (blocks the gate)"
     return text
 
 

@@ -109,7 +109,7 @@ class Query:
         arxiv = ident("arxiv_id", normal_arxiv)
         if arxiv is None and "arxiv_id" not in bad and url and "arxiv.org" in url.lower():
             arxiv = normal_arxiv(url)
-        pmid = ident("pmid", lambda v: v if v.isdigit() else None)
+        pmid = ident("pmid", lambda v: v if v.isdecimal() else None)
         pmcid = ident(
             "pmcid",
             lambda v: (

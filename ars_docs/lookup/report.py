@@ -47,6 +47,8 @@ def passport_record(
         record["proof_kind"] = verdict.proof_kind or "search"
     if verdict.detail:
         record["detail"] = clean(verdict.detail)
+    if verdict.unanswered:
+        record["unanswered"] = list(verdict.unanswered)
     if verdict.matched is not None:
         record["matched"] = matched_fields(verdict.matched)
     if verdict.differences:
@@ -126,7 +128,9 @@ class EntryResult:
 
     @property
     def blocking(self) -> bool:
-        return self.facts.blocking is not None
+        """The gate refuses the work's citations (another work, none, an unacknowledged
+        retraction or expression of concern)."""
+        return self.facts.blocks
 
     @property
     def problem(self) -> bool:

@@ -116,6 +116,8 @@ class Verdict:
     candidates: tuple[WorkRecord, ...] = ()
     retraction: Retraction = UNKNOWN_RETRACTION
     answers: tuple[Answer, ...] = field(default=())
+    unanswered: tuple[str, ...] = ()
+    """Services that decide the verdict or the retraction status and did not answer."""
 
     @property
     def blocking(self) -> bool:

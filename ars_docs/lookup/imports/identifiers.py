@@ -104,7 +104,7 @@ def normal_isbn(text: str) -> str | None:
     for candidate in _ISBN_CANDIDATE.findall(text):
         value = str(candidate).strip(" -")
         digits = value.replace("-", "").replace(" ", "")
-        if len(digits) in (10, 13) and digits[:-1].isdigit():
+        if len(digits) in (10, 13) and digits[:-1].isascii() and digits[:-1].isdigit():
             return value
     return None
 
@@ -122,7 +122,8 @@ def normal_year(text: str | None) -> int | str | None:
         return _YEAR_WORDS[value]
     found = _YEAR.search(value)
     if found is None:
-        return int(value) if value.isdigit() and len(value) <= 4 else None
+        # isdigit() is true for "²⁰²⁰" too, which int() refuses: ASCII digits only.
+        return int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else None
     if found.group(2) and found.end() == len(value):
         return found.group(0)  # 2020a: a letter that tells two works of a year apart
     return int(found.group(1))

@@ -129,7 +129,9 @@ def _record(line: int, tags: Tags, unclosed: str | None) -> Record:
     accession = _first(tags, "AN")
     provider = f"{_first(tags, 'DP')} {_first(tags, 'DB')}".lower()
     if re.match(r"pmid", accession, re.IGNORECASE) or (
-        accession.isdigit() and ("pubmed" in provider or "medline" in provider)
+        accession.isascii()
+        and accession.isdigit()
+        and ("pubmed" in provider or "medline" in provider)
     ):
         ids["pmid"] = accession
     elif accession.lower().startswith("arxiv:"):
