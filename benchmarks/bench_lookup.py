@@ -10,8 +10,9 @@ runs ``lookup`` on it (in-process, no response cache, no politeness pauses)
 and prints, per set:
 
 * precision and recall of *flagged* (``not_found`` or ``mismatch``) against
-  the label ``fabricated``, and the same for *blocking* verdicts (what the
-  gate refuses);
+  the label ``fabricated``, and the same for *blocking* verdicts (a
+  ``not_found`` or ``mismatch`` the gate refuses; retractions, which block
+  too, are measured on their own below);
 * the false-alarm rate on real works (a real work flagged), and the target
   (≤ 0.5 %);
 * retraction recall (retracted or under an expression of concern, found as
@@ -72,7 +73,8 @@ def summarise(
     fabricated = {c.key for c in cases if c.truth == "fabricated"}
     real = [c for c in cases if c.truth == "real"]
     flagged = {c.key for c in cases if results[c.key].status in FLAGGED}
-    blocking = {c.key for c in cases if results[c.key].blocking}
+    # What the work is, not whether it was retracted: a retracted real work is real.
+    blocking = {c.key for c in cases if results[c.key].facts.blocking is not None}
     print(f"\n== {name}: {len(cases)} cases ({len(real)} real, {len(fabricated)} fabricated)")
     for label, chosen in (("flagged (not_found + mismatch)", flagged), ("blocking", blocking)):
         hits = len(chosen & fabricated)

@@ -345,7 +345,7 @@ def test_names_imported_family_first_still_match(tmp_path: Path, cli: Cli) -> No
     assert (code, zhang["status"]) == (0, "found")
 
 
-def test_a_book_isbn_that_only_its_chapters_carry_never_contradicts(
+def test_an_isbn_contradicts_a_book_entry_only_when_it_names_another_book(
     world: ScholarlyWorld, tmp_path: Path, cli: Cli
 ) -> None:
     book = "Handbook of Research on Teacher Education"
@@ -357,9 +357,15 @@ def test_a_book_isbn_that_only_its_chapters_carry_never_contradicts(
             crossref(f"10.5555/hb-{n}", title, [("J", family)], 2008, venue=book,
                      kind="book-chapter", ISBN=["9780805847765"])
         )  # fmt: skip
+    world.add_crossref(
+        crossref("10.5555/esl", "The elements of statistical learning", [("Trevor", "Hastie")],
+                 2009, kind="book", ISBN=["9780387848570"])
+    )  # fmt: skip
     path = passport(
         tmp_path / "p.yaml",
         entry("book", book, ["Cochran-Smith"], 2008, isbn="978-0-8058-4776-5", type="book"),
+        entry("invented", "Statistical learning for the working scientist", ["Hastie"], 2015,
+              isbn="9780387848570", type="book"),
         entry("chapter", "Assessment literacy in initial teacher education", ["Popham"], 2008,
               isbn="978-0-8058-4776-5", type="chapter", venue=book),
     )  # fmt: skip
@@ -367,7 +373,10 @@ def test_a_book_isbn_that_only_its_chapters_carry_never_contradicts(
     by_key = {e["key"]: e for e in report["entries"]}
     assert not by_key["book"]["blocking"] and by_key["book"]["status"] != "mismatch"
     assert by_key["chapter"]["status"] == "found"
-    assert done.code == 0
+    # A book entry with another book's ISBN: that ISBN names another work.
+    invented = by_key["invented"]
+    assert invented["status"] == "mismatch" and invented["blocking"]
+    assert done.code == 1
 
 
 # --- exit codes ----------------------------------------------------------------------------

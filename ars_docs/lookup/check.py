@@ -131,11 +131,16 @@ def check_identifiers(query: Query, reg: Registries, answers: list[Answer]) -> l
         answer = reg.crossref_isbn(query.isbn)
         answers.append(answer)
         best = _best(query, answer.records)
+        books = [r for r in answer.records if r.kind == "book"]
         if best is not None and identifies(best):
             results.append(IdResult("isbn", query.isbn, IdState.MATCHED, best))
+        elif query.kind == "book" and books:
+            # The entry is a book and the ISBN is a book's, which is not the entry's.
+            results.append(IdResult("isbn", query.isbn, IdState.CONTRADICTS, _best(query, books)))
         else:
-            # A book, its chapters and its editions share ISBNs, and Crossref knows only
-            # some of them: a record that is not the work says nothing against the entry.
+            # A book's ISBN is on each of its chapters, and Crossref often knows only the
+            # chapters: a chapter record, or a book record for a chapter entry, says
+            # nothing against the entry.
             state = IdState.ABSENT if answer.answered else IdState.FAILED
             results.append(IdResult("isbn", query.isbn, state))
     return results
