@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,6 +14,7 @@ from ars_docs.cli.main import run
 
 if TYPE_CHECKING:
     from gate_support import Bench
+    from scholarly_world import ScholarlyWorld
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -126,6 +127,19 @@ def cli(
         return CliResult(code, captured.out.decode("utf-8"), captured.err.decode("utf-8"))
 
     return invoke
+
+
+@pytest.fixture
+def lookup_world(tmp_path: Path) -> Iterator[ScholarlyWorld]:
+    """The simulated scholarly web with ``lookup_support.standard_world``'s works, and an
+    ``ars-docs.toml`` pointing at it in ``tmp_path`` (where the lookup tests run)."""
+    from lookup_support import standard_world
+    from scholarly_world import ScholarlyWorld
+
+    with ScholarlyWorld() as world:
+        standard_world(world)
+        world.write_config(tmp_path / "ars-docs.toml")
+        yield world
 
 
 _GATE_BENCH: dict[str, Bench] = {}

@@ -7,10 +7,15 @@ the fields lookup does not read as well, so parsers meet the real clutter.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from conftest import CliResult
 from scholarly_world import ScholarlyWorld
+
+from ars_docs.session.corpus import load_corpus
 
 JSON = dict[str, Any]
 
@@ -216,3 +221,17 @@ def standard_world(world: ScholarlyWorld) -> ScholarlyWorld:
                  doi=other["DOI"], venue="International Journal of Educational Research")
     )  # fmt: skip
     return world
+
+
+def lookup_json(
+    cli: Callable[..., CliResult], path: Path, *args: str
+) -> tuple[CliResult, dict[str, Any]]:
+    """``ars-docs lookup --format json`` on ``path``: the result and the parsed report."""
+    done = cli("lookup", "--passport", path, "--format", "json", *args)
+    return done, json.loads(done.out) if done.out.strip().startswith("{") else {}
+
+
+def lookup_records(path: Path) -> dict[str, Any]:
+    """Each entry's ``lookup:`` record as the passport now holds it."""
+    corpus = load_corpus(path, use_cache=False)
+    return {key: e.data.get("lookup") for key, e in corpus.entries.items()}

@@ -9,7 +9,7 @@ The services are the simulated scholarly web on 127.0.0.1 (``scholarly_world``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +20,13 @@ from lookup_support import (
     arxiv,
     crossref,
     entry,
+    lookup_json,
+    lookup_records,
     openalex,
     passport,
-    standard_world,
     update,
 )
 from scholarly_world import ScholarlyWorld
-
-from ars_docs.session.corpus import load_corpus
 
 Cli = Callable[..., CliResult]
 
@@ -38,27 +37,18 @@ FAKE = entry("fake", "Digital transformation of quality assurance agencies", ["L
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> Iterator[ScholarlyWorld]:
-    with ScholarlyWorld() as w:
-        standard_world(w)
-        w.write_config(tmp_path / "ars-docs.toml")
-        yield w
+def world(lookup_world: ScholarlyWorld) -> ScholarlyWorld:
+    return lookup_world
 
 
-def run(cli: Cli, path: Path, *args: str) -> tuple[CliResult, dict[str, Any]]:
-    done = cli("lookup", "--passport", path, "--format", "json", *args)
-    return done, json.loads(done.out) if done.out.strip().startswith("{") else {}
+run = lookup_json
+records = lookup_records
 
 
 def one(cli: Cli, path: Path, *args: str) -> tuple[int, dict[str, Any]]:
     done, report = run(cli, path, *args)
     (result,) = report["entries"]
     return done.code, result
-
-
-def records(path: Path) -> dict[str, Any]:
-    corpus = load_corpus(path, use_cache=False)
-    return {key: e.data.get("lookup") for key, e in corpus.entries.items()}
 
 
 def snapshot(tmp_path: Path, cli: Cli, *works: dict[str, Any]) -> Path:

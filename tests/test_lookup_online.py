@@ -9,9 +9,8 @@ requests the services received.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import CliResult
@@ -21,14 +20,13 @@ from lookup_support import (
     crossref,
     entry,
     europepmc,
+    lookup_json,
+    lookup_records,
     openalex,
     passport,
-    standard_world,
     update,
 )
 from scholarly_world import ScholarlyWorld
-
-from ars_docs.session.corpus import load_corpus
 
 Cli = Callable[..., CliResult]
 
@@ -36,21 +34,12 @@ HS_TITLE = "Quality culture: understandings, boundaries and linkages"
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> Iterator[ScholarlyWorld]:
-    with ScholarlyWorld() as w:
-        standard_world(w)
-        w.write_config(tmp_path / "ars-docs.toml")
-        yield w
+def world(lookup_world: ScholarlyWorld) -> ScholarlyWorld:
+    return lookup_world
 
 
-def run(cli: Cli, path: Path, *args: str) -> tuple[CliResult, dict[str, Any]]:
-    done = cli("lookup", "--passport", path, "--format", "json", *args)
-    return done, json.loads(done.out) if done.out.strip().startswith("{") else {}
-
-
-def records(path: Path) -> dict[str, Any]:
-    corpus = load_corpus(path, use_cache=False)
-    return {key: e.data.get("lookup") for key, e in corpus.entries.items()}
+run = lookup_json
+records = lookup_records
 
 
 def test_found_by_doi_with_the_record_written_in_place(
