@@ -150,12 +150,16 @@ def _edit_yaml(path: Path, text: str, updates: Updates) -> tuple[str, list[str]]
     expected = copy.deepcopy(doc.data)
     edits: list[tuple[int, int, list[str]]] = []
     done: list[str] = []
-    for keypath, entry in _entries(doc):
-        key = entry.get("citation_key")
-        if not isinstance(key, str) or key not in updates:
-            continue
+    chosen = [
+        (keypath, entry)
+        for keypath, entry in _entries(doc)
+        if isinstance(entry.get("citation_key"), str) and entry["citation_key"] in updates
+    ]
+    ends = _last_positions(doc, [keypath for keypath, _ in chosen])
+    for keypath, entry in chosen:
+        key = entry["citation_key"]
         fields = updates[key]
-        edits += _plan(path, doc, lines, keypath, entry, fields, newline)
+        edits += _plan(path, doc, lines, keypath, entry, fields, newline, ends[keypath])
         target = expected
         for step in keypath:
             target = target[step]
@@ -189,8 +193,10 @@ def _plan(
     entry: Mapping[str, Any],
     fields: Mapping[str, Any],
     newline: str,
+    last_position: int,
 ) -> list[tuple[int, int, list[str]]]:
-    """Line edits ``(start, end, new lines)`` (0-based, end exclusive) for one entry."""
+    """Line edits ``(start, end, new lines)`` (0-based, end exclusive) for one entry;
+    ``last_position``: the 1-based line of its last parsed node (``_last_positions``)."""
     line, col = doc.position(*keypath)
     key = entry.get("citation_key")
     if not line or lines[line - 1][col - 1 : col] in ("{", "["):
@@ -198,7 +204,7 @@ def _plan(
             f"{location(str(path), (line, col))}: entry {key!r} is written in flow style; {_HINT}"
         )
     indent = col - 1
-    last = _last_line(doc, lines, keypath, indent)
+    last = _last_line(lines, last_position, indent)
     edits: list[tuple[int, int, list[str]]] = []
     anchor = last
     pending: list[str] = []
@@ -235,10 +241,23 @@ def _own_line(
     return line - 1
 
 
-def _last_line(doc: YamlDocument, lines: list[str], keypath: KeyPath, indent: int) -> int:
+def _last_positions(doc: YamlDocument, keypaths: list[KeyPath]) -> dict[KeyPath, int]:
+    """For each entry, the 1-based line of the last node parsed inside it: one pass over
+    the document's positions, whatever the number of entries edited."""
+    wanted = set(keypaths)
+    sizes = {len(keypath) for keypath in keypaths}
+    ends: dict[KeyPath, int] = {}
+    for node, (line, _) in doc.positions.items():
+        for size in sizes:
+            entry = node[:size]
+            if entry in wanted and line > ends.get(entry, 0):
+                ends[entry] = line
+    return ends
+
+
+def _last_line(lines: list[str], last_position: int, indent: int) -> int:
     """0-based last line holding content of the entry (block scalars included)."""
-    size = len(keypath)
-    last = max(p[0] for k, p in doc.positions.items() if k[:size] == keypath) - 1
+    last = last_position - 1
     index = last + 1
     while index < len(lines):
         content = lines[index].rstrip("\r\n")
