@@ -21,11 +21,17 @@ __all__ = ["edit_json"]
 Updates = Mapping[str, Mapping[str, Any]]
 
 
-def edit_json(text: str, updates: Updates) -> tuple[str, list[str]]:
-    data = json.loads(text)
+def json_entries(data: Any) -> tuple[list[Any], bool]:
+    """The entry list of a JSON passport (or of one entry file: a one-item list) and
+    whether it is one entry file."""
     single = isinstance(data, dict) and "citation_key" in data and "literature_corpus" not in data
     found = [data] if single else data.get("literature_corpus") if isinstance(data, dict) else data
-    holder: list[Any] = found if isinstance(found, list) else []
+    return (found if isinstance(found, list) else []), single
+
+
+def edit_json(text: str, updates: Updates) -> tuple[str, list[str]]:
+    data = json.loads(text)
+    holder, single = json_entries(data)
     done = []
     for index, entry in enumerate(holder):
         key = entry.get("citation_key") if isinstance(entry, dict) else None

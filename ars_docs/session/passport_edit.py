@@ -28,14 +28,14 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import InputDataError
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.corpus import load_corpus
-from ars_docs.session.json_edit import edit_json
+from ars_docs.session.json_edit import edit_json, json_entries
 from ars_docs.session.locking import folder_lock
 from ars_docs.session.yaml_block import field_lines, is_block_value
 from ars_docs.session.yaml_lines import line_ending, render_scalar, replace_scalar, split_lines
@@ -71,17 +71,6 @@ def set_entry_fields(
     if not updates:
         return []
     with folder_lock(path.parent):
-        if merge is not None:
-            current = load_corpus(path, use_cache=False)
-            merged: dict[str, Mapping[str, Any]] = {}
-            for key, fields in updates.items():
-                entry = current.get(key)
-                chosen = merge(key, entry.data, fields) if entry is not None else None
-                if chosen:
-                    merged[key] = chosen
-            updates = merged
-            if not updates:
-                return []
         if path.is_dir():
             corpus = load_corpus(path, use_cache=False)
             by_file: dict[str, dict[str, Mapping[str, Any]]] = {}
@@ -91,21 +80,35 @@ def set_entry_fields(
                     by_file.setdefault(entry.path, {})[key] = fields
             done: list[str] = []
             for name, wanted in by_file.items():
-                done += _edit_file(Path(name), wanted)
+                done += _edit_file(Path(name), wanted, merge)
             return [key for key in updates if key in done]
-        return _edit_file(path, updates)
+        return _edit_file(path, updates, merge)
 
 
-def _edit_file(path: Path, updates: Updates) -> list[str]:
+def _edit_file(path: Path, updates: Updates, merge: Merge | None = None) -> list[str]:
     raw = read_bytes(str(path), what="passport", hint="check --passport")
     text = decode_utf8(raw, str(path))
     if text.lstrip().startswith(("{", "[")) and _is_json(text):
-        new_text, done = edit_json(text, updates)
+        if merge is not None:
+            updates = _merged(updates, json_entries(json.loads(text))[0], merge)
+        new_text, done = edit_json(text, updates) if updates else (text, [])
     else:
-        new_text, done = _edit_yaml(path, text, updates)
+        new_text, done = _edit_yaml(path, text, updates, merge)
     if done and new_text != text:
         write_bytes_atomic(path, (_BOM if raw.startswith(_BOM) else b"") + new_text.encode())
     return done
+
+
+def _merged(updates: Updates, entries: Iterable[Any], merge: Merge) -> dict[str, Mapping[str, Any]]:
+    """``updates`` as ``merge`` settles them against the entries as the file holds them now."""
+    merged: dict[str, Mapping[str, Any]] = {}
+    for entry in entries:
+        key = entry.get("citation_key") if isinstance(entry, dict) else None
+        if isinstance(key, str) and key in updates:
+            chosen = merge(key, entry, updates[key])
+            if chosen:
+                merged[key] = chosen
+    return merged
 
 
 def _is_json(text: str) -> bool:
@@ -142,9 +145,15 @@ def _entries(doc: YamlDocument) -> Iterator[tuple[KeyPath, dict[str, Any]]]:
             yield (*prefix, index), item
 
 
-def _edit_yaml(path: Path, text: str, updates: Updates) -> tuple[str, list[str]]:
+def _edit_yaml(
+    path: Path, text: str, updates: Updates, merge: Merge | None = None
+) -> tuple[str, list[str]]:
     yaml_text, offset = _yaml_part(path, text)
     doc = parse_yaml(yaml_text, str(path), line_offset=offset)
+    if merge is not None:
+        updates = _merged(updates, (entry for _, entry in _entries(doc)), merge)
+        if not updates:
+            return text, []
     lines = split_lines(text)
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
     expected = copy.deepcopy(doc.data)
