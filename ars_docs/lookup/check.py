@@ -252,8 +252,6 @@ def _judge(
     value: str,
     asked: Sequence[Answer],
     records: Sequence[WorkRecord],
-    *,
-    proof_allowed: bool = True,
 ) -> IdResult:
     if records:
         comparison = compare(query, records[0])
@@ -262,7 +260,7 @@ def _judge(
         state = IdState.MATCHED if identifies(comparison) else IdState.CONTRADICTS
         return IdResult(name, value, state, comparison)
     proofs = [a.detail for a in asked if a.proof and a.outcome is Outcome.ABSENT]
-    if proofs and proof_allowed:
+    if proofs:
         return IdResult(name, value, IdState.PROVEN_ABSENT, proof="; ".join(proofs))
     # "Registered, but no metadata could be read" (the DOI system) is not an absence.
     if any(a.outcome is Outcome.FOUND for a in asked):

@@ -89,7 +89,7 @@ def _verdict(query: Query, reg: Registries) -> Verdict:
     matched = [r for r in ids if r.state is IdState.MATCHED]
     if matched:
         return _identified(query, matched[0], ids, answers, reg)
-    found = search(query, reg) if fold(query.title) else Search([], [])
+    found = search(query, reg)
     answers += found.answers
     contradicted = [r for r in ids if r.state in (IdState.CONTRADICTS, IdState.NOTICE)]
     best = found.best_decisive(query)

@@ -54,9 +54,10 @@ class Fetcher:
     def __init__(self, http: PoliteHttp) -> None:
         self.http = http
 
-    @property
-    def sent(self) -> int:
-        return self.http.sent
+    @staticmethod
+    def shown(url: str) -> str:
+        """``url`` as answers and reports show it: API keys removed."""
+        return redact_url(url)
 
     def get(
         self,
@@ -71,9 +72,7 @@ class Fetcher:
         ``accept_absent(body)`` whether a 404/410 is the service's own "no such thing".
         Only usable answers are cached: a maintenance page served with 200, or a proxy's
         404 page in front of the service, is asked again next time."""
-        # Only a URL that can hold a key is rewritten (redact_url re-encodes the query).
-        lowered = url.lower()
-        shown = redact_url(url) if "key=" in lowered or "token=" in lowered else url
+        shown = self.shown(url)
         ended = self.http.memory.ended(service)
         if ended is not None:
             return Reply(shown, None, failure=ended)

@@ -10,7 +10,7 @@ returns one ``Answer``; which questions an entry needs, and in what order, is
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ars_docs.lookup.answers import Answer, Outcome
@@ -66,7 +66,7 @@ class OnlineRegistries:
             accept=doi.is_handle_answer,
             accept_absent=doi.is_handle_answer,
         )
-        if reply.failure is not None and reply.status != 404:
+        if reply.failure is not None:
             return _failed("doi.org", asked, reply)
         try:
             data = reply.json() if reply.body else None
@@ -74,30 +74,10 @@ class OnlineRegistries:
             data = None
         state = doi.handle_state(reply.status or 0, data)
         if state == "registered":
-            return Answer(
-                "doi.org",
-                asked,
-                Outcome.FOUND,
-                (),
-                False,
-                "registered",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
+            return _answer("doi.org", asked, reply, Outcome.FOUND, detail="registered")
         if state == "unregistered":
             detail = f"doi.org: {doi_} is not a registered DOI (handle not found)"
-            return Answer(
-                "doi.org",
-                asked,
-                Outcome.ABSENT,
-                (),
-                True,
-                detail,
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
+            return _answer("doi.org", asked, reply, Outcome.ABSENT, proof=True, detail=detail)
         return _failed("doi.org", asked, reply, "the handle API answered something else")
 
     def doi_metadata(self, doi_: str) -> Answer:
@@ -125,60 +105,21 @@ class OnlineRegistries:
         reply = self.fetcher.get("arxiv", url, accept=lambda body: b"<feed" in body[:4000])
         if reply.status == 400 and arxiv.INVALID_ID in reply.body:
             # arXiv's own answer to an id that cannot exist (a month 13, a wrong pattern).
-            return Answer("arxiv", asked, Outcome.ABSENT, (), True,
-                          f"arXiv: {ident}{version or ''} is not a valid arXiv identifier",
-                          reply.url, reply.status, reply.cached)  # fmt: skip
+            detail = f"arXiv: {ident}{version or ''} is not a valid arXiv identifier"
+            return _answer("arxiv", asked, reply, Outcome.ABSENT, proof=True, detail=detail)
         if reply.failure is not None:
             return _failed("arxiv", asked, reply)
         if reply.absent:
-            return Answer(
-                "arxiv",
-                asked,
-                Outcome.ABSENT,
-                (),
-                True,
-                "arXiv: no such e-print",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
+            detail = "arXiv: no such e-print"
+            return _answer("arxiv", asked, reply, Outcome.ABSENT, proof=True, detail=detail)
         try:
             records = arxiv.parse_feed(reply.body, reply.url)
         except (arxiv.FeedError, ValueError, RecursionError) as exc:
-            return Answer(
-                "arxiv",
-                asked,
-                Outcome.FAILED,
-                (),
-                False,
-                f"bad_response: {exc}",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
+            return _failed("arxiv", asked, reply, f"bad_response: {exc}")
         if not records:
-            return Answer(
-                "arxiv",
-                asked,
-                Outcome.ABSENT,
-                (),
-                True,
-                f"arXiv: no e-print {ident}{version or ''}",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
-        return Answer(
-            "arxiv",
-            asked,
-            Outcome.FOUND,
-            tuple(records),
-            False,
-            "",
-            reply.url,
-            reply.status,
-            reply.cached,
-        )
+            detail = f"arXiv: no e-print {ident}{version or ''}"
+            return _answer("arxiv", asked, reply, Outcome.ABSENT, proof=True, detail=detail)
+        return _answer("arxiv", asked, reply, Outcome.FOUND, records=records)
 
     def europepmc(self, field: str, value: str) -> Answer:
         """``field``: ``pmid``, ``pmcid`` or ``doi``."""
@@ -267,60 +208,30 @@ class OnlineRegistries:
         empty_is_absent: bool = False,
     ) -> Answer:
         # Only an answer that reads as the service documents is cached: a JSON error page
-        # from a proxy, or a body of the wrong shape, is asked again next time.
-        reply = self.fetcher.get(
-            service, url, headers, accept=lambda body: _read(parse, body, url) is not None
-        )
+        # from a proxy, or a body of the wrong shape, is asked again next time. The body
+        # read to decide that is read once: its records are kept for the answer below.
+        shown = self.fetcher.shown(url)
+        read: list[tuple[bytes, list[WorkRecord] | None]] = []
+
+        def usable(body: bytes) -> bool:
+            read[:] = [(body, _read(parse, body, shown))]
+            return read[0][1] is not None
+
+        reply = self.fetcher.get(service, url, headers, accept=usable)
         if reply.failure is not None:
             return _failed(service, asked, reply)
         if reply.absent:
-            return Answer(
-                service,
-                asked,
-                Outcome.ABSENT,
-                (),
-                proof,
-                f"{service} has no record (HTTP {reply.status})",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
-        records = _read(parse, reply.body, reply.url)
+            detail = f"{service} has no record (HTTP {reply.status})"
+            return _answer(service, asked, reply, Outcome.ABSENT, proof=proof, detail=detail)
+        fresh = read and read[0][0] is reply.body and reply.url == shown
+        records = read[0][1] if fresh else _read(parse, reply.body, reply.url)
         if records is None:
-            return Answer(
-                service,
-                asked,
-                Outcome.FAILED,
-                (),
-                False,
-                f"bad_response: {service} did not answer with the JSON it documents",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
+            detail = f"bad_response: {service} did not answer with the JSON it documents"
+            return _failed(service, asked, reply, detail)
         if not records and empty_is_absent:
-            return Answer(
-                service,
-                asked,
-                Outcome.ABSENT,
-                (),
-                proof,
-                f"{service}: no match",
-                reply.url,
-                reply.status,
-                reply.cached,
-            )
-        return Answer(
-            service,
-            asked,
-            Outcome.FOUND,
-            tuple(records),
-            False,
-            "",
-            reply.url,
-            reply.status,
-            reply.cached,
-        )
+            detail = f"{service}: no match"
+            return _answer(service, asked, reply, Outcome.ABSENT, proof=proof, detail=detail)
+        return _answer(service, asked, reply, Outcome.FOUND, records=records)
 
 
 def _one(record: WorkRecord | None) -> list[WorkRecord] | None:
@@ -339,15 +250,30 @@ def _read(
         return None
 
 
-def _failed(service: str, asked: str, reply: Reply, detail: str | None = None) -> Answer:
+def _answer(
+    service: str,
+    asked: str,
+    reply: Reply,
+    outcome: Outcome,
+    *,
+    records: Iterable[WorkRecord] = (),
+    proof: bool = False,
+    detail: str = "",
+) -> Answer:
     return Answer(
         service,
         asked,
-        Outcome.FAILED,
-        (),
-        False,
-        detail or reply.failure or "failed",
+        outcome,
+        tuple(records),
+        proof,
+        detail,
         reply.url,
         reply.status,
         reply.cached,
+    )
+
+
+def _failed(service: str, asked: str, reply: Reply, detail: str | None = None) -> Answer:
+    return _answer(
+        service, asked, reply, Outcome.FAILED, detail=detail or reply.failure or "failed"
     )

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "KINDS",
-    "RETRACTING",
     "Name",
     "Notice",
     "WorkRecord",
@@ -52,8 +51,6 @@ class Notice:
     """Who asserted it: ``retraction-watch``, ``publisher``, ``openalex``, ``europepmc``."""
 
 
-#: Notice kinds that withdraw the work; ``retraction.py`` maps them to ``retracted``.
-RETRACTING = frozenset({"retraction", "partial_retraction", "withdrawal", "removal"})
 _NOTICE_KINDS = {
     "retraction": "retraction",
     "retracted": "retraction",

@@ -19,16 +19,16 @@ Statuses (``docs/lookup.md`` explains each, and what the trust chain does with i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ars_docs.lookup.answers import Answer
-from ars_docs.lookup.record import RETRACTING, Notice, WorkRecord
+from ars_docs.lookup.record import Notice, WorkRecord
+from ars_docs.session.lookup_record import BLOCKING_FIELDS, RETRACTING
 
 __all__ = [
-    "BLOCKING_FIELDS",
     "Difference",
     "Retraction",
     "Status",
@@ -44,10 +44,6 @@ class Status(str, Enum):
     AMBIGUOUS = "ambiguous"
     UNREACHABLE = "unreachable"
     NOT_COVERED = "not_covered"
-
-
-#: Differences about *which work* the entry is: a mismatch on these blocks the gate.
-BLOCKING_FIELDS = frozenset({"title", "authors", "identifier"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +77,6 @@ class Retraction:
     sources: tuple[str, ...] = ()
     """The services whose records could have shown a retraction (and were asked)."""
 
-    @property
-    def blocks(self) -> bool:
-        return self.status in ("retracted", "expression_of_concern")
-
-    @property
-    def notice_doi(self) -> str | None:
-        wanted = RETRACTING if self.status == "retracted" else {self.status}
-        return next((n.doi for n in self.notices if n.kind in wanted and n.doi), None)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "status": self.status,
@@ -120,22 +107,15 @@ class Verdict:
     """Services that decide the verdict or the retraction status and did not answer."""
 
     @property
-    def blocking(self) -> bool:
-        """Whether the trust chain must refuse the work (see ``docs/gate.md``)."""
-        if self.status is Status.NOT_FOUND:
-            return self.proof_kind == "identifier"
-        return self.status is Status.MISMATCH and any(d.blocking for d in self.differences)
-
-    @property
     def sources(self) -> tuple[str, ...]:
         """The services that answered (with records or an absence), in order asked."""
         return tuple(dict.fromkeys(a.service for a in self.answers if a.answered))
 
 
-def retraction_of(records: Iterable[WorkRecord], asked: Sequence[str] = ()) -> Retraction:
+def retraction_of(records: Iterable[WorkRecord]) -> Retraction:
     """The retraction status the records of one work show (see ``docs/lookup.md``)."""
     notices: dict[tuple[str, str | None], Notice] = {}
-    speaking: list[str] = list(asked)
+    speaking: list[str] = []
     flagged: list[str] = []
     for record in records:
         if record.carries_updates or record.retracted is not None:

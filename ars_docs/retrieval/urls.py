@@ -87,11 +87,11 @@ def redact_url(url: str) -> str:
     parts = urlsplit(url)
     if not parts.query:
         return url
-    pairs = [
-        (k, "REDACTED" if k.lower() in _SECRET_PARAMS else v)
-        for k, v in parse_qsl(parts.query, keep_blank_values=True)
-    ]
-    return urlunsplit(parts._replace(query=urlencode(pairs, safe=":/@")))
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    if not any(k.lower() in _SECRET_PARAMS for k, _ in pairs):
+        return url  # nothing to hide: the URL as asked, not re-encoded
+    redacted = [(k, "REDACTED" if k.lower() in _SECRET_PARAMS else v) for k, v in pairs]
+    return urlunsplit(parts._replace(query=urlencode(redacted, safe=":/@")))
 
 
 def parse_retry_after(value: str | None, now: float) -> float | None:

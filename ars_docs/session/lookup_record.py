@@ -37,6 +37,7 @@ __all__ = [
     "BLOCKING_FIELDS",
     "IDENTITY_FIELDS",
     "NEVER_CHECKED",
+    "RETRACTING",
     "LookupFacts",
     "describe",
     "fingerprint",
@@ -60,6 +61,8 @@ IDENTITY_FIELDS = (
 )
 #: Differences about which work the entry is (the rest — year, venue — do not block).
 BLOCKING_FIELDS = frozenset({"title", "authors", "identifier"})
+#: Notice kinds that withdraw the work: each makes its retraction status ``retracted``.
+RETRACTING = frozenset({"retraction", "partial_retraction", "withdrawal", "removal"})
 _STATUSES = frozenset({"found", "mismatch", "not_found", "ambiguous", "unreachable", "not_covered"})
 _RETRACTIONS = frozenset({"retracted", "expression_of_concern"})
 
@@ -190,11 +193,7 @@ def _retraction(
     assert isinstance(found, Mapping)
     listed = found.get("notices")
     notices = [n for n in (listed if isinstance(listed, list) else ()) if isinstance(n, Mapping)]
-    kinds = (
-        {"retraction", "partial_retraction", "withdrawal", "removal"}
-        if status == "retracted"
-        else {"expression_of_concern"}
-    )
+    kinds = RETRACTING if status == "retracted" else {"expression_of_concern"}
     notice = next((n for n in notices if n.get("type") in kinds), notices[0] if notices else {})
     doi = notice.get("doi") if isinstance(notice.get("doi"), str) else None
     date = notice.get("date") if isinstance(notice.get("date"), str) else None
