@@ -8,7 +8,10 @@ The services are the simulated scholarly web on 127.0.0.1 (``scholarly_world``).
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +30,8 @@ from lookup_support import (
     update,
 )
 from scholarly_world import ScholarlyWorld
+
+from ars_docs.lookup.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
 
 Cli = Callable[..., CliResult]
 
@@ -263,6 +268,36 @@ def test_a_snapshot_verdict_is_checked_again_by_the_next_online_run(
     code, fake = one(cli, path)  # online, no --all
     assert (code, fake["status"], fake["blocking"]) == (1, "not_found", True)
     assert "offline" not in records(path)["fake"]
+
+
+class _StopOnFirstLine(io.StringIO):
+    """A progress stream whose first line is Ctrl-C, pressed a moment after it came."""
+
+    def write(self, text: str) -> int:
+        if not self.getvalue():
+            super().write(text)
+            time.sleep(0.3)  # the other fast checks finish meanwhile
+            raise KeyboardInterrupt
+        return super().write(text)
+
+
+def test_checks_that_finished_while_a_run_was_stopped_are_written(
+    world: ScholarlyWorld, tmp_path: Path
+) -> None:
+    world.fault("crossref", delay=1.5, times=None, path="/works/10.5555/slow")
+    path = passport(
+        tmp_path / "p.yaml",
+        entry("slow", "A study that takes long to answer", ["Moss"], 2020, doi="10.5555/slow"),
+        *(entry(f"hs{n}", HS_TITLE, ["Harvey", "Stensaker"], 2008, doi=HARVEY["DOI"])
+          for n in range(3)),
+    )  # fmt: skip
+    env = {**os.environ, "ARS_DOCS_NO_CACHE": "1"}
+    runtime = LookupRuntime(environ=env, progress=_StopOnFirstLine())
+    with pytest.raises(LookupInterrupted) as stopped:
+        lookup(path, LookupOptions(concurrency=4), runtime)
+    assert stopped.value.report.interrupted
+    written = {key for key, record in records(path).items() if record}
+    assert {"hs0", "hs1", "hs2"} <= written  # all three, not only the one being shown
 
 
 # --- what the entry says -------------------------------------------------------------------

@@ -31,7 +31,7 @@ from ars_docs.cli.common import (
     passport_arg,
     sigterm_as_interrupt,
 )
-from ars_docs.cli.output import LIMIT, QUIET, VERBOSE, add_verbosity
+from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity, capped
 from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
@@ -202,12 +202,8 @@ def print_report(report: LookupReport, verbosity: int, out: TextIO) -> None:
             head += f"; answers from the snapshot {report.offline}"
         print(head, file=out)
         shown = [r for r in report.results if r.problem or verbosity == VERBOSE]
-        shown.sort(key=lambda r: (not r.blocking, not r.facts.blocks, r.status == "found"))
-        limit = len(shown) if verbosity == VERBOSE else LIMIT
-        for result in shown[:limit]:
-            print(entry_line(result), file=out)
-        if len(shown) > limit:
-            print(f"… and {len(shown) - limit} more (--verbose)", file=out)
+        shown.sort(key=lambda r: (not r.blocking, r.status == "found"))
+        capped([entry_line(r) for r in shown], verbosity, out)
         if report.cache_note:
             print(report.cache_note, file=out)
     print(_counts_line(summary), file=out)

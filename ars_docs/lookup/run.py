@@ -177,33 +177,40 @@ def _run(
     workers = max(1, min(options.concurrency or setup.concurrency, len(todo)))
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lookup")
     futures: dict[Future[tuple[Verdict, int]], CorpusEntry] = {}
+
+    def take(future: Future[tuple[Verdict, int]]) -> None:
+        entry = futures[future]
+        verdict, requests = future.result()
+        result = _result(entry, verdict, requests, clock, options)
+        done[entry.citation_key] = result
+        if result.changed and report.writes:
+            pending[entry.citation_key] = dict(result.record)
+        progress.update(entry.citation_key, result)
+
     try:
         for entry in todo:
             futures[pool.submit(_check, entry, registries, setup)] = entry
         for future in as_completed(futures):
-            entry = futures[future]
-            verdict, requests = future.result()
-            result = _result(entry, verdict, requests, clock, options)
-            done[entry.citation_key] = result
-            if result.changed and report.writes:
-                pending[entry.citation_key] = dict(result.record)
-            progress.update(entry.citation_key, result)
+            take(future)
             if pending and time.monotonic() - last_write >= WRITE_EVERY:
                 _write(report, pending)
                 last_write = time.monotonic()
-    except KeyboardInterrupt:
-        report.interrupted = True
+    except BaseException as stopped:
+        # Whatever stopped the run, what finished is written (and the answers are cached),
+        # including checks that finished while the run was being stopped.
+        report.interrupted = isinstance(stopped, KeyboardInterrupt)
         setup.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
-        _write(report, pending)
-        progress.close()
-        raise LookupInterrupted(report) from None
-    except BaseException:
-        # Whatever stopped the run, what finished is written (and the answers are cached).
-        setup.cancel()
-        pool.shutdown(wait=False, cancel_futures=True)
-        _write(report, pending)
-        progress.close()
+        for future, entry in futures.items():
+            finished = future.done() and not future.cancelled() and future.exception() is None
+            if finished and entry.citation_key not in done:
+                take(future)
+        try:
+            _write(report, pending)
+        finally:
+            progress.close()
+        if report.interrupted:
+            raise LookupInterrupted(report) from None
         raise
     pool.shutdown(wait=True)
     _write(report, pending)
@@ -225,12 +232,14 @@ def _result(
     )
     fresh = not options.offline and any(not a.cached for a in verdict.answers if a.url)
     cached = sum(1 for a in verdict.answers if a.cached)
-    if isinstance(previous, Mapping) and _same(previous, new) and not fresh:
-        record: Mapping[str, Any] = previous
+    old: Mapping[str, Any] | None = previous if isinstance(previous, Mapping) else None
+    same = old is not None and _same(old, new)
+    if old is not None and same and not fresh:
+        record: Mapping[str, Any] = old
         changed = False
     else:
         record = new
-        changed = not isinstance(previous, Mapping) or _canonical(previous) != _canonical(new)
+        changed = old is None or not same or old.get("checked_at") != new.get("checked_at")
     data = {**entry.data, "lookup": record}
     return EntryResult(
         entry.citation_key,
