@@ -61,6 +61,15 @@ QUOTE_LIMIT = 200
 """Longest piece of input quoted in a message (characters)."""
 
 _LINE_BREAKS = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
+
+
+def plain_line(text: str, limit: int) -> str:
+    """Text from outside (a registry's title, a hand-edited record) made safe to print on
+    one line: control characters (terminal escapes included) become spaces, runs of
+    white space one space, and more than ``limit`` characters end in "…"."""
+    flat = " ".join(_CONTROL.sub(" ", text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -355,6 +355,22 @@ def test_damage_to_a_blocking_record_never_lifts_the_block(
     assert "ARS110" in lint.out + lint.err  # and the damage itself is reported
 
 
+def test_what_a_record_quotes_is_printed_without_terminal_escapes(
+    ok_session: Session, cli: Cli
+) -> None:
+    hostile = {**MISMATCH, "differences": [
+        {**MISMATCH["differences"][0], "record": "A title\x1b]0;pwned\x07\x1b[2J\nfake: ok"}
+    ]}  # fmt: skip
+    record("ok2020", ok_session.passport, hostile)
+    ok_session.draft.write_text("A (2020) <!--ref:ok2020 ok--> said.\n", encoding="utf-8")
+    gate = cli("render", ok_session.draft, "--strict", "--passport", ok_session.passport)
+    assert gate.code == 1
+    assert "\x1b" not in gate.err and "\x07" not in gate.err
+    assert "record 'A title ]0;pwned [2J fake: ok'" in gate.err
+    done, _ = finalize(cli, ok_session, "A (2020) <!--ref:ok2020--> said.\n")
+    assert "\x1b" not in done.out + done.err
+
+
 def test_the_summary_names_lookup_statuses_only_when_present(session: Session, cli: Cli) -> None:
     done, _ = finalize(cli, session, "A (2020) <!--ref:ok2020--> said.\n")
     assert "SOURCE-NOT-FOUND" not in done.out and "RETRACTED" not in done.out

@@ -9,11 +9,11 @@ removed, white space collapsed, at most ``CLIP`` characters.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ars_docs.limits import plain_line
 from ars_docs.lookup.record import WorkRecord
 from ars_docs.lookup.verdict import Status, Verdict
 from ars_docs.session.lookup_record import LookupFacts, fingerprint, lookup_facts
@@ -21,14 +21,10 @@ from ars_docs.session.lookup_record import LookupFacts, fingerprint, lookup_fact
 __all__ = ["CLIP", "EntryResult", "LookupReport", "passport_record"]
 
 CLIP = 300
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff]")
 
 
 def clean(text: str | None, limit: int = CLIP) -> str | None:
-    if text is None:
-        return None
-    flat = " ".join(_CONTROL.sub(" ", text).split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return None if text is None else plain_line(text, limit)
 
 
 def passport_record(

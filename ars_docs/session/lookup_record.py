@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ars_docs.limits import plain_line
+
 __all__ = [
     "BLOCKING_FIELDS",
     "IDENTITY_FIELDS",
@@ -63,6 +65,8 @@ IDENTITY_FIELDS = (
 BLOCKING_FIELDS = frozenset({"title", "authors", "identifier"})
 #: Notice kinds that withdraw the work: each makes its retraction status ``retracted``.
 RETRACTING = frozenset({"retraction", "partial_retraction", "withdrawal", "removal"})
+#: Longest description of a blocking record (it quotes the record's differences).
+DESCRIBE_LIMIT = 2000
 _STATUSES = frozenset({"found", "mismatch", "not_found", "ambiguous", "unreachable", "not_covered"})
 _RETRACTIONS = frozenset({"retracted", "expression_of_concern"})
 
@@ -142,7 +146,12 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
 
 
 def describe(facts: LookupFacts, key: str) -> str:
-    """One line saying why the record blocks the work, and what to do (gate, checklist)."""
+    """One line saying why the record blocks the work, and what to do (gate, checklist);
+    what it quotes from the record is made printable (it may have been edited by hand)."""
+    return plain_line(_describe(facts, key), DESCRIBE_LIMIT)
+
+
+def _describe(facts: LookupFacts, key: str) -> str:
     when = f" (lookup of {facts.checked_at})" if facts.checked_at else ""
     stale = (
         f"; the entry changed since, so run `ars-docs lookup {key}` again" if facts.stale else ""
@@ -178,8 +187,7 @@ def describe(facts: LookupFacts, key: str) -> str:
 def _quoted(value: Any) -> str:
     if value is None:
         return "-"
-    text = " ".join(str(value).split())
-    return f"'{text[:120]}…'" if len(text) > 120 else f"'{text}'"
+    return f"'{plain_line(str(value), 121)}'"
 
 
 def _retraction(
