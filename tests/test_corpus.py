@@ -543,6 +543,16 @@ def test_unknown_field_and_schema_error_together(tmp_path: Path) -> None:
     assert sorted(codes(corpus)) == [SCHEMA_ERROR, UNKNOWN_FIELD]
 
 
+@pytest.mark.parametrize(
+    ("pmid", "ok"),
+    [("23432189", True), ("1", True), ("0", False), ("-5", False),
+     ("12345678901234", False), ('"0123"', True), ('"12a"', False)],
+)  # fmt: skip
+def test_pmid_is_a_pubmed_id_as_text_or_number(tmp_path: Path, pmid: str, ok: bool) -> None:
+    corpus = load_corpus(write(tmp_path / "p.yaml", entry_yaml(pmid=pmid)))
+    assert codes(corpus) == ([] if ok else [SCHEMA_ERROR])
+
+
 def test_acquisition_date_forms(tmp_path: Path) -> None:
     text = entry_yaml(source_acquisition_date="2026-04-30 10:00:00 +8")
     corpus = load_corpus(write(tmp_path / "p.yaml", text))

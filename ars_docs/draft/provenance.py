@@ -111,5 +111,5 @@ def count_statuses(statuses: Iterable[Status | str]) -> dict[str, int]:
 
 def shown_counts(counts: dict[str, int]) -> list[tuple[str, int]]:
     """Counts for people to read: lookup's statuses only when some citation has one."""
-    lookup = {status.value for status in LOOKUP_STATUSES}
-    return [(name, count) for name, count in counts.items() if count or name not in lookup]
+    # Status is a str enum: a status name is found in LOOKUP_STATUSES as it is.
+    return [(name, count) for name, count in counts.items() if count or name not in LOOKUP_STATUSES]

@@ -141,8 +141,7 @@ def finalize_stage(payload: Mapping[str, Any], corpus: Corpus, read_log: ReadLog
 
 
 def _payload_status(status: str) -> str:
-    lookup = {s.value for s in LOOKUP_STATUSES}
-    return Status.HIGH_WARN.value if status in lookup else status
+    return Status.HIGH_WARN.value if status in LOOKUP_STATUSES else status
 
 
 def terminal_gate_stage(

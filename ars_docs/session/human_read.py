@@ -40,7 +40,7 @@ from ars_docs.session.atomic import ensure_writable, write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.locking import folder_lock
-from ars_docs.session.lookup_record import describe, lookup_facts
+from ars_docs.session.lookup_record import not_the_work
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,
@@ -152,9 +152,9 @@ def _refuse_other_works(corpus: Corpus, keys: Sequence[str]) -> None:
     problems = []
     for key in keys:
         entry = corpus.get(key)
-        facts = lookup_facts(entry.data) if entry is not None else None
-        if facts is not None and facts.blocking is not None:
-            problems.append(f"'{key}': {describe(facts, key)}")
+        problem = not_the_work(entry.data, key) if entry is not None else None
+        if problem is not None:
+            problems.append(problem)
     if problems:
         raise MarkReadError(
             "refused, nothing was written: what you read cannot be the cited work as the "

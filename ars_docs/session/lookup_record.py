@@ -44,6 +44,7 @@ __all__ = [
     "describe",
     "fingerprint",
     "lookup_facts",
+    "not_the_work",
 ]
 
 #: The entry fields that say which work it is; a change to any makes a record stale.
@@ -143,6 +144,13 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
         notice_doi=notice_doi,
         notice_date=notice_date,
     )
+
+
+def not_the_work(entry: Mapping[str, Any], key: str) -> str | None:
+    """Why ``verify`` and ``mark-read`` refuse the entry — lookup recorded that it is not
+    the work it describes, or that the work does not exist — or ``None``."""
+    facts = lookup_facts(entry)
+    return f"'{key}': {describe(facts, key)}" if facts.blocking is not None else None
 
 
 def describe(facts: LookupFacts, key: str) -> str:

@@ -50,18 +50,9 @@ class TrustView:
             self._lookups[slug] = found
         return found
 
-    def matrix_status(self, slug: str) -> Status:
-        """The §3.3 matrix alone, without lookup's evidence."""
-        return classify(self.facts(slug))
-
     def status(self, slug: str) -> Status:
-        status = classify(self.facts(slug))
-        if status is Status.NOT_IN_CORPUS:
-            return status
         found = self.lookup(slug)
-        if not found.blocks:
-            return status
-        return with_lookup(status, found.blocking, found.retraction)
+        return with_lookup(classify(self.facts(slug)), found.blocking, found.retraction)
 
     def partial_read(self, slug: str) -> ReadMark | None:
         """An active mark that does not count as reading the full text, if any."""

@@ -28,7 +28,7 @@ from pathlib import Path
 from ars_docs.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import AFFIRMATIVE_METHODS, Corpus, load_corpus
-from ars_docs.session.lookup_record import describe, lookup_facts
+from ars_docs.session.lookup_record import not_the_work
 
 __all__ = ["VERIFY_METHODS", "VerifyOutcome", "record_verification"]
 
@@ -103,8 +103,8 @@ def _refuse_unusable(corpus: Corpus, keys: Sequence[str]) -> None:
             close = corpus.closest_keys(key)
             hint = f" (closest keys: {', '.join(close)})" if close else ""
             problems.append(f"citation_key '{key}' not in literature_corpus[]{hint}")
-        elif lookup_facts(entry.data).blocking is not None:
-            problems.append(f"'{key}': {describe(lookup_facts(entry.data), key)}")
+        elif (problem := not_the_work(entry.data, key)) is not None:
+            problems.append(problem)
         elif not entry.source_acquired:
             problems.append(
                 f"'{key}' has no acquired original (source_acquired is not true), so it cannot "
