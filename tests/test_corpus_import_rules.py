@@ -9,7 +9,7 @@ from bibtexparser.middlewares import LatexDecodingMiddleware
 from bibtexparser.model import Entry, Field
 
 from ars_docs.errors import InputDataError
-from ars_docs.lookup.imports import identifiers as ids
+from ars_docs.lookup import identifiers as ids
 from ars_docs.lookup.imports.keys import allowed_key, closest_key, generated_key
 from ars_docs.lookup.imports.latex import simple_latex
 from ars_docs.lookup.imports.names import csl_name, name_from_text

@@ -31,6 +31,9 @@ SAME, CLOSE, DIFFERENT, UNKNOWN = (
             "<mml:math><mml:mi>β</mml:mi></mml:math>-Catenin signalling",
             "β -Catenin signalling",
         ),
+        ("Costs of $100 and $200 per patient", "Costs of $100 and $200 per patient"),
+        ("Why R&amp;D fails: $5", "Why R&D fails: $5"),  # dollars without LaTeX stay
+        (r"Schr{\"o}dinger's {DNA} --- a review", "Schrödinger's DNA — a review"),
     ],
 )
 def test_plain_removes_markup_of_every_kind(raw: str, expected: str) -> None:
@@ -47,6 +50,8 @@ def test_plain_removes_markup_of_every_kind(raw: str, expected: str) -> None:
         ("α-Synuclein", "alpha synuclein"),
         ("The “quoted” TITLE!", "the quoted title"),
         ("O’Brien", "obrien"),
+        ("Η ιστορία της Ελλάδας", "Η ιστορια της Ελλαδας"),  # accents, Greek script
+        ("Ħal Far", "ħal far"),
     ],
 )
 def test_fold_meets_the_written_variants(a: str, b: str) -> None:
@@ -198,6 +203,24 @@ def test_isbn_and_malformed_identifiers_are_reported() -> None:
     query = Query.from_entry("k", {"title": "T", "doi": "N/A", "pmid": "PM123", "isbn": "12"})
     assert query.doi is None and query.pmid is None
     assert dict(query.malformed) == {"doi": "N/A", "pmid": "PM123", "isbn": "12"}
+
+
+@pytest.mark.parametrize(
+    ("field", "raw", "attribute", "expected"),
+    [
+        ("doi", "dx.doi.org/10.1000/x", "doi", "10.1000/x"),
+        ("doi", "doi 10.1000/X.", "doi", "10.1000/x"),
+        ("arxiv_id", "https://arxiv.org/abs/2101.00001/", "arxiv", "2101.00001"),
+        ("isbn", "ISBN 978-3-16-148410-0", "isbn", "9783161484100"),
+        ("pmid", "PMID: 0123", "pmid", "123"),
+        ("pmcid", "pmc555", "pmcid", "PMC555"),
+    ],
+)
+def test_what_corpus_import_accepts_lookup_reads_never_as_malformed(
+    field: str, raw: str, attribute: str, expected: str
+) -> None:
+    query = Query.from_entry("k", {"title": "T", field: raw})
+    assert getattr(query, attribute) == expected and not query.malformed
 
 
 def test_identifiers_in_the_url_count() -> None:

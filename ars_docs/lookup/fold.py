@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 __all__ = [
     "STOPWORDS",
@@ -89,6 +91,7 @@ _GREEK = {
     "µ": "mu",
     "ν": "nu",
     "ξ": "xi",
+    "ο": "omicron",
     "π": "pi",
     "ρ": "rho",
     "σ": "sigma",
@@ -258,13 +261,33 @@ def _math_text(match: re.Match[str]) -> str:
 
 @lru_cache(maxsize=4096)
 def _latex_to_text(text: str) -> str:
-    from pylatexenc.latex2text import LatexNodes2Text
+    # Without a backslash there is no command: only braces to drop ("$100" stays text).
+    if "\\" not in text:
+        return text.replace("{", "").replace("}", "")
+    from ars_docs.lookup.imports.latex import simple_latex
 
+    simple = simple_latex(text)  # accents, dashes, quotes: the everyday set, fast
+    if simple is not None:
+        return simple
     try:
-        decoded: str = LatexNodes2Text(math_mode="text").latex_to_text(text)
+        decoded: str = _latex_converter().latex_to_text(text)
     except Exception:
         return text.replace("{", "").replace("}", "")
     return decoded
+
+
+_THREAD = threading.local()
+
+
+def _latex_converter() -> Any:
+    """One converter per thread (lookup compares in worker threads): building one per
+    call costs more than the conversion."""
+    converter = getattr(_THREAD, "latex", None)
+    if converter is None:
+        from pylatexenc.latex2text import LatexNodes2Text
+
+        converter = _THREAD.latex = LatexNodes2Text(math_mode="text")
+    return converter
 
 
 @lru_cache(maxsize=65536)
@@ -272,10 +295,10 @@ def fold(text: str) -> str:
     """The comparison key of ``text`` (see the module docstring); ``""`` for no text."""
     if not text:
         return ""
-    text = plain(text).translate(_SPECIAL)
-    text = _GREEK_RE.sub(lambda m: " " + _GREEK[m.group(0)] + " ", text.lower())
-    text = unicodedata.normalize("NFKD", text)
+    # Accents go before Greek letters are named, so that ί and ι are one letter.
+    text = unicodedata.normalize("NFKD", plain(text).lower().translate(_SPECIAL))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = _GREEK_RE.sub(lambda m: " " + _GREEK[m.group(0)] + " ", text)
     text = text.casefold().replace("'", "")
     return _SPACE.sub(" ", _NON_WORD.sub(" ", text).replace("_", " ")).strip()
 

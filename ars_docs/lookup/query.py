@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
+from ars_docs.lookup import identifiers as ids
 from ars_docs.lookup.record import Name, kind_of
 
-__all__ = ["Query", "normal_arxiv", "normal_doi", "normal_isbn"]
+__all__ = ["Query", "normal_arxiv", "normal_doi", "normal_isbn", "normal_pmcid", "normal_pmid"]
 
 _DOI = re.compile(r"10\.\d{4,9}/\S+\Z")
 _DOI_PREFIX = re.compile(
@@ -31,11 +32,19 @@ _YEAR = re.compile(r"(\d{4})")
 _ET_AL = re.compile(r"^(?:et\.?\s*al\.?|and others|others|u\.\s*a\.|et\s+al)$", re.IGNORECASE)
 
 
+# Lookup reads every form ``identifiers`` (the passport's, shared with ``corpus import``)
+# accepts, and a few more a hand-written entry holds (``doi 10.1/x``, a %-escaped DOI,
+# a trailing full stop): what either accepts is never called malformed (``caveats``).
+
+
 def normal_doi(raw: str) -> str | None:
     """The DOI in lower case without resolver prefixes, or ``None`` if it is not one."""
     text = unquote(raw.strip())
     text = _DOI_PREFIX.sub("", text).strip().rstrip(".,;")
-    return text.lower() if _DOI.match(text) else None
+    if _DOI.match(text):
+        return text.lower()
+    found = ids.normal_doi(raw)
+    return found.rstrip(".,;").lower() if found else None
 
 
 def normal_arxiv(raw: str) -> tuple[str, str | None] | None:
@@ -45,18 +54,30 @@ def normal_arxiv(raw: str) -> tuple[str, str | None] | None:
     if found:
         text = found.group(1)
     text = re.sub(r"^arxiv:\s*", "", text, flags=re.IGNORECASE)
-    for pattern in (_ARXIV_NEW, _ARXIV_OLD):
-        match = pattern.match(text)
-        if match:
-            return match.group(1), match.group(2)
+    shared = ids.normal_arxiv(text) or ids.arxiv_from_url(raw.strip())
+    for candidate in (text, shared or ""):
+        for pattern in (_ARXIV_NEW, _ARXIV_OLD):
+            match = pattern.match(candidate)
+            if match:
+                return match.group(1), match.group(2)
     return None
 
 
 def normal_isbn(raw: str) -> str | None:
-    digits = re.sub(r"[\s\-]", "", raw).upper()
-    if re.fullmatch(r"\d{9}[\dX]|\d{13}", digits):
-        return digits
+    """The ISBN's digits (``X`` for a check digit of 10), or ``None``."""
+    for text in (raw, ids.normal_isbn(raw) or ""):
+        digits = re.sub(r"[\s\-]", "", text).upper()
+        if re.fullmatch(r"\d{9}[\dX]|\d{13}", digits):
+            return digits
     return None
+
+
+def normal_pmid(raw: str) -> str | None:
+    return raw if raw.isdecimal() else ids.normal_pmid(raw)
+
+
+def normal_pmcid(raw: str) -> str | None:
+    return ids.normal_pmcid(raw)
 
 
 @dataclass(frozen=True)
@@ -109,13 +130,8 @@ class Query:
         arxiv = ident("arxiv_id", normal_arxiv)
         if arxiv is None and "arxiv_id" not in bad and url and "arxiv.org" in url.lower():
             arxiv = normal_arxiv(url)
-        pmid = ident("pmid", lambda v: v if v.isdecimal() else None)
-        pmcid = ident(
-            "pmcid",
-            lambda v: (
-                "PMC" + v.upper().removeprefix("PMC") if re.fullmatch(r"(?i)(pmc)?\d+", v) else None
-            ),
-        )
+        pmid = ident("pmid", normal_pmid)
+        pmcid = ident("pmcid", normal_pmcid)
         openalex = ident("openalex_id", lambda v: (re.search(r"[Ww]\d+\Z", v) or [None])[0])
         authors, truncated = _names(data.get("authors"))
         year_text = _text(data.get("year"))

@@ -10,8 +10,31 @@ rules are written down in ``docs/corpus-import.md``.
 
 from __future__ import annotations
 
-from ars_docs.lookup.imports.model import BibEntry, Bibliography, Problem
-from ars_docs.lookup.imports.read import bibliography_corpus, detect_format, read_bibliography
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ars_docs.lookup.imports.model import BibEntry, Bibliography, Problem
+    from ars_docs.lookup.imports.read import bibliography_corpus, detect_format, read_bibliography
+
+# Loaded on first use: ``fold`` uses ``imports.latex`` on every run, the parsers (and
+# bibtexparser) only ``corpus import`` and ``lookup --bibliography`` need.
+_HOMES = {
+    "BibEntry": "model",
+    "Bibliography": "model",
+    "Problem": "model",
+    "bibliography_corpus": "read",
+    "detect_format": "read",
+    "read_bibliography": "read",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)
+
 
 __all__ = [
     "BibEntry",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ars_docs.lookup.imports import identifiers as ids
+from ars_docs.lookup import identifiers as ids
 from ars_docs.lookup.imports.keys import allowed_key, closest_key, generated_key
 from ars_docs.lookup.imports.model import BibEntry, Problem, Record
 from ars_docs.lookup.imports.text import clean

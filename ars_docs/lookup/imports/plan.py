@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ars_docs.lookup.imports import identifiers as ids
+from ars_docs.lookup import identifiers as ids
 from ars_docs.lookup.imports.keys import key_candidates
 from ars_docs.lookup.imports.model import BibEntry, Bibliography, Problem
 from ars_docs.lookup.imports.text import comparable
