@@ -29,6 +29,21 @@ def test_usage_errors(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_pipe_is_refused_like_standard_input(cli, tmp_path: Path) -> None:
+    pipe = tmp_path / "refs.bib"
+    os.mkfifo(pipe)  # what `corpus import <(cat refs.bib)` names
+    passport = tmp_path / "p.yaml"
+    passport.write_text("session_id: s\nliterature_corpus: []\n", encoding="utf-8")
+    before = passport.read_bytes()
+    done = cli("corpus", "import", pipe, "--passport", passport)
+    assert done.code == 64
+    assert done.err.startswith(
+        f"ars-docs: error: FILE {pipe} (a pipe or a device) is not supported"
+    )
+    assert passport.read_bytes() == before
+
+
 def test_environment_passport_and_the_flag_wins(cli, tmp_path: Path, monkeypatch) -> None:
     env, flag = tmp_path / "env.yaml", tmp_path / "flag.yaml"
     monkeypatch.setenv("ARS_PASSPORT", str(env))

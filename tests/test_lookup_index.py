@@ -14,6 +14,7 @@ import gzip
 import hashlib
 import importlib.util
 import json
+import os
 import sqlite3
 import sys
 import threading
@@ -46,6 +47,7 @@ CROSSREF, OPENALEX, PUBLIC = (
 )
 ALL = (CROSSREF, OPENALEX, PUBLIC)
 EPOCH = "1700000000"
+BUILD = "build one with `ars-docs lookup index build DUMP… -o INDEX`"
 #: ``cli/lookup.py`` (which registers ``lookup`` and calls ``register_index``) exists.
 LOOKUP_REGISTERED = importlib.util.find_spec("ars_docs.cli.lookup") is not None
 
@@ -479,6 +481,48 @@ def test_open_refuses_a_damaged_index(index_path: Path) -> None:
     index_path.write_bytes(bytes(data))
     found = refusal(index_path)
     assert found.code == 65 and "rebuild it" in found.message
+
+
+def test_open_refuses_a_damaged_meta_value(index_path: Path) -> None:
+    db = sqlite3.connect(index_path)
+    db.execute("UPDATE meta SET value = '{broken' WHERE key = 'format'")
+    db.commit()
+    db.close()
+    found = refusal(index_path)
+    assert found.code == 65 and "cannot be read as a snapshot index" in found.message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_pipe_is_refused_as_index_and_as_dump_without_blocking(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    found = refusal(pipe)  # would block in open() if it were read
+    assert found == Refusal(65, f"{pipe} is not a regular file (a pipe or a device?); {BUILD}")
+    with pytest.raises(ArsError) as caught:
+        build_index([pipe], tmp_path / "out.idx")
+    assert int(caught.value.exit_code) == 65
+    assert caught.value.message == (
+        f"{pipe} is not a regular file (a pipe or a device?); save the dump to a file and name that"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_a_json_document_too_large_to_read_whole_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index_dumps, "MAX_DOCUMENT", 1000)
+    page = tmp_path / "page.json"
+    page.write_text(
+        json.dumps({"items": [{"DOI": f"10.1/{n}", "title": ["T"]} for n in range(99)]})
+    )
+    with pytest.raises(ArsError) as caught:
+        build_index([page], tmp_path / "out.idx")
+    assert (
+        int(caught.value.exit_code) == 65
+        and f"{page}: a .json document over" in caught.value.message
+    )
+    assert "write the works one per line (.jsonl)" in caught.value.message
+    assert not (tmp_path / "out.idx").exists()
 
 
 def test_snapshot_index_type(index_path: Path) -> None:

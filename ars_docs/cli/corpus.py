@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
@@ -62,13 +63,20 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     add_verbosity(p)
 
 
+def _a_stream(name: str) -> bool:
+    """A path that exists but is no file or folder: a FIFO, ``<(…)``, a device."""
+    path = Path(name)
+    return path.exists() and not path.is_file() and not path.is_dir()
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
     for name in args.bibliographies:
-        if name == "-":
+        if name == "-" or _a_stream(name):
+            what = "'-' (standard input)" if name == "-" else f"{name} (a pipe or a device)"
             raise UsageError(
-                "FILE '-' (standard input) is not supported: the entries point back to the "
+                f"FILE {what} is not supported: the entries point back to the "
                 "file they came from (source_pointer); save the bibliography and give its path"
             )
     from ars_docs.lookup.imports.passport import import_into_passport

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.cli.common import Subparsers, add_format
-from ars_docs.cli.output import NORMAL, QUIET, VERBOSE
+from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity
 from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
@@ -51,23 +51,9 @@ def register_index(index_sub: Subparsers) -> None:
     )
     build.add_argument("-o", "--output", metavar="INDEX", help="the index file to write (required)")
     add_format(build)
-    verbosity = build.add_mutually_exclusive_group()
-    verbosity.add_argument(
-        "-q",
-        "--quiet",
-        dest="verbosity",
-        action="store_const",
-        const=QUIET,
-        default=NORMAL,
-        help="print the summary only",
-    )
-    verbosity.add_argument(
-        "-v",
-        "--verbose",
-        dest="verbosity",
-        action="store_const",
-        const=VERBOSE,
-        help="also print each file's SHA-256 and size, and the records per service "
+    add_verbosity(
+        build,
+        verbose_help="also print each file's SHA-256 and size, and the records per service "
         "(skipped lines: the first 20 of each file either way)",
     )
 

@@ -37,7 +37,7 @@ LIMIT = 20
 QUIET, NORMAL, VERBOSE = 0, 1, 2
 
 
-def add_verbosity(parser: argparse.ArgumentParser) -> None:
+def add_verbosity(parser: argparse.ArgumentParser, *, verbose_help: str | None = None) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "-q",
@@ -54,7 +54,7 @@ def add_verbosity(parser: argparse.ArgumentParser) -> None:
         dest="verbosity",
         action="store_const",
         const=VERBOSE,
-        help=f"print every item of every list (default: the first {LIMIT} of each)",
+        help=verbose_help or f"print every item of every list (default: the first {LIMIT} of each)",
     )
 
 

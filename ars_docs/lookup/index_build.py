@@ -286,13 +286,14 @@ def _insert(db: sqlite3.Connection, item: Parsed, tally: _Tally) -> None:
 
 def _unindex(db: sqlite3.Connection, work: int, old: str) -> None:
     # A table without content forgets a row only when told exactly what it held.
+    record = codec.decode(old)
     db.execute(
         "INSERT INTO titles(titles, rowid, title, names) VALUES ('delete', ?, ?, ?)",
-        (work, *_words(codec.decode(old))),
+        (work, *_words(record)),
     )
     db.executemany(
         "DELETE FROM ids WHERE kind = ? AND value = ? AND work = ?",
-        [(kind, value, work) for kind, value in codec.stored_identifiers(old)],
+        [(kind, value, work) for kind, value in codec.stored_identifiers(old, record)],
     )
 
 

@@ -239,10 +239,11 @@ def identifiers(record: WorkRecord, raw: Mapping[str, Any]) -> list[tuple[str, s
     return list(found)
 
 
-def stored_identifiers(text: str) -> list[tuple[str, str]]:
-    """``identifiers`` of a stored record (``encode``'s text), extras included."""
+def stored_identifiers(text: str, record: WorkRecord | None = None) -> list[tuple[str, str]]:
+    """``identifiers`` of a stored record (``encode``'s text; ``record``: its ``decode``,
+    when the caller has it), extras included."""
     data = json.loads(text)
-    own = identifiers(decode(text), {})
+    own = identifiers(record or decode(text), {})
     return list(dict.fromkeys([*own, *((kind, value) for kind, value in data.get("x", ()))]))
 
 

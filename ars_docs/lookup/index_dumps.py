@@ -20,6 +20,7 @@ import gzip
 import hashlib
 import io
 import json
+import stat
 import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ __all__ = ["MAX_LINE", "Dump", "Parsed", "Skip", "describe"]
 
 #: Longest line read (bytes); a longer one is skipped, never held in memory whole.
 MAX_LINE = 32 * 2**20
+#: Largest ``.json`` document (one API page of works) read whole; JSON lines have no limit.
+MAX_DOCUMENT = 256 * 2**20
 _OPENALEX = "https://openalex.org/"
 _HINT = "give Crossref or OpenAlex works, one JSON object per line (see docs/lookup-index.md)"
 
@@ -83,7 +86,13 @@ class Dump:
                     f"{path} is a folder, not a dump file; name the files in it "
                     f"(e.g. {path}/*.jsonl.gz)"
                 )
-            self.size = path.stat().st_size
+            found = path.stat()
+            if not stat.S_ISREG(found.st_mode):
+                raise InputDataError(
+                    f"{path} is not a regular file (a pipe or a device?); save the dump to a "
+                    "file and name that"
+                )
+            self.size = found.st_size
         except FileNotFoundError:
             raise InputMissingError(f"{path}: no such file; check the path of the dump") from None
         except PermissionError as exc:
@@ -153,7 +162,12 @@ class Dump:
                 yield from _works(value, self.line)
 
     def _document(self, stream: io.BufferedIOBase) -> Iterator[Parsed | Skip]:
-        text = stream.read()
+        text = stream.read(MAX_DOCUMENT + 1)
+        if len(text) > MAX_DOCUMENT:
+            raise InputDataError(
+                f"{self.name}: a .json document over {MAX_DOCUMENT // 2**20} MiB (uncompressed); "
+                "write the works one per line (.jsonl), as the registries' dumps are"
+            )
         self.line = 1
         self._progress()
         try:

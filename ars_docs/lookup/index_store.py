@@ -43,6 +43,8 @@ def open_index(path: str | os.PathLike[str]) -> SnapshotIndex:
     if str(path) == "-":
         raise UsageError("the snapshot index cannot be read from standard input ('-'); give a path")
     try:
+        if where.exists() and not where.is_dir() and not where.is_file():
+            raise InputDataError(f"{where} is not a regular file (a pipe or a device?); {_BUILD}")
         with open(where, "rb") as handle:
             head = handle.read(len(_SQLITE_MAGIC))
         identity = _identity(where)
@@ -59,7 +61,7 @@ def open_index(path: str | os.PathLike[str]) -> SnapshotIndex:
     try:
         db = _connect(where)
         meta = _meta(where, db)
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, ValueError) as exc:
         raise InputDataError(
             f"{where} cannot be read as a snapshot index ({exc}); rebuild it: {_BUILD}"
         ) from exc
@@ -130,11 +132,6 @@ class SnapshotIndex:
     @property
     def built_at(self) -> str:
         return str(self.meta.get("built_at", ""))
-
-    @property
-    def records(self) -> int:
-        counts = self.meta.get("records") or {}
-        return sum(int(n) for n in counts.values()) if isinstance(counts, dict) else 0
 
     def by_id(self, kind: str, value: str, service: str | None = None) -> list[WorkRecord]:
         """Every record with this identifier (Crossref's first), or of ``service`` only."""

@@ -32,10 +32,9 @@ from ars_docs.lookup.imports.keys import key_candidates
 from ars_docs.lookup.imports.model import BibEntry, Bibliography, Problem
 from ars_docs.lookup.imports.text import comparable
 
-__all__ = ["OUTCOMES", "Existing", "Outcome", "plan_import"]
+__all__ = ["Existing", "Outcome", "plan_import"]
 
 #: Every outcome, in the order reports count them.
-OUTCOMES = ("imported", "already_present", "conflict", "duplicate", "unusable")
 _ID_NAMES = {"doi": "DOI", "arxiv_id": "arXiv id", "pmid": "PubMed id"}
 
 
