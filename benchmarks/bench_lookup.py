@@ -21,7 +21,10 @@ and prints, per set:
 * with ``-v``, every case where the verdict differs from the label.
 
 The tuning set was used to tune the matcher; the held-out set was written
-afterwards, by someone who had not seen the tuning, and was not tuned on.
+afterwards, by someone who had not seen the tuning. Its first run is the
+held-out number (``FIRST_HELDOUT_RUN``); two fixes were made after it for
+gaps it showed, so what this script prints for it now is no longer held-out
+(``docs/lookup.md`` says which fixes, and what moved).
 """
 
 from __future__ import annotations
@@ -42,6 +45,11 @@ from ars_docs.lookup.report import EntryResult  # noqa: E402
 from ars_docs.lookup.run import LookupOptions, LookupRuntime, lookup  # noqa: E402
 
 SETS = ("tuning", "heldout")
+#: The held-out set's only held-out run, before any fix it prompted (docs/lookup.md).
+FIRST_HELDOUT_RUN = (
+    "flagged P 1.000 (25/25) R 0.893 (25/28); blocking P 1.000 (14/14) R 0.500; "
+    "false alarms 0/43; retraction recall 0.727 (8/11)"
+)
 FALSE_ALARM_TARGET = 0.005
 FLAGGED = ("not_found", "mismatch")
 BLOCKING_RETRACTION = ("retracted", "expression_of_concern")
@@ -76,6 +84,8 @@ def summarise(
     # What the work is, not whether it was retracted: a retracted real work is real.
     blocking = {c.key for c in cases if results[c.key].facts.blocking is not None}
     print(f"\n== {name}: {len(cases)} cases ({len(real)} real, {len(fabricated)} fabricated)")
+    if name == "heldout":
+        print(f"(no longer held-out: fixes followed its first run, which was {FIRST_HELDOUT_RUN})")
     for label, chosen in (("flagged (not_found + mismatch)", flagged), ("blocking", blocking)):
         hits = len(chosen & fabricated)
         precision, recall = ratio(hits, len(chosen)), ratio(hits, len(fabricated))

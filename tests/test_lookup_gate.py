@@ -309,6 +309,17 @@ def test_a_stale_found_record_stops_counting(ok_session: Session) -> None:
     data["doi"] = "10.1000/changed"
     facts = lookup_facts(data)
     assert facts.stale and not facts.blocks
+    # ... and the next lookup run checks the entry again (without --all).
+    from ars_docs.lookup.run import LookupOptions, select
+
+    corpus = load_corpus(ok_session.passport, use_cache=False)
+    assert "ok2020" not in [e.citation_key for e in select(corpus, LookupOptions())[0]]
+    text = ok_session.passport.read_text("utf-8").replace(
+        "citation_key: ok2020\n", 'citation_key: ok2020\n    doi: "10.1000/changed"\n', 1
+    )
+    ok_session.passport.write_text(text, encoding="utf-8")
+    corpus = load_corpus(ok_session.passport, use_cache=False)
+    assert "ok2020" in [e.citation_key for e in select(corpus, LookupOptions())[0]]
 
 
 @pytest.mark.parametrize(

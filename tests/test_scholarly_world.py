@@ -7,7 +7,6 @@ import copy
 import json
 import re
 import sys
-import time
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
@@ -693,12 +692,11 @@ def test_429_with_retry_after_and_the_services_own_bodies(
 
 def test_delay_beyond_timeout_drop_and_garbage(client: httpx.Client, world: ScholarlyWorld) -> None:
     world.delay("europepmc_rest", 1.0)
-    started = time.monotonic()
-    with pytest.raises(httpx.ReadTimeout):
+    with pytest.raises(httpx.ReadTimeout):  # the client gave up before the answer came
         client.get(
             "/europepmc_rest/search", params={"query": "EXT_ID:1", "format": "json"}, timeout=0.2
         )
-    assert time.monotonic() - started < 0.9
+    assert world.count("europepmc_rest") == 1
     world.drop("doi_resolver")
     with pytest.raises(httpx.RemoteProtocolError):
         client.get(f"/doi_resolver/api/handles/{LANCET}")
