@@ -22,40 +22,11 @@ from rapidfuzz.fuzz import ratio
 
 from ars_docs.lookup.fold import deumlaut, fold, has_cjk
 from ars_docs.lookup.record import Name
+from ars_docs.retrieval.identity_words import NAME_PARTICLES
 
 __all__ = ["NameMatch", "latin", "match_names"]
 
-PARTICLES = frozenset(
-    [
-        "van",
-        "von",
-        "der",
-        "den",
-        "de",
-        "del",
-        "della",
-        "di",
-        "da",
-        "dos",
-        "das",
-        "do",
-        "du",
-        "la",
-        "le",
-        "ten",
-        "ter",
-        "y",
-        "bin",
-        "ibn",
-        "al",
-        "el",
-        "zu",
-        "vom",
-        "zum",
-        "st",
-        "saint",
-    ]
-)
+PARTICLES = NAME_PARTICLES
 _CYRILLIC = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh",
     "з": "z", "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",

@@ -56,13 +56,11 @@ _NOTICE_KINDS = {
     "retracted": "retraction",
     "retraction in": "retraction",
     "partial retraction": "partial_retraction",
-    "partial_retraction": "partial_retraction",
     "withdrawal": "withdrawal",
     "withdrawn": "withdrawal",
     "removal": "removal",
     "removed": "removal",
     "expression of concern": "expression_of_concern",
-    "expression_of_concern": "expression_of_concern",
     "expression of concern in": "expression_of_concern",
     "correction": "correction",
     "corrigendum": "correction",
@@ -79,7 +77,7 @@ def notice_kind(label: str) -> str | None:
     """The normalised kind of a notice label, or ``None`` for updates that are not notices
     (a new version or edition)."""
     key = " ".join(label.replace("-", " ").replace("_", " ").lower().split())
-    return _NOTICE_KINDS.get(key) or _NOTICE_KINDS.get(key.replace(" ", "_"))
+    return _NOTICE_KINDS.get(key)
 
 
 @dataclass(frozen=True)
@@ -190,7 +188,6 @@ _KIND_OF = {
     "peer-review": "review",
     # OpenAlex / Semantic Scholar
     "preprint": "preprint",
-    "book-chapter ": "chapter",
     "journalarticle": "article",
     "conference": "proceedings",
     "booksection": "chapter",

@@ -46,6 +46,7 @@ from ars_docs.retrieval.identity_text import Layout, Occurrence, find_phrase, la
 from ars_docs.retrieval.identity_words import (
     ACCEPTED_WORDS,
     EVENT_WORDS,
+    NAME_PARTICLES,
     PREPRINT_DOI,
     PREPRINT_WORDS,
     REASON_CODES,
@@ -77,10 +78,6 @@ ACQUIRING = frozenset({Level.EXACT, Level.STRONG})
 _RANK = {Level.DIFFERENT: 0, Level.AMBIGUOUS: 1, Level.WEAK: 2, Level.STRONG: 3, Level.EXACT: 4}
 
 _NEAR = 6  # lines after the title where its author line may follow
-_PARTICLES = frozenset(
-    {"van", "von", "der", "den", "de", "del", "della", "di", "da", "dos", "das", "du"}
-    | {"la", "le", "ten", "ter", "bin", "binti", "al", "el"}
-)
 
 
 @dataclass(frozen=True)
@@ -337,7 +334,7 @@ def _name_forms(family: str, given: str) -> list[str]:
         if given:
             return [family + given, given + family, f"{given} {family}"]
         return forms if len(family) >= 2 else []
-    core = [w for w in words(family) if w not in _PARTICLES]
+    core = [w for w in words(family) if w not in NAME_PARTICLES]
     if core and len(core) < len(words(family)) and len("".join(core)) >= 4:
         forms.append(" ".join(core))
     return forms

@@ -14,6 +14,7 @@ __all__ = [
     "ACCEPTED_WORDS",
     "CITE_AS",
     "EVENT_WORDS",
+    "NAME_PARTICLES",
     "PREPRINT_DOI",
     "PREPRINT_WORDS",
     "REASON_CODES",
@@ -23,6 +24,14 @@ __all__ = [
     "SECTION_STARTS",
     "TOC_HEADINGS",
 ]
+
+#: Lower-case words of a family name that are not the name itself (van der Berg, de la
+#: Cruz, bin Ahmad, Ortega y Gasset): a name is also known without them.
+NAME_PARTICLES = frozenset(
+    {"van", "von", "vom", "zu", "zum", "der", "den", "de", "del", "della", "di", "da", "do"}
+    | {"dos", "das", "du", "la", "le", "ten", "ter", "y", "bin", "binti", "ibn", "al", "el"}
+    | {"st", "saint"}
+)
 
 REASON_CODES: dict[str, str] = {
     "doi_match": "the entry's DOI is printed outside the reference list",
