@@ -32,7 +32,7 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ars_docs.retrieval.cache import CACHEABLE_STATUSES
+from ars_docs.retrieval.cache import CACHEABLE_STATUSES, cache_root
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.types import RawResponse
 from ars_docs.session.cache import private_folder
@@ -55,21 +55,13 @@ CREATE TABLE IF NOT EXISTS responses (
 
 def lookup_cache_path(config: RetrievalConfig, environ: Mapping[str, str]) -> Path | None:
     """Where the cache file lives by the rule of the module docstring; ``None`` when off."""
-    if environ.get("ARS_DOCS_NO_CACHE", "").strip() not in ("", "0"):
-        return None
-    if config.cache_max_age_days <= 0:
+    root = cache_root(environ)  # None when ARS_DOCS_NO_CACHE is set (or no home folder)
+    off = environ.get("ARS_DOCS_NO_CACHE", "").strip() not in ("", "0")
+    if off or config.cache_max_age_days <= 0:
         return None
     if config.cache_dir:
         return Path(config.cache_dir) / FILE_NAME
-    folder = environ.get("ARS_DOCS_CACHE_DIR")
-    if folder:
-        return Path(folder) / FILE_NAME
-    xdg = environ.get("XDG_CACHE_HOME")
-    try:
-        base = Path(xdg) if xdg else Path.home() / ".cache"
-    except RuntimeError:  # no home directory
-        return None
-    return base / "ars-docs" / FILE_NAME
+    return None if root is None else root / FILE_NAME
 
 
 class SqliteResponseCache:

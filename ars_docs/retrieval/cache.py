@@ -27,25 +27,39 @@ from ars_docs.errors import OutputError
 from ars_docs.retrieval.types import RawResponse
 from ars_docs.session.atomic import write_bytes_atomic
 
-__all__ = ["CACHEABLE_STATUSES", "ResponseCache", "ResponseStore", "default_cache_dir"]
+__all__ = [
+    "CACHEABLE_STATUSES",
+    "ResponseCache",
+    "ResponseStore",
+    "cache_root",
+    "default_cache_dir",
+]
 
 CACHEABLE_STATUSES = frozenset({200, 203, 300, 301, 302, 303, 307, 308, 401, 402, 403, 404, 410})
 _FORMAT = 2
 
 
-def default_cache_dir(environ: Mapping[str, str]) -> Path | None:
-    """The cache folder by the rule in the module docstring; ``None`` when disabled."""
+def cache_root(environ: Mapping[str, str]) -> Path | None:
+    """ars-docs' cache folder (``$ARS_DOCS_CACHE_DIR``, ``$XDG_CACHE_HOME/ars-docs``,
+    ``~/.cache/ars-docs``), shared by retrieve and lookup; ``None`` when caching is off
+    (``ARS_DOCS_NO_CACHE``) or there is no home directory."""
     if environ.get("ARS_DOCS_NO_CACHE", "").strip() not in ("", "0"):
         return None
     folder = environ.get("ARS_DOCS_CACHE_DIR")
     if folder:
-        return Path(folder) / "retrieval"
+        return Path(folder)
     xdg = environ.get("XDG_CACHE_HOME")
     try:
         base = Path(xdg) if xdg else Path.home() / ".cache"
     except RuntimeError:  # no home directory
         return None
-    return base / "ars-docs" / "retrieval"
+    return base / "ars-docs"
+
+
+def default_cache_dir(environ: Mapping[str, str]) -> Path | None:
+    """The retrieval cache folder by the rule in the module docstring; ``None`` when off."""
+    root = cache_root(environ)
+    return None if root is None else root / "retrieval"
 
 
 class ResponseStore(Protocol):
