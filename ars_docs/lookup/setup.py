@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ars_docs import __version__
 from ars_docs.lookup.check import Registries
-from ars_docs.retrieval.transport import BaseTransport
-from ars_docs.retrieval.types import RawResponse
+from ars_docs.retrieval.transport import HttpxTransport
 
 if TYPE_CHECKING:
     from ars_docs.lookup.run import LookupOptions, LookupRuntime
@@ -101,7 +99,7 @@ def _online(
         download_timeout=min(config.download_timeout, API_DOWNLOAD_TIMEOUT),
     )
     http = PoliteHttp(
-        runtime.transport or _LazyTransport(),
+        runtime.transport or HttpxTransport(),
         politeness,
         cache=cache,
         refresh=options.refresh,
@@ -126,41 +124,3 @@ def _online(
         close=close,
         cache_note=f"response cache not used: {note}" if note else None,
     )
-
-
-class _LazyTransport(BaseTransport):
-    """The real network, set up on the first request: a run answered entirely from the
-    cache (or refused before asking anything) never pays for the HTTP client."""
-
-    def __init__(self) -> None:
-        self._real: BaseTransport | None = None
-        self._lock = threading.Lock()
-
-    def _transport(self) -> BaseTransport:
-        with self._lock:
-            if self._real is None:
-                from ars_docs.retrieval.transport import HttpxTransport
-
-                self._real = HttpxTransport()
-            return self._real
-
-    def send(
-        self,
-        url: str,
-        headers: Mapping[str, str],
-        *,
-        timeout: float,
-        deadline: float,
-        max_bytes: int,
-    ) -> RawResponse:
-        return self._transport().send(
-            url, headers, timeout=timeout, deadline=deadline, max_bytes=max_bytes
-        )
-
-    def cancel(self) -> None:
-        if self._real is not None:
-            self._real.cancel()
-
-    def close(self) -> None:
-        if self._real is not None:
-            self._real.close()

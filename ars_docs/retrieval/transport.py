@@ -15,6 +15,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from ars_docs.retrieval.reasons import RESEARCHGATE_HOST
@@ -78,14 +79,22 @@ class BaseTransport(abc.ABC):
 
 
 class HttpxTransport(BaseTransport):
-    """The real network, through one shared ``httpx.Client`` (thread-safe)."""
+    """The real network, through one shared ``httpx.Client`` (thread-safe), set up on the
+    first request: a run answered from the cache (or refused before asking anything)
+    never pays for importing httpx."""
 
     def __init__(self) -> None:
-        import httpx
-
-        self._httpx = httpx
-        self._client = httpx.Client(follow_redirects=False)
+        self._client: Any = None
+        self._lock = threading.Lock()
         self._cancel = threading.Event()
+
+    def _connected(self) -> Any:
+        with self._lock:
+            if self._client is None:
+                import httpx
+
+                self._client = httpx.Client(follow_redirects=False)
+            return self._client
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -102,10 +111,12 @@ class HttpxTransport(BaseTransport):
         host = urlsplit(url).hostname or ""
         if is_blocked_host(host):
             raise BlockedHost(f"refused to contact {host}: ResearchGate is a human handoff")
-        httpx = self._httpx
+        client = self._connected()
+        import httpx
+
         started = time.monotonic()
         try:
-            with self._client.stream(
+            with client.stream(
                 "GET", url, headers=dict(headers), timeout=httpx.Timeout(timeout)
             ) as answer:
                 length = answer.headers.get("content-length", "")
@@ -133,4 +144,6 @@ class HttpxTransport(BaseTransport):
             raise TransportError(f"{type(exc).__name__}: {exc}"[:300]) from exc
 
     def close(self) -> None:
-        self._client.close()
+        with self._lock:
+            if self._client is not None:
+                self._client.close()
