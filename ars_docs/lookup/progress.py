@@ -33,26 +33,19 @@ def headline(result: EntryResult) -> str:
 
 
 class LookupProgress:
+    """Progress on standard error: a bar on a terminal; elsewhere a line per entry for up to
+    20 entries, else a line every tenth of the way (CI logs of long runs stay short)."""
+
     def __init__(self, total: int, stream: TextIO | None) -> None:
-        self.total = total
-        self.done = 0
-        self.stream = stream
-        self.bar: Progress | None = None
-        if stream is not None and bool(getattr(stream, "isatty", lambda: False)()):
-            self.bar = Progress(total, stream, bar=total > 1, label="lookup")
-        self.step = 1 if total <= _EVERY_LINE else max(1, total // 10)
+        every = 1 if total <= _EVERY_LINE else max(1, total // 10)
+        self.shown = (
+            None if stream is None else Progress(total, stream, label="lookup", every=every)
+        )
 
     def update(self, key: str, result: EntryResult) -> None:
-        self.done += 1
-        if self.stream is None:
-            return
-        if self.bar is not None:
-            self.bar.update(key, headline(result))
-            return
-        if self.done % self.step == 0 or self.done == self.total:
-            detail = f"{key}: {headline(result)}" if self.step == 1 else f"last: {key}"
-            print(f"lookup [{self.done}/{self.total}] {detail}", file=self.stream, flush=True)
+        if self.shown is not None:
+            self.shown.update(key, headline(result))
 
     def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
+        if self.shown is not None:
+            self.shown.close()

@@ -17,10 +17,19 @@ _BAR = 24
 
 class Progress:
     def __init__(
-        self, total: int, stream: TextIO, *, bar: bool | None = None, label: str = "retrieve"
+        self,
+        total: int,
+        stream: TextIO,
+        *,
+        bar: bool | None = None,
+        label: str = "retrieve",
+        every: int = 1,
     ) -> None:
+        """``every``: without a bar, a line every ``every`` items (and the last) — for
+        logs of long runs — naming the last item only."""
         self.total = total
         self.label = label
+        self.every = max(1, every)
         self.done = 0
         self.stream = stream
         interactive = bool(getattr(stream, "isatty", lambda: False)())
@@ -30,10 +39,13 @@ class Progress:
     def update(self, citation_key: str, summary: str) -> None:
         self.done += 1
         if not self.bar:
-            print(
-                f"{self.label} [{self.done}/{self.total}] {citation_key}: {summary}",
-                file=self.stream,
-            )
+            if self.every == 1:
+                detail = f"{citation_key}: {summary}"
+            elif self.done % self.every == 0 or self.done == self.total:
+                detail = f"last: {citation_key}"
+            else:
+                return
+            print(f"{self.label} [{self.done}/{self.total}] {detail}", file=self.stream)
             self.stream.flush()
             return
         filled = _BAR * self.done // max(self.total, 1)
