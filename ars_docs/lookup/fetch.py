@@ -18,17 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
 from ars_docs.retrieval.types import FetchFailure
 
 __all__ = ["Fetcher", "Reply"]
-
-_KEY_HINT = {
-    "openalex": "OpenAlex answers 403 when requests come too fast and when no API key is "
-    "sent; set openalex_api_key in [retrieval]",
-    "semantic_scholar": "Semantic Scholar limits requests without a key; set "
-    "semantic_scholar_api_key in [retrieval]",
-}
 
 
 @dataclass(frozen=True)
@@ -82,26 +75,19 @@ class Fetcher:
             )
         except FetchFailure as failure:
             if failure.reason is Reason.RATE_LIMITED:
-                self._end(service, f"{service} is rate-limiting ({failure.detail})")
+                self.http.memory.end(service, ended_message(service, failure.detail))
             status = failure.status
             return Reply(shown, status, failure=f"{failure.reason.value}: {failure.detail}")
         status = answer.status
-        if 200 <= status < 300 or status in (404, 410):
+        problem = api_problem(service, status, answer.tries)
+        if problem is None or problem[0] is Reason.NOT_FOUND:
             return Reply(shown, status, answer.body, cached=answer.from_cache)
-        if status in (401, 403, 429):
-            hint = _KEY_HINT.get(service, "it takes no API key: try again later")
-            reason = "rate_limited" if status == 429 else "refused"
-            message = f"{reason}: {service} answered HTTP {status}; {hint}"
-            self._end(service, f"{message} (not asked again in this run)")
+        message = f"{problem[0].value}: {problem[1]}"
+        if ends_service(status):
+            self.http.memory.end(service, ended_message(service, message))
             return Reply(shown, status, failure=message)
-        kind = "server_error" if status >= 500 else "http_error"
         # The body stays: some services explain a refusal there (arXiv's "incorrect id").
-        return Reply(
-            shown, status, answer.body, failure=f"{kind}: {service} answered HTTP {status}"
-        )
-
-    def _end(self, service: str, message: str) -> None:
-        self.http.memory.end(service, message)
+        return Reply(shown, status, answer.body, failure=message)
 
 
 def _usable(

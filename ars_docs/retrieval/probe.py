@@ -25,7 +25,7 @@ from ars_docs.retrieval.http import PoliteHttp, redact_url
 from ars_docs.retrieval.identity import Document, Identity, Level, decide
 from ars_docs.retrieval.pages import challenge_signature, login_url
 from ars_docs.retrieval.reading import read_document
-from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
 
@@ -148,36 +148,12 @@ class Probe:
         if answer is None:
             failed = self.attempts[-1]
             if failed.reason is Reason.RATE_LIMITED:
-                self.http.memory.end(service, _ended(service, failed.detail))
+                self.http.memory.end(service, ended_message(service, failed.detail))
             return None
         status = answer.status
-        problem: tuple[Reason, str] | None = None
-        if status in (404, 410):
-            problem = (Reason.NOT_FOUND, f"{service} has no record (HTTP {status})")
-        elif status in (401, 403) and service == "openalex":
-            problem = (
-                Reason.RATE_LIMITED,
-                f"openalex refused the request (HTTP {status}): OpenAlex answers 403 when "
-                "requests come too fast and when no API key is sent (it requires one); set "
-                "openalex_api_key in [retrieval]",
-            )
-        elif status in (401, 403):
-            problem = (
-                Reason.HTTP_ERROR,
-                f"{service} refused the request (HTTP {status}); check its API key and "
-                "contact_email in the [retrieval] config",
-            )
-        elif status == 429:
-            problem = (
-                Reason.RATE_LIMITED,
-                f"{service} answered HTTP 429 still after {answer.tries} request(s)",
-            )
-        elif status >= 500:
-            problem = (Reason.SERVER_ERROR, f"{service} answered HTTP {status}")
-        elif not 200 <= status < 300:
-            problem = (Reason.HTTP_ERROR, f"{service} answered HTTP {status}")
-        if status in (401, 403, 429) and problem is not None:
-            self.http.memory.end(service, _ended(service, problem[1]))
+        problem = api_problem(service, status, answer.tries)
+        if problem is not None and ends_service(status):
+            self.http.memory.end(service, ended_message(service, problem[1]))
         if problem is None:
             try:
                 return json.loads(answer.body)
@@ -342,11 +318,6 @@ class Probe:
         record(reason, f"kept for a human to check: {summary}", identity)
         self.candidates.append(Candidate(channel, answer.url, kind, answer.body, identity))
         return None
-
-
-def _ended(service: str, why: str) -> str:
-    quota = " (its daily quota is likely used up; run again tomorrow)" if "429" in why else ""
-    return f"{service} is not asked again in this run{quota}: {why}"
 
 
 def refusal_of(answer: Response) -> tuple[Reason, str] | None:

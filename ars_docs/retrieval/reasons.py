@@ -18,6 +18,9 @@ __all__ = [
     "RESEARCHGATE_REQUEST",
     "EntryStatus",
     "Reason",
+    "api_problem",
+    "ended_message",
+    "ends_service",
     "pending_action",
 ]
 
@@ -108,3 +111,51 @@ class EntryStatus(str, Enum):
     UNVERIFIABLE = "unverifiable"
     NETWORK_UNAVAILABLE = "network_unavailable"
     """No request got any answer (offline, DNS): retry later; not a ResearchGate handoff."""
+
+
+def ends_service(status: int) -> bool:
+    """A refusal (401/403) or a rate limit still after the retries (429): the service is
+    over for the run, and later questions to it fail at once with the same reason."""
+    return status in (401, 403, 429)
+
+
+def ended_message(service: str, why: str) -> str:
+    quota = " (its daily quota is likely used up; run again tomorrow)" if "429" in why else ""
+    return f"{service} is not asked again in this run{quota}: {why}"
+
+
+#: The setting that holds each keyed service's API key in ``[retrieval]``.
+_KEY_SETTINGS = {
+    "openalex": "openalex_api_key",
+    "semantic_scholar": "semantic_scholar_api_key",
+    "core": "core_api_key",
+}
+
+
+def api_problem(service: str, status: int, tries: int = 1) -> tuple[Reason, str] | None:
+    """Why an API's answer is not one to read (``None`` for a 2xx): the reason of the
+    vocabulary and a message that says what to do. Shared by retrieve and lookup."""
+    if 200 <= status < 300:
+        return None
+    if status in (404, 410):
+        return Reason.NOT_FOUND, f"{service} has no record (HTTP {status})"
+    if status in (401, 403) and service == "openalex":
+        return (
+            Reason.RATE_LIMITED,
+            f"openalex refused the request (HTTP {status}): OpenAlex answers 403 when "
+            "requests come too fast and when no API key is sent (it requires one); set "
+            "openalex_api_key in [retrieval]",
+        )
+    if status in (401, 403):
+        key = _KEY_SETTINGS.get(service)
+        hint = (
+            f"check {key} and contact_email in the [retrieval] config"
+            if key
+            else "check contact_email in the [retrieval] config, or try again later"
+        )
+        return Reason.HTTP_ERROR, f"{service} refused the request (HTTP {status}); {hint}"
+    if status == 429:
+        return Reason.RATE_LIMITED, f"{service} answered HTTP 429 still after {tries} request(s)"
+    if status >= 500:
+        return Reason.SERVER_ERROR, f"{service} answered HTTP {status}"
+    return Reason.HTTP_ERROR, f"{service} answered HTTP {status}"
