@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ars_docs.errors import InputDataError
+from ars_docs.session.yaml_block import mapping_lines
 from ars_docs.session.yaml_lines import render_scalar, split_lines
 from ars_docs.session.yamlio import YamlDocument, parse_yaml
 
@@ -218,38 +219,14 @@ def render_items(items: Sequence[Mapping[str, Any]], dash: int, newline: str) ->
     """``items`` as block-style list items whose ``-`` is at column ``dash`` (0-based)."""
     out = []
     for item in items:
-        lines = _nested_lines(item, dash + 2)
+        lines = mapping_lines(item, dash + 2)
         lines[0] = " " * dash + "- " + lines[0][dash + 2 :]
         out.append(newline.join(lines) + newline)
     return "".join(out)
 
 
 def render_mapping(item: Mapping[str, Any], newline: str) -> str:  # a file of its own
-    return newline.join(_nested_lines(item, 0)) + newline
-
-
-def _nested_lines(mapping: Mapping[str, Any], indent: int) -> list[str]:
-    """Like ``_mapping_lines``, but list items that are mappings are block mappings too."""
-    pad = " " * indent
-    lines: list[str] = []
-    for name, value in mapping.items():
-        label = f"{pad}{render_scalar(str(name))}:"
-        if value is None or isinstance(value, (str, int, float)):  # most values: no ABC check
-            lines.append(f"{label} {render_scalar(value)}")
-        elif isinstance(value, Mapping) and value:
-            lines += [label, *_nested_lines(value, indent + 2)]
-        elif isinstance(value, list) and value:
-            lines.append(label)
-            for element in value:
-                if isinstance(element, (dict, Mapping)) and element:
-                    inner = _nested_lines(element, indent + 4)
-                    lines += [f"{pad}  - {inner[0][indent + 4 :]}", *inner[1:]]
-                else:
-                    lines.append(f"{pad}  - {render_scalar(element)}")
-        else:
-            empty = "{}" if isinstance(value, Mapping) else "[]" if isinstance(value, list) else ""
-            lines.append(f"{label} {empty or render_scalar(value)}")
-    return lines
+    return newline.join(mapping_lines(item, 0)) + newline
 
 
 def _append_yaml_items(

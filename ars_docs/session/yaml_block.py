@@ -47,13 +47,14 @@ def field_lines(name: str, value: Any, indent: int) -> list[str]:
         return [f"{pad}{name}: {_inline(value)}"]
     lines = [f"{pad}{name}:"]
     if isinstance(value, Mapping):
-        lines += _mapping_lines(value, indent + _STEP)
+        lines += mapping_lines(value, indent + _STEP)
     else:
         lines += _list_lines(value, indent + _STEP)
     return lines
 
 
-def _mapping_lines(mapping: Mapping[str, Any], indent: int) -> list[str]:
+def mapping_lines(mapping: Mapping[str, Any], indent: int) -> list[str]:
+    """Each ``key: value`` of ``mapping`` at column ``indent``, as ``field_lines`` writes it."""
     lines: list[str] = []
     for key, value in mapping.items():
         lines += field_lines(_key(key), value, indent)
@@ -65,7 +66,7 @@ def _list_lines(items: Sequence[Any], indent: int) -> list[str]:
     lines: list[str] = []
     for item in items:
         if isinstance(item, Mapping) and item:
-            inner = _mapping_lines(item, indent + _STEP)
+            inner = mapping_lines(item, indent + _STEP)
             inner[0] = pad + "- " + inner[0].lstrip(" ")
             lines += inner
         elif isinstance(item, list) and is_block_value(item):
