@@ -404,6 +404,32 @@ def test_an_isbn_contradicts_a_book_entry_only_when_it_names_another_book(
     assert done.code == 1
 
 
+def test_a_title_any_registry_holds_for_the_doi_identifies_the_work(
+    tmp_path: Path, cli: Cli
+) -> None:
+    doi = "10.5555/jalc.42"
+    english = "Social isolation among older survivors of an earthquake: a longitudinal study"
+    with ScholarlyWorld() as world:
+        world.add_datacite(
+            {"DOI": doi, "type": "article-journal", "title": "地震後の高齢被災者における社会的孤立",
+             "author": [{"family": "渡辺", "given": "健"}], "issued": {"date-parts": [[2020]]}},
+            agency="jalc",
+        )  # fmt: skip
+        world.add_openalex(openalex("W42", english, ["Ken Watanabe"], 2020, doi=doi))
+        world.write_config(tmp_path / "ars-docs.toml")
+        path = passport(
+            tmp_path / "p.yaml",
+            entry("watanabe", english, ["Watanabe"], 2020, doi=doi),
+            entry("other", "Housing prices after an earthquake in a mid-sized city", ["Watanabe"],
+                  2020, doi=doi),
+        )  # fmt: skip
+        done, report = run(cli, path)
+    by_key = {e["key"]: e for e in report["entries"]}
+    assert by_key["watanabe"]["status"] == "found"
+    assert by_key["other"]["status"] == "mismatch" and by_key["other"]["blocking"]
+    assert done.code == 1
+
+
 # --- exit codes ----------------------------------------------------------------------------
 
 

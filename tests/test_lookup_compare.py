@@ -58,6 +58,27 @@ def test_fold_meets_the_written_variants(a: str, b: str) -> None:
     assert fold(a) == fold(b)
 
 
+@pytest.mark.parametrize(
+    ("entry", "record"),
+    [
+        ("Maternal anemia and low birth weight in Zambia: a multilevel analysis",
+         "Maternal anaemia and low birthweight in Zambia: a multilevel analysis"),
+        ("A data set of river temperatures", "A dataset of river temperatures"),
+        ("Vliyanie klimaticheskikh izmenenii na urozhainost' zernovykh kul'tur",
+         "Влияние климатических изменений на урожайность зерновых культур"),
+    ],
+)  # fmt: skip
+def test_spelling_compounds_and_transliteration_are_the_same_title(entry: str, record: str) -> None:
+    assert title_agreement(entry, record)[0] is Agreement.SAME
+
+
+def test_a_compound_does_not_hide_another_word() -> None:
+    found = title_agreement(
+        "Low birth weight in rural Zambia", "Low birthweight and stunting in rural Zambia"
+    )[0]
+    assert found is not Agreement.SAME
+
+
 def test_words_split_cjk_into_characters() -> None:
     assert words(fold("高等教育 quality")) == ["高", "等", "教", "育", "quality"]
 
@@ -242,6 +263,9 @@ def test_et_al_marks_a_truncated_author_list() -> None:
     [
         ("retraction", "retraction"),
         ("Retraction in", "retraction"),
+        ("Partial retraction in", "partial_retraction"),
+        ("Expression of concern in", "expression_of_concern"),
+        ("Erratum in", "correction"),
         ("partial_retraction", "partial_retraction"),
         ("Expression of Concern", "expression_of_concern"),
         ("erratum", "correction"),
@@ -267,6 +291,8 @@ def test_types_fold_to_kinds() -> None:
         ("J Am Stat Assoc", "Journal of the American Statistical Association", "article", SAME),
         ("American Economic Review: Papers & Proceedings", "American Economic Review", "article", SAME),  # noqa: E501
         ("Вопросы экономики", "Voprosy Ekonomiki", "article", SAME),
+        ("Rev Esp Geriatr Gerontol", "Revista Española de Geriatría y Gerontología", "article", SAME),  # noqa: E501
+        ("Z Erziehungswiss", "Zeitschrift für Erziehungswissenschaft", "article", SAME),
         ("NBER Working Paper No. 27431", "National Bureau of Economic Research", "report", SAME),
         ("NAACL-HLT", "Proceedings of the 2019 Conference of the North American Chapter of the Association for Computational Linguistics", "proceedings", SAME),  # noqa: E501
         # acronyms, series and proceedings are written every which way: never "different"

@@ -157,9 +157,16 @@ def _doi(query: Query, doi: str, reg: Registries, answers: list[Answer]) -> IdRe
     if not any(a.proof for a in asked):
         asked.append(reg.openalex_work(f"doi:{doi}"))
     answers.extend(asked)
-    # The authority first: Crossref, then the DOI system's CSL-JSON, then OpenAlex.
+    # The authority first: Crossref, then the DOI system's CSL-JSON, then OpenAlex. Every
+    # registry's record of the DOI is the same work: a title only one of them holds (the
+    # English title of a Japanese article, the original of a translated one) counts too.
     records = [r for a in asked for r in a.records]
     result = _judge(query, "doi", doi, asked, records[:1])
+    if result.state is IdState.CONTRADICTS:
+        for other in records[1:]:
+            agreeing = _judge(query, "doi", doi, asked, [other])
+            if agreeing.state is IdState.MATCHED:
+                return agreeing
     if (
         result.state is IdState.ABSENT
         and not reg.offline

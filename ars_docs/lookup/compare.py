@@ -21,6 +21,7 @@ complain about most.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -28,7 +29,7 @@ from enum import Enum
 from rapidfuzz.fuzz import ratio, token_set_ratio, token_sort_ratio
 
 from ars_docs.lookup.fold import content_words, deumlaut, fold, has_cjk, plain, words
-from ars_docs.lookup.names import match_names
+from ars_docs.lookup.names import latin, match_names
 from ars_docs.lookup.query import Query
 from ars_docs.lookup.record import WorkRecord
 
@@ -118,8 +119,12 @@ def title_agreement(entry: str, record: str) -> tuple[Agreement, float]:
         return Agreement.SAME, max(score, 0.95)
     if has_cjk(a) or has_cjk(b):
         return _cjk_title(a.replace(" ", ""), b.replace(" ", ""), score)
+    if bool(_NON_LATIN.search(a)) != bool(_NON_LATIN.search(b)):
+        # A Cyrillic or Greek title cited in transliteration: compare both in Latin letters.
+        a, b = latin(entry), latin(record)
+        score = max(score, max(ratio(a, b), token_set_ratio(a, b) * 0.98) / 100)
     wa, wb = content_words(a) or words(a), content_words(b) or words(b)
-    left_a, left_b = _unmatched(wa, wb), _unmatched(wb, wa)
+    left_a, left_b = _compounds(_unmatched(wa, wb), _unmatched(wb, wa))
     if not left_a and not left_b:
         return Agreement.SAME, max(score, 0.97)
     replaced = min(len(left_a), len(left_b))
@@ -157,6 +162,22 @@ def _main_title_matches(entry: str, record: str) -> bool:
         for mark in (*_SEPARATORS, " (", "!")
         if mark in longer_raw
     )
+
+
+_NON_LATIN = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")
+
+
+def _compounds(left_a: list[str], left_b: list[str]) -> tuple[list[str], list[str]]:
+    """The words still unmatched, without compounds written apart in the other title
+    ("birthweight" and "birth weight", "data set" and "dataset")."""
+    for mine, theirs in ((left_a, left_b), (left_b, left_a)):
+        for word in list(theirs):
+            for i in range(len(mine) - 1):
+                if mine[i] + mine[i + 1] == word:
+                    del mine[i : i + 2]
+                    theirs.remove(word)
+                    break
+    return left_a, left_b
 
 
 def _unmatched(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
@@ -314,8 +335,6 @@ def _acronym_like(venue: str) -> bool:
 
 
 def _venue_key(text: str) -> str:
-    from ars_docs.lookup.names import latin
-
     return latin(text) if text else ""
 
 
@@ -341,7 +360,11 @@ def _venue_agreement(a: str, b: str) -> Agreement:
     return Agreement.DIFFERENT
 
 
-_LINKS = _words("of the and on in for")
+#: Linking words ISO 4 abbreviations leave out, in the languages journals are named in.
+_LINKS = _words(
+    "of the and on in for de del la las los el y e et des du le les fur und der die das "
+    "di della do da dos em och og van voor het"
+)
 
 
 def _venue_words(folded: str) -> list[str]:

@@ -54,19 +54,15 @@ class Notice:
 _NOTICE_KINDS = {
     "retraction": "retraction",
     "retracted": "retraction",
-    "retraction in": "retraction",
     "partial retraction": "partial_retraction",
     "withdrawal": "withdrawal",
     "withdrawn": "withdrawal",
     "removal": "removal",
     "removed": "removal",
     "expression of concern": "expression_of_concern",
-    "expression of concern in": "expression_of_concern",
     "correction": "correction",
     "corrigendum": "correction",
     "erratum": "correction",
-    "erratum in": "correction",
-    "correction in": "correction",
     "addendum": "correction",
     "clarification": "correction",
     "reinstatement": "reinstatement",
@@ -77,7 +73,9 @@ def notice_kind(label: str) -> str | None:
     """The normalised kind of a notice label, or ``None`` for updates that are not notices
     (a new version or edition)."""
     key = " ".join(label.replace("-", " ").replace("_", " ").lower().split())
-    return _NOTICE_KINDS.get(key)
+    # PubMed links a work to its notices as "Retraction in", "Partial retraction in" …;
+    # "… of" links a notice to its work, and is not a notice of this one.
+    return _NOTICE_KINDS.get(key.removesuffix(" in"))
 
 
 @dataclass(frozen=True)
