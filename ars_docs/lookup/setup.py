@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from ars_docs import __version__
 from ars_docs.lookup.check import Registries
-from ars_docs.retrieval.transport import HttpxTransport
 
 if TYPE_CHECKING:
     from ars_docs.lookup.run import LookupOptions, LookupRuntime
@@ -74,7 +73,7 @@ def _online(
     from ars_docs.lookup.fetch import Fetcher
     from ars_docs.lookup.online import OnlineRegistries
     from ars_docs.retrieval.config import load_config
-    from ars_docs.retrieval.http import PoliteHttp, Politeness
+    from ars_docs.retrieval.http import Politeness
     from ars_docs.retrieval.plan import require_contact
 
     config = load_config(options.config, source, env)
@@ -98,15 +97,7 @@ def _online(
         max_bytes=min(config.max_bytes, API_MAX_BYTES),
         download_timeout=min(config.download_timeout, API_DOWNLOAD_TIMEOUT),
     )
-    http = PoliteHttp(
-        runtime.transport or HttpxTransport(),
-        politeness,
-        cache=cache,
-        refresh=options.refresh,
-        sleep=runtime.sleep,
-        monotonic=runtime.monotonic,
-        wall=runtime.wall,
-    )
+    http = runtime.http(politeness, cache, refresh=options.refresh)
 
     def close() -> None:
         if runtime.transport is None:

@@ -33,7 +33,6 @@ from ars_docs.retrieval.reasons import EntryStatus
 from ars_docs.retrieval.runner import new_run_id, run_all
 from ars_docs.retrieval.runtime import Runtime
 from ars_docs.retrieval.store import remove_stale_temporaries
-from ars_docs.retrieval.transport import HttpxTransport
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields
@@ -190,15 +189,7 @@ def _http(
         config,
         f"ars-docs/{__version__} (citation source retrieval; mailto:{config.contact_email})",
     )
-    return PoliteHttp(
-        runtime.transport or HttpxTransport(),
-        politeness,
-        cache=cache,
-        refresh=options.refresh,
-        sleep=runtime.sleep,
-        monotonic=runtime.monotonic,
-        wall=runtime.wall,
-    )
+    return runtime.http(politeness, cache, refresh=options.refresh)
 
 
 def _summary(outcome: EntryOutcome) -> str:

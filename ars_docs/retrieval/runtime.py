@@ -9,10 +9,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from ars_docs.retrieval.transport import BaseTransport
+from ars_docs.retrieval.transport import BaseTransport, HttpxTransport
 from ars_docs.session.clock import Clock
+
+if TYPE_CHECKING:
+    from ars_docs.retrieval.cache import ResponseStore
+    from ars_docs.retrieval.http import PoliteHttp, Politeness
 
 __all__ = ["Runtime"]
 
@@ -31,3 +35,20 @@ class Runtime:
     """Where progress goes (a bar on a terminal, else plain lines); ``None``: quiet."""
     run_id: str | None = None
     """``retrieve``: written on every attempt-log line of the run; random when not given."""
+
+    def http(
+        self, politeness: Politeness, cache: ResponseStore | None, *, refresh: bool
+    ) -> PoliteHttp:
+        """The polite HTTP layer over the injected transport (else the real network) and
+        the injected clocks."""
+        from ars_docs.retrieval.http import PoliteHttp
+
+        return PoliteHttp(
+            self.transport or HttpxTransport(),
+            politeness,
+            cache=cache,
+            refresh=refresh,
+            sleep=self.sleep,
+            monotonic=self.monotonic,
+            wall=self.wall,
+        )
