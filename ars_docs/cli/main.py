@@ -133,6 +133,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ArsError as exc:
         print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
+    except KeyboardInterrupt:
+        return _interrupted(words)
     except RecursionError:
         # Readers check nesting before parsing (limits.MAX_NESTING); this catches a
         # parser that recurses on input no check covers yet: still one line, exit 65.
@@ -170,6 +172,27 @@ def run(argv: Sequence[str] | None = None) -> int:
         return int(ExitCode.IO_ERR)
 
 
+def _interrupted(words: Sequence[str]) -> int:
+    """Ctrl-C: one line, exit 130. Every write is atomic (temp file, then rename), so
+    each file ars-docs was writing is either as it was or complete; none is half-written."""
+    _detach_stdout()  # a JSON or report half-printed to a pipe gets no more lines
+    command = "ars-docs"
+    if words and words[0] in (*COMMANDS, "lint"):
+        command += f" {words[0]}"
+        if words[0] in _GROUPED and len(words) > 1 and not words[1].startswith("-"):
+            command += f" {words[1]}"
+    try:
+        print(
+            f"ars-docs: interrupted: {command} stopped; no file was left half-written "
+            "(each is as it was or complete); run the same command again",
+            file=sys.stderr,
+            flush=True,
+        )
+    except (OSError, ValueError):
+        pass
+    return int(ExitCode.INTERRUPTED)
+
+
 def _aliased(words: list[str]) -> list[str]:
     """``lookup index build …`` is the command ``lookup-index build …``.
 
@@ -181,6 +204,9 @@ def _aliased(words: list[str]) -> list[str]:
         return ["lookup-index", *words[2:]]
     return words
 
+
+#: Commands whose first argument is a sub-command (named in the interrupt line).
+_GROUPED = frozenset({"lint", "session", "audit", "corpus", "lookup-index"})
 
 _INDEX_ACTIONS = frozenset({"build", "-h", "--help"})
 
