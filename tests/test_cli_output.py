@@ -155,7 +155,10 @@ def test_render_json_summary_and_offenders(session: Session, cli) -> None:
             "col": 3,
             "reason": "unresolved-marker",
             "slug": "high2020",
+            "text": None,
             "detail": "run ars-docs finalize",
+            "suggestions": [],
+            "fix": f"ars-docs finalize {session.draft} --passport {session.passport}",
         }
     ]
     passed = cli("render", session.draft, "--format", "json")
@@ -231,6 +234,6 @@ def test_other_commands_cap_the_passport_findings_too(big: Path, cli) -> None:
     assert lint.code == 0
     assert lines(lint.out)[-2:] == [
         f"  … and {ENTRIES - LIMIT} more (--verbose)"[2:],
-        f"{big / 'passport.yaml'}: 0 error(s), {ENTRIES} warning(s)",
+        f"{big / 'passport.yaml'}: {ENTRIES} entries checked, 0 error(s), {ENTRIES} warning(s)",
     ]
     assert len(lines(cli("lint", "corpus", big / "passport.yaml", "-v").out)) == ENTRIES + 1

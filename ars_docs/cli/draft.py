@@ -9,7 +9,6 @@ outputs; whatever goes to standard output moves the report to standard error.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -26,6 +25,8 @@ from ars_docs.cli.common import (
     same_file,
     write_output,
 )
+from ars_docs.cli.jsonout import payload, print_payload
+from ars_docs.cli.offenders import offender_dict
 from ars_docs.cli.output import (
     add_verbosity,
     capped,
@@ -41,7 +42,6 @@ from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.draft import api
-    from ars_docs.draft.pipeline import Offender
 
 #: Formats of ``render --to`` (``draft.api.RENDER_TARGETS``; a test keeps them equal).
 RENDER_TARGETS = ("markdown", "html")
@@ -268,13 +268,12 @@ def _report_finalize(
         "passport_findings_about_uncited_entries": len(hidden),
     }
     if args.format == "json":
-        payload: dict[str, Any] = {"summary": summary, **result.to_dict()}
-        payload["diagnostics"] = [d.to_dict() for d in everything]
-        payload["changes"] = [c.to_dict() for c in result.changes]
-        payload["written"] = wrote
-        payload["checklist"] = checklist
-        payload["would_change"] = result.would_change
-        print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
+        body: dict[str, Any] = result.to_dict()
+        body["changes"] = [c.to_dict() for c in result.changes]
+        body["written"] = wrote
+        body["checklist"] = checklist
+        body["would_change"] = result.would_change
+        print_payload(payload("finalize", summary, everything, **body), stream)
         return
     verbosity = args.verbosity
     # Diagnostics first (standard error), then the changes, then the summary — last.
@@ -331,6 +330,7 @@ def _render_one(args: argparse.Namespace) -> int:
     doc = read_draft(args.draft)
     corpus, read_log = load_trust_inputs(passport) if passport else (None, None)
     args.passport_used = passport is not None
+    args.corpus_used, args.passport_path, args.draft_text = corpus, passport, doc.text
     if args.output:
         output = args.output
     elif args.draft == STDIO:
@@ -371,16 +371,6 @@ def _render_one(args: argparse.Namespace) -> int:
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
 
 
-def _offender_dict(offender: Offender) -> dict[str, Any]:
-    return {
-        "line": offender.line,
-        "col": offender.col,
-        "reason": offender.reason,
-        "slug": offender.slug if offender.slug != "-" else None,
-        "detail": offender.detail or None,
-    }
-
-
 def _report_render(
     args: argparse.Namespace,
     draft: str,
@@ -400,12 +390,22 @@ def _report_render(
         "diagnostics": severity_counts(result.diagnostics),
     }
     if args.format == "json":
-        payload = {
-            "summary": summary,
-            "offenders": [_offender_dict(o) for o in offenders],
-            "diagnostics": [d.to_dict() for d in result.diagnostics],
-        }
-        print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
+        data = payload(
+            "render",
+            summary,
+            result.diagnostics,
+            offenders=[
+                offender_dict(
+                    o,
+                    draft=draft,
+                    text=getattr(args, "draft_text", None),
+                    corpus=getattr(args, "corpus_used", None),
+                    passport=getattr(args, "passport_path", None),
+                )
+                for o in offenders
+            ],
+        )
+        print_payload(data, stream)
         return
     verbosity = args.verbosity
     capped([d.format() for d in result.diagnostics], verbosity, sys.stderr)

@@ -14,6 +14,7 @@ to what the groups register.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import os
@@ -181,15 +182,13 @@ def _interrupted(words: Sequence[str]) -> int:
         command += f" {words[0]}"
         if words[0] in _GROUPED and len(words) > 1 and not words[1].startswith("-"):
             command += f" {words[1]}"
-    try:
+    with contextlib.suppress(OSError, ValueError):  # standard error closed as well
         print(
             f"ars-docs: interrupted: {command} stopped; no file was left half-written "
             "(each is as it was or complete); run the same command again",
             file=sys.stderr,
             flush=True,
         )
-    except (OSError, ValueError):
-        pass
     return int(ExitCode.INTERRUPTED)
 
 
