@@ -463,9 +463,10 @@ def test_dry_run_leaves_the_output_folder_byte_identical(wrap: Wrapper) -> None:
     (wrap.root / OUT).mkdir()
     (wrap.root / OUT / "keep.txt").write_text("untouched\n", encoding="utf-8")
     before = tree(wrap.root)
-    code, out, _ = wrap(no_tool_rows([], "PASS"), "--dry-run")
+    code, out, err = wrap(no_tool_rows([], "PASS"), "--dry-run")
     assert code == 0
     assert out == "dry run: inputs valid; no files written\n"
+    assert "dry run" not in err  # the line once (issue 25 §8)
     assert tree(wrap.root) == before
     assert not wrap.log.exists()  # the auditor itself never ran
 

@@ -25,7 +25,13 @@ from ars_docs.errors import ExitCode, UsageError
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     audit = sub.add_parser(
-        "audit", help="audit artifacts: run the auditor, parse a verdict, bundle manifest"
+        "audit",
+        help="the audit flow (spec 004): run, parse-verdict, manifest, gate, ack, template",
+        description="Audit artifacts as a contract (the v3.6.7 audit spec): `audit run` runs "
+        "the external auditor over a bundle, `audit parse-verdict` turns its stream into a "
+        "verdict, `audit manifest` prints a bundle manifest, `audit gate` decides a stage "
+        "transition, `audit ack` acknowledges a MATERIAL verdict's findings, `audit template` "
+        "prints the shipped audit template. See docs/audit.md.",
     )
     audit_sub = audit.add_subparsers(dest="audit_command", metavar="COMMAND")
     audit_sub.required = True

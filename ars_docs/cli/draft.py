@@ -9,11 +9,13 @@ outputs; whatever goes to standard output moves the report to standard error.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ars_docs.cli.common import (
+    STDIN_NAME,
     STDIO,
     Subparsers,
     add_format,
@@ -103,8 +105,18 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         metavar="DRAFT",
         help="markdown draft ('-': standard input); several only with --check",
     )
-    p.add_argument("--strict", action="store_true", help="refuse unverified/unresolved citations")
-    add_passport(p, required=False)
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="the terminal gate: refuse unverified/unresolved citations; needs the passport "
+        "(--passport or $ARS_PASSPORT) unless --trust-draft-statuses",
+    )
+    p.add_argument(
+        "--passport",
+        metavar="PASSPORT",
+        help="Material Passport YAML with literature_corpus[] (default: $ARS_PASSPORT; "
+        "required by --strict, optional for a preview)",
+    )
     p.add_argument(
         "-o",
         "--output",
@@ -183,6 +195,7 @@ def _finalize_locked(
     from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
 
     from_stdin = args.draft == STDIO
+    args.passport_path = passport
     doc = read_draft(args.draft)
     corpus, read_log = load_trust_inputs(passport)
     result = api.finalize(doc.text, corpus, read_log, path=doc.path, passport=passport)
@@ -279,7 +292,7 @@ def _report_finalize(
     # Diagnostics first (standard error), then the changes, then the summary — last.
     findings = [d.format() for d in [*shown, *result.diagnostics]]
     capped(findings, verbosity, sys.stderr)
-    print_hidden(hidden, verbosity, sys.stderr)
+    print_hidden(hidden, verbosity, sys.stderr, passport=getattr(args, "passport_path", None))
     flush()
     changes = [
         f"  {draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}"
@@ -293,6 +306,10 @@ def _report_finalize(
     if args.check:
         verdict = "would rewrite" if result.would_change else "up to date:"
         action = f"--check: {verdict} {result.changed} marker(s); nothing written"
+        if result.would_change and draft not in (STDIO, STDIN_NAME):
+            # A hook or CI log shows this line alone (-q): name the command that fixes it.
+            passport = shlex.quote(str(getattr(args, "passport_path", None) or "PASSPORT"))
+            action += f"; run ars-docs finalize {shlex.quote(draft)} --passport {passport}"
     else:
         where = f"wrote {'standard output' if wrote == STDIO else wrote}" if wrote else None
         print(f"checklist: {_checklist_phrase(checklist)}", file=stream)
@@ -408,7 +425,11 @@ def _report_render(
         print_payload(data, stream)
         return
     verbosity = args.verbosity
-    capped([d.format() for d in result.diagnostics], verbosity, sys.stderr)
+    # A finding the gate also refuses (an unmarked citation: ARS005 and
+    # unmarked-citation) is printed once, as the refusal (issue 25 §8).
+    refused_at = {(o.line, o.col) for o in offenders}
+    findings = [d for d in result.diagnostics if (d.line, d.col) not in refused_at]
+    capped([d.format() for d in findings], verbosity, sys.stderr)
     lines = []
     for o in offenders:
         detail = f" ({o.detail})" if o.detail else ""

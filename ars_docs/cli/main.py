@@ -101,7 +101,22 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for group in _groups_for(argv):
         module = importlib.import_module(f"ars_docs.cli.{group}")
         module.register(sub, lint_sub)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """A command registered with a one-line ``help`` only gets it as its
+    ``--help`` description too, so no command's help page is blank."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        helps = {choice.dest: choice.help for choice in action._choices_actions}
+        for name, child in action.choices.items():
+            if not child.description and helps.get(name):
+                text = str(helps[name])
+                child.description = text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+            _describe(child)
 
 
 def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
