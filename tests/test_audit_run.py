@@ -665,6 +665,7 @@ def test_offline_example_runs_end_to_end(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "all steps behaved as documented" in proc.stdout
     assert len(proposals(example / "out")) == 2
+    assert "\x1b" not in proc.stdout + proc.stderr  # piped: no escape codes (issue 25 §9)
 
 
 def _request(**changes: Any) -> Any:

@@ -105,3 +105,19 @@ def test_a_quoted_path_in_the_named_command(tmp_path: Path, cli) -> None:
     draft.write_text("Claim <!--ref:a_2020-->.\n", encoding="utf-8")
     result = cli("finalize", draft, "--passport", passport, "--check", "-q")
     assert f"run ars-docs finalize '{draft}' --passport '{passport}'" in result.out
+
+
+def test_lint_corpus_on_an_empty_corpus_says_how_many_entries(tmp_path: Path, cli) -> None:
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    result = cli("lint", "corpus", folder)
+    assert result.code == 0
+    assert result.out == (
+        f"{folder}: 0 entries checked (the folder holds no entry file), 0 error(s), "
+        "0 warning(s)\n"
+    )
+    empty = tmp_path / "passport.yaml"
+    empty.write_text("session_id: s\nliterature_corpus: []\n", encoding="utf-8")
+    assert cli("lint", "corpus", empty).out.endswith(
+        ": 0 entries checked (literature_corpus[] is empty), 0 error(s), 0 warning(s)\n"
+    )

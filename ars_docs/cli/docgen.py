@@ -60,8 +60,7 @@ _EXIT_MEANING = {
     ExitCode.CANT_CREATE: "an output cannot be created or written (nothing was changed)",
     ExitCode.IO_ERR: "input/output error",
     ExitCode.TEMP_FAIL: "`audit run` only: rate limit, timeout or interruption",
-    ExitCode.INTERRUPTED: "interrupted (Ctrl-C): one line, and every file is as it was "
-    "or complete",
+    ExitCode.INTERRUPTED: "interrupted (Ctrl-C): one line, and every file is as it was or complete",
 }
 
 
@@ -92,8 +91,10 @@ def render_reference() -> str:
         parts.append(_command(words, child))
     parts.append("## Exit codes\n")
     parts.append("| code | meaning |\n|---|---|")
-    for code in ExitCode:
-        parts.append(f"| {int(code)} | {_EXIT_MEANING[code]} |")
+    rows = {int(code): _EXIT_MEANING[code] for code in ExitCode}
+    rows[2] = "`audit gate` only: a user decision is needed (MINOR verdict, round-cap escalation)"
+    for code, meaning in sorted(rows.items()):
+        parts.append(f"| {code} | {meaning} |")
     return "\n".join(parts).rstrip("\n") + "\n"
 
 

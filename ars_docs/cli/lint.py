@@ -159,5 +159,17 @@ def cmd_lint_corpus(args: argparse.Namespace) -> int:
     else:
         capped([d.format() for d in diagnostics], args.verbosity, sys.stdout)
         noun = "entry" if entries == 1 else "entries"
-        print(f"{passport}: {entries} {noun} checked, {errors} error(s), {warnings} warning(s)")
+        empty = ""
+        if not entries:  # an empty corpus passes every rule: say that nothing was there
+            from pathlib import Path
+
+            where = (
+                "the folder holds no entry file"
+                if Path(passport).is_dir()
+                else ("literature_corpus[] is empty")
+            )
+            empty = f" ({where})"
+        print(
+            f"{passport}: {entries} {noun} checked{empty}, {errors} error(s), {warnings} warning(s)"
+        )
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
