@@ -113,8 +113,7 @@ def test_lint_corpus_on_an_empty_corpus_says_how_many_entries(tmp_path: Path, cl
     result = cli("lint", "corpus", folder)
     assert result.code == 0
     assert result.out == (
-        f"{folder}: 0 entries checked (the folder holds no entry file), 0 error(s), "
-        "0 warning(s)\n"
+        f"{folder}: 0 entries checked (the folder holds no entry file), 0 error(s), 0 warning(s)\n"
     )
     empty = tmp_path / "passport.yaml"
     empty.write_text("session_id: s\nliterature_corpus: []\n", encoding="utf-8")

@@ -128,7 +128,8 @@ def cmd_list_read(args: argparse.Namespace) -> int:
         from ars_docs.cli.jsonout import payload, print_payload
 
         summary = {"log": str(log), "exists": exists, "all": args.all, "marks": len(marks)}
-        print_payload(payload("list-read", summary, marks=[m.to_dict() for m in marks]))
+        body = {"log": str(log), "exists": exists, "all": args.all}
+        print_payload(payload("list-read", summary, **body, marks=[m.to_dict() for m in marks]))
         return int(ExitCode.OK)
     if not exists:
         print(
