@@ -195,7 +195,7 @@ def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
             "errors": errors,
             "warnings": len(diagnostics) - errors,
         }
-        print_payload(payload("lint audit-artifacts", summary, diagnostics))
+        print_payload(payload("lint audit-artifacts", summary, diagnostics, errors=errors))
     else:
         print_diagnostics(diagnostics, sys.stdout)
         print(f"{target}: {errors} error(s), {len(diagnostics) - errors} warning(s)")

@@ -92,6 +92,7 @@ def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
                 diagnostics,
                 micro_fixtures=sorted(found.micro),
                 integration_fixtures=[str(p) for p in found.integration],
+                errors=len(diagnostics),
             )
         )
     else:
@@ -131,7 +132,15 @@ def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
             "violations": len(diagnostics),
         }
         print_payload(
-            payload("lint pattern-protection", summary, diagnostics, files=list(manifest.files))
+            payload(
+                "lint pattern-protection",
+                summary,
+                diagnostics,
+                manifest=manifest.path,
+                scope=manifest.scope,
+                files=list(manifest.files),
+                violations=len(diagnostics),
+            )
         )
     else:
         for diagnostic in diagnostics:
@@ -155,7 +164,7 @@ def cmd_lint_corpus(args: argparse.Namespace) -> int:
     warnings = len(diagnostics) - errors
     if args.format == "json":
         summary = {"passport": passport, "entries": entries, "errors": errors, "warnings": warnings}
-        print_payload(payload("lint corpus", summary, diagnostics))
+        print_payload(payload("lint corpus", summary, diagnostics, errors=errors))
     else:
         capped([d.format() for d in diagnostics], args.verbosity, sys.stdout)
         noun = "entry" if entries == 1 else "entries"

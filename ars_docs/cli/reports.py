@@ -158,7 +158,7 @@ def _run_lint(
         summary = {"files": len(found), "findings": total}
         every = [d for diagnostics in found.values() for d in diagnostics]
         command = "lint audit-report" if what == "audit report" else "lint drift-log"
-        print_payload(payload(command, summary, every, files=list(found)))
+        print_payload(payload(command, summary, every, files=list(found), errors=total))
     else:
         for path, diagnostics in found.items():
             print_diagnostics(diagnostics, sys.stdout, limit=None)
