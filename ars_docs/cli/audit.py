@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from ars_docs.cli.common import (
     STDIO,
@@ -404,12 +405,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     outcome = run_audit(request, phase=phase, dry_run=args.dry_run)
     if args.dry_run:
         if args.format == "json":
-            summary = {"dry_run": True, "exit_code": outcome.exit_code}
-            print_payload(payload("audit run", summary, dry_run=True))
+            dry: dict[str, Any] = {"dry_run": True, "exit_code": outcome.exit_code}
+            print_payload(payload("audit run", dry, dry_run=True))
         else:
             print("dry run: inputs valid; no files written")
         return outcome.exit_code
-    summary = {
+    summary: dict[str, Any] = {
         "run_id": outcome.run_id,
         "status": outcome.status,
         "exit_code": outcome.exit_code,
