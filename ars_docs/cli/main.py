@@ -163,7 +163,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(
             "ars-docs: error: out of memory; the input is too large for this machine "
-            "(see 'Limits' in README.md)",
+            "(see 'Limits' in docs/reference.md)",
             file=sys.stderr,
         )
         return int(ExitCode.IO_ERR)
