@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs import codes
 from ars_docs.draft.refusals import refused_text
+from ars_docs.limits import bound_message
 
 if TYPE_CHECKING:
     from ars_docs.draft.pipeline import Offender
@@ -68,4 +69,4 @@ def offender_line(draft: str, item: dict[str, Any]) -> str:
     if item["suggestions"] and not (item["detail"] and "did you mean" in item["detail"]):
         notes.append(f"did you mean {', '.join(item['suggestions'])}?")
     extra = f" ({'; '.join(notes)})" if notes else ""
-    return f"{draft}:{item['line']}:{item['col']}: {item['reason']} {what}{extra}"
+    return bound_message(f"{draft}:{item['line']}:{item['col']}: {item['reason']} {what}{extra}")
