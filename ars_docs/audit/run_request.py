@@ -33,6 +33,7 @@ from pathlib import Path
 from ars_docs.audit.manifest import repo_path, repo_root
 from ars_docs.audit.run_config import AuditSettings
 from ars_docs.errors import ArsError, UsageError
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "AGENTS",
@@ -183,11 +184,7 @@ def auditor_version(codex: Sequence[str]) -> str:
 
 
 def _require_commit(root: Path) -> None:
-    proc = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "HEAD^{commit}"],
-        capture_output=True,
-        check=False,
-    )
+    proc = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
     if proc.returncode != 0:
         raise UsageError(f"{root}: the repository has no commit yet; the sidecar records HEAD")
 

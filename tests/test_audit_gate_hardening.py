@@ -1,0 +1,192 @@
+"""Issue 23: the verdict on file is the auditor's verdict, the round cap holds, git runs nothing.
+
+Every test drives the real CLI (``run(argv)``) in a real git repository: ``audit
+run`` with the scripted fake auditor (``tests/fake_codex.py``) writes the
+artifacts, then ``audit gate`` / ``audit ack`` / ``lint audit-artifacts`` read
+them. Each checks the exit code, the message and, where nothing may be
+written, that the passport's bytes are unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from audit_run_support import DELIVERABLE, OUT, P1, P3, PREVIOUS, THREAD, USAGE, make_repo, script
+from audit_support import agent_text
+
+from ars_docs.cli.main import run
+
+PASSPORT = "passport.yaml"
+_ENV_KEYS = (
+    "ARS_CODEX",
+    "ARS_AUDIT_MODEL",
+    "ARS_AUDIT_REASONING_EFFORT",
+    "ARS_AUDIT_TIMEOUT",
+    "ARS_AUDIT_CONFIG",
+    "SOURCE_DATE_EPOCH",
+)
+
+
+def stream(findings: list[dict[str, Any]], status: str, round_: int, target: int) -> list[Any]:
+    """thread, turn, the final agent_message (Sections 5 and 6), turn.completed."""
+    text = agent_text(findings, status, round_, target)
+    return [
+        {"type": "thread.started", "thread_id": THREAD},
+        {"type": "turn.started"},
+        {"type": "item.completed", "item": {"id": "i0", "type": "agent_message", "text": text}},
+        {"type": "turn.completed", "usage": USAGE},
+    ]
+
+
+class Session:
+    """One repository, the fake auditor, and the CLI run in it."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+        self.root = root
+        self.monkeypatch = monkeypatch
+        self.capsys = capsys
+
+    @property
+    def passport(self) -> Path:
+        return self.root / PASSPORT
+
+    def cli(self, *args: str) -> tuple[int, str, str]:
+        self.capsys.readouterr()
+        code = run(list(args))
+        out, err = self.capsys.readouterr()
+        return code, out, err
+
+    def audit(
+        self,
+        findings: list[dict[str, Any]],
+        status: str,
+        *extra: str,
+        round_: int = 1,
+        target: int = 3,
+        rows: list[Any] | None = None,
+    ) -> tuple[int, str, str]:
+        events = rows if rows is not None else stream(findings, status, round_, target)
+        path = script(self.root.parent / "script.txt", events)
+        self.monkeypatch.setenv("FAKE_CODEX_SCRIPT", str(path))
+        args = ["audit", "run", "--stage", "2", "--agent", "synthesis_agent"]
+        args += ["--deliverable", DELIVERABLE, "--round", str(round_)]
+        args += ["--target-rounds", str(target), "--codex", str(FAKE_CODEX)]
+        if round_ > 1:
+            args += ["--previous-findings", PREVIOUS]
+        return self.cli(*args, *extra)
+
+    def gate_args(self, command: str = "gate") -> list[str]:
+        return [
+            "audit", command, "--passport", PASSPORT, "--stage", "2",
+            "--agent", "synthesis_agent", "--deliverable", DELIVERABLE,
+        ]  # fmt: skip
+
+    def gate(self, *extra: str) -> tuple[int, str, str]:
+        return self.cli(*self.gate_args(), *extra)
+
+    def gate_json(self) -> tuple[int, dict[str, Any]]:
+        code, out, _ = self.gate("--format", "json")
+        return code, json.loads(out)
+
+    def ack(self, ids: str) -> tuple[int, str, str]:
+        return self.cli(*self.gate_args("ack"), "--findings", ids)
+
+    def only(self, suffix: str) -> Path:
+        found = sorted((self.root / OUT).glob(f"*{suffix}"))
+        assert len(found) == 1, found
+        return found[0]
+
+    def outside(self) -> list[str]:
+        """Files of the test folder outside the repository (none may appear)."""
+        return sorted(p.name for p in self.root.parent.iterdir() if p.name not in KNOWN_OUTSIDE)
+
+
+FAKE_CODEX = Path(__file__).resolve().parent / "fake_codex.py"
+KNOWN_OUTSIDE = {"repo", "script.txt", "codex.log"}
+
+
+@pytest.fixture(scope="module")
+def base_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_repo(tmp_path_factory.mktemp("hardening") / "repo")
+
+
+@pytest.fixture
+def session(
+    base_repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> Session:
+    root = tmp_path / "repo"
+    subprocess.run(["cp", "-a", str(base_repo), str(root)], check=True)
+    monkeypatch.chdir(root)
+    for key in _ENV_KEYS:
+        monkeypatch.delenv(key, raising=False)
+    return Session(root, monkeypatch, capsys)
+
+
+# --- item 6: git runs none of the repository's programs --------------------------------
+
+
+def _canary_program(folder: Path, name: str) -> tuple[Path, Path]:
+    canary = folder / f"{name}.canary"
+    program = folder / f"{name}.sh"
+    program.write_text(f"#!/bin/sh\necho ran >> '{canary}'\ncat\n", encoding="utf-8")
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    return program, canary
+
+
+def test_git_never_runs_the_repository_fsmonitor_filters_or_hooks(session: Session) -> None:
+    hostile = session.root.parent / "hostile"
+    hostile.mkdir()
+    fsmonitor, fs_canary = _canary_program(hostile, "fsmonitor")
+    clean, filter_canary = _canary_program(hostile, "clean")
+    git = ["git", "-C", str(session.root), "config"]
+    subprocess.run([*git, "core.fsmonitor", str(fsmonitor)], check=True)
+    subprocess.run([*git, "filter.canary.clean", str(clean)], check=True)
+    subprocess.run([*git, "filter.canary.required", "true"], check=True)
+    subprocess.run([*git, "core.hooksPath", str(hostile)], check=True)
+    subprocess.run([*git, "log.showSignature", "true"], check=True)
+    (session.root / ".git" / "info" / "attributes").write_text("* filter=canary\n")
+    # The deliverable's stat no longer matches the index, so a diff hashes it (clean filter).
+    os.utime(session.root / DELIVERABLE, (1, 1))
+    # The test has teeth: a plain git diff runs both programs.
+    subprocess.run(["git", "-C", str(session.root), "diff", "--quiet", "HEAD", "--"], check=False)
+    assert fs_canary.exists() and filter_canary.exists()
+    fs_canary.unlink()
+    filter_canary.unlink()
+    os.utime(session.root / DELIVERABLE, (2, 2))
+
+    code, out, err = session.audit([], "PASS")
+    assert code == 0, err
+    sidecar = json.loads(session.only(".meta.json").read_text(encoding="utf-8"))
+    assert len(sidecar["runner"]["git_sha"]) >= 7
+    code, out, err = session.gate()
+    assert code == 0, out + err
+    assert "[Audit: PASS at round 1]" in out
+    code, out, err = session.cli(
+        "lint", "audit-artifacts", "--mode", "persisted", "--passport", PASSPORT
+    )
+    assert code == 0, out + err
+    code, out, err = session.cli(
+        "audit", "manifest", "--primary", DELIVERABLE,
+        "--template", "shared/templates/codex_audit_multifile_template.md",
+    )  # fmt: skip
+    assert code == 0, err
+    assert not fs_canary.exists(), "core.fsmonitor ran"
+    assert not filter_canary.exists(), "a clean filter ran"
+
+
+def test_every_git_call_goes_through_the_one_helper() -> None:
+    package = Path(__file__).resolve().parent.parent / "ars_docs"
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "gitcmd.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if '"git"' in line and "shutil.which" not in line:
+                offenders.append(f"{path.relative_to(package)}:{number}: {line.strip()}")
+    assert offenders == []
