@@ -190,3 +190,35 @@ def test_every_git_call_goes_through_the_one_helper() -> None:
             if '"git"' in line and "shutil.which" not in line:
                 offenders.append(f"{path.relative_to(package)}:{number}: {line.strip()}")
     assert offenders == []
+
+
+# --- item 2: ship_with_known_residue only at the round cap ------------------------------
+
+
+def test_ack_below_the_round_cap_is_refused_with_the_next_audit_command(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    code, gate = session.gate_json()
+    assert (code, gate["phase"], gate["decision_row"]) == (1, "B10", "MATERIAL")
+    before = session.passport.read_bytes()
+    code, out, err = session.ack("F-002")
+    assert code == 1 and out == ""
+    assert "MATERIAL at round 1 of 3" in err
+    assert "offered only at the round cap" in err
+    assert gate["next_command"] in err  # the exact next `audit run` command
+    assert "--round 2 --target-rounds 3" in gate["next_command"]
+    assert session.passport.read_bytes() == before
+    code, again = session.gate_json()  # still blocked; nothing was acknowledged
+    assert (code, again["phase"], again["decision_row"]) == (1, "A7", "MATERIAL")
+    assert session.outside() == []
+
+
+def test_ack_at_the_round_cap_is_accepted(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL", target=1)
+    assert code == 0, err
+    code, gate = session.gate_json()
+    assert (code, gate["decision_row"]) == (2, "ESCALATION")
+    code, out, err = session.ack("F-002")
+    assert code == 0, err
+    code, after = session.gate_json()
+    assert (code, after["decision_row"]) == (0, "MATERIAL+ack")
