@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_run_support import DELIVERABLE, OUT, P1, P3, PREVIOUS, THREAD, USAGE, make_repo, script
+from audit_run_support import DELIVERABLE, OUT, P1, PREVIOUS, THREAD, USAGE, make_repo, script
 from audit_support import agent_text
 
 from ars_docs.cli.main import run
@@ -218,7 +218,37 @@ def test_ack_at_the_round_cap_is_accepted(session: Session) -> None:
     assert code == 0, err
     code, gate = session.gate_json()
     assert (code, gate["decision_row"]) == (2, "ESCALATION")
-    code, out, err = session.ack("F-002")
+    code, _, err = session.ack("F-002")
     assert code == 0, err
     code, after = session.gate_json()
     assert (code, after["decision_row"]) == (0, "MATERIAL+ack")
+
+
+# --- item 7: a bundle id is one line ------------------------------------------------------
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085", "\x0b", "\x1e", "\x7f"])
+def test_a_bundle_id_with_a_line_separator_is_refused_before_anything_is_written(
+    session: Session, separator: str
+) -> None:
+    code, out, err = session.audit([], "PASS", "--bundle-id", f"chapter{separator}4")
+    assert code == 64 and out == ""
+    assert f"U+{ord(separator):04X}" in err and "--bundle-id" in err
+    assert "block style" not in err
+    assert not (session.root / OUT).exists()
+    assert session.outside() == []
+
+
+def test_a_hand_written_proposal_with_a_line_separator_in_its_bundle_id_fails_the_schema(
+    session: Session,
+) -> None:
+    code, _, err = session.audit([], "PASS", "--bundle-id", "chapter-4")
+    assert code == 0, err
+    for suffix in (".audit_artifact_entry.json", ".meta.json"):
+        path = session.only(suffix)
+        path.write_text(path.read_text(encoding="utf-8").replace("chapter-4", "chapter\\u20284"))
+    before = session.passport.read_bytes()
+    code, gate = session.gate_json()
+    assert (code, gate["phase"]) == (1, "P-PB-proposal-schema")
+    assert "bundle_id" in gate["message"]
+    assert session.passport.read_bytes() == before

@@ -3,8 +3,8 @@
 The latest persisted entry for (stage, agent, deliverable_sha) must be
 MATERIAL at the round cap (round >= target_rounds: §5.3 and §5.4 offer
 ship_with_known_residue only at the escalation; below the cap the refusal
-names the next ``audit run`` command) and must still verify (A3-A6: a stale or forged entry cannot be
-acknowledged). The acknowledged IDs must be exactly the verdict file's
+names the next ``audit run`` command) and must still verify (A3-A6: a
+stale or forged entry cannot be acknowledged). The acknowledged IDs must be exactly the verdict file's
 finding IDs (B10: non-empty, all known, all of them). The new entry copies
 the C3 fields byte for byte (``stage``, ``agent``, ``deliverable_path``,
 ``deliverable_sha``, ``run_id``, ``bundle_manifest_sha``, ``artifact_paths``
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.decision import entry_verdict_path
+from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import Verified, verify_persisted
 from ars_docs.audit.gate_path_b import VERIFIED_BY
 from ars_docs.audit.gate_state import GateContext

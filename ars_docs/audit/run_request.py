@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import subprocess
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,8 +111,8 @@ def check_request(
         )
     if round_ == 1 and previous_findings:
         raise UsageError("--previous-findings is for round 2 and later; round 1 has none")
-    if bundle_id is not None and (not bundle_id.strip() or any(ord(c) < 32 for c in bundle_id)):
-        raise UsageError("--bundle-id must be a non-empty one-line string")
+    if bundle_id is not None:
+        _check_bundle_id(bundle_id)
     if shutil.which("git") is None:
         raise UsageError("missing dependency: git (install git; the sidecar records HEAD)")
     root = repo_root()
@@ -155,6 +156,25 @@ def check_request(
         reasoning_effort=settings.reasoning_effort,
         timeout=settings.timeout,
     )
+
+
+def _check_bundle_id(bundle_id: str) -> None:
+    """One line of text: no control character and no line or paragraph separator.
+
+    ``str.splitlines`` (and YAML) break lines at U+0085, U+2028 and U+2029 as
+    well as at ASCII controls; such a tag would be refused only later, when the
+    gate appends the entry to the passport.
+    """
+    if not bundle_id.strip():
+        raise UsageError("--bundle-id must be a non-empty one-line string")
+    for index, char in enumerate(bundle_id):
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            shown = bundle_id.encode("unicode_escape").decode("ascii")
+            name = unicodedata.name(char, "a control character")
+            raise UsageError(
+                f"--bundle-id {shown!r}: character {index + 1} is U+{ord(char):04X} ({name}); a "
+                "bundle id is one line of text without control characters or line separators"
+            )
 
 
 def auditor_version(codex: Sequence[str]) -> str:
