@@ -3,16 +3,17 @@
 The latest persisted entry for (stage, agent, deliverable_sha) must be
 MATERIAL at the round cap (round >= target_rounds: §5.3 and §5.4 offer
 ship_with_known_residue only at the escalation; below the cap the refusal
-names the next ``audit run`` command) and must still verify (A3-A6: a
-stale or forged entry cannot be acknowledged). The acknowledged IDs must
-be exactly the verdict file's finding IDs (B10: non-empty, all known, all of them). The new entry copies
-the C3 fields byte for byte (``stage``, ``agent``, ``deliverable_path``,
-``deliverable_sha``, ``run_id``, ``bundle_manifest_sha``, ``artifact_paths``
-and ``verdict.{status, round, target_rounds, finding_counts,
-failure_reason}``) plus ``bundle_id`` when present (an audit-trail tag, so
-the acknowledgement stays in its bundle); ``verdict.verified_at`` is fresh
-from ``next_verified_at_ms`` and ``acknowledgement.acknowledged_at`` is the
-same instant (B8). The status stays MATERIAL (E7); nothing is edited (E6).
+names the next ``audit run`` command) and must still verify (A3-A6: a stale
+or forged entry cannot be acknowledged). The acknowledged IDs must be
+exactly the verdict file's finding IDs (B10: non-empty, all known, all of
+them). The new entry copies the C3 fields byte for byte (``stage``,
+``agent``, ``deliverable_path``, ``deliverable_sha``, ``run_id``,
+``bundle_manifest_sha``, ``artifact_paths`` and ``verdict.{status, round,
+target_rounds, finding_counts, failure_reason}``) plus ``bundle_id`` when
+present (an audit-trail tag, so the acknowledgement stays in its bundle);
+``verdict.verified_at`` is fresh from ``next_verified_at_ms`` and
+``acknowledgement.acknowledged_at`` is the same instant (B8). The status
+stays MATERIAL (E7); nothing is edited (E6).
 
 The whole read-verify-append runs under the passport folder lock. A refusal
 is exit 1 with the reason; the passport is then unchanged.
