@@ -252,3 +252,94 @@ def test_a_hand_written_proposal_with_a_line_separator_in_its_bundle_id_fails_th
     assert (code, gate["phase"]) == (1, "P-PB-proposal-schema")
     assert "bundle_id" in gate["message"]
     assert session.passport.read_bytes() == before
+
+
+# --- item 1: the verdict file says what the auditor said ----------------------------------
+
+
+def _forge_pass(session: Session, *, proposal: bool = True) -> None:
+    """Edit the verdict file (and the proposal's mirror) from MATERIAL with P1 to PASS."""
+    verdict = session.only(".verdict.yaml")
+    text = verdict.read_text(encoding="utf-8")
+    head, _, _ = text.partition("findings:")
+    head = head.replace("MATERIAL", "PASS").replace("p1: 1", "p1: 0")
+    verdict.write_text(head + "findings: []\n" + text[text.index("generated_at") :])
+    if proposal:
+        path = session.only(".audit_artifact_entry.json")
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        entry["verdict"]["status"] = "PASS"
+        entry["verdict"]["finding_counts"]["p1"] = 0
+        path.write_text(json.dumps(entry, indent=2) + "\n", encoding="utf-8")
+
+
+def test_b7_a_verdict_file_turned_to_pass_is_blocked_by_the_stream(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    _forge_pass(session)
+    verdict = session.only(".verdict.yaml")
+    assert "PASS" in verdict.read_text(encoding="utf-8")
+    before = session.passport.read_bytes()
+    code, out, err = session.gate()
+    assert code == 1, out
+    assert "[Audit: PASS" not in out
+    assert "Pattern C3: verdict file" in out and verdict.name in out
+    assert "verdict_status is 'PASS' in the verdict file, 'MATERIAL' in the stream" in out
+    assert session.passport.read_bytes() == before
+    assert session.only(".audit_artifact_entry.json").exists()  # left for inspection
+    code, payload = session.gate_json()
+    assert (code, payload["phase"], payload["passport_appended"]) == (
+        1,
+        "P-PB-verdict-stream",
+        False,
+    )
+    assert session.passport.read_bytes() == before
+
+
+def test_b7_a_renamed_finding_is_blocked(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    verdict = session.only(".verdict.yaml")
+    verdict.write_text(verdict.read_text(encoding="utf-8").replace("F-002", "F-900"))
+    before = session.passport.read_bytes()
+    code, payload = session.gate_json()
+    assert (code, payload["phase"]) == (1, "P-PB-verdict-stream")
+    assert "missing from the verdict file: F-002; not in the stream: F-900" in payload["message"]
+    assert session.passport.read_bytes() == before
+
+
+def test_b7_a_round_raised_to_the_cap_is_blocked(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    verdict = session.only(".verdict.yaml")
+    verdict.write_text(verdict.read_text(encoding="utf-8").replace("round: 1", "round: 3"))
+    path = session.only(".audit_artifact_entry.json")
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    entry["verdict"]["round"] = 3
+    path.write_text(json.dumps(entry, indent=2) + "\n", encoding="utf-8")
+    before = session.passport.read_bytes()
+    code, payload = session.gate_json()
+    assert (code, payload["phase"]) == (1, "P-PB-verdict-stream")
+    assert "round is 3 in the verdict file, 1 in the stream" in payload["message"]
+    assert session.passport.read_bytes() == before
+
+
+def test_a5_a_persisted_entry_and_verdict_file_edited_to_pass_fall_through_and_block(
+    session: Session,
+) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    code, merged = session.gate_json()
+    assert (code, merged["decision_row"], merged["passport_appended"]) == (1, "MATERIAL", True)
+    _forge_pass(session, proposal=False)
+    text = session.passport.read_text(encoding="utf-8")
+    forged = text.replace("status: MATERIAL", "status: PASS").replace("p1: 1", "p1: 0")
+    assert forged != text
+    session.passport.write_text(forged, encoding="utf-8")
+    before = session.passport.read_bytes()
+    code, payload = session.gate_json()
+    assert code == 1 and payload["outcome"] == "block"
+    assert payload["phase"] == "P-PB-empty"
+    phases = [e["phase"] for e in payload["events"]]
+    assert "P-PA-verdict-stream" in phases
+    assert "disagrees with the auditor's final message" in payload["message"]
+    assert session.passport.read_bytes() == before

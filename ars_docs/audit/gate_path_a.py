@@ -9,7 +9,8 @@ A2   no entry: Path B (P-PA-precond)
 A3   persisted-mode schema and the entry's own rows (P-PA-schema)
 A4   the eleven checks (P-PA-gate)
 A5   the verdict file: schema, then the entry's mirror (P-PA-verdict-schema,
-     P-PA-verdict-mirror)
+     P-PA-verdict-mirror), then the stream's final agent_message, which the
+     verdict file must repeat (P-PA-verdict-stream)
 A6   late freshness barrier: L3-3 and L3-4 again, under the passport folder
      lock so that it is also serialised with writers (P-PA-stale-late)
 A7   ship / block by §5.3; nothing is written
@@ -29,7 +30,7 @@ from ars_docs.audit.checks import freshness, run_checks
 from ars_docs.audit.decision import decide
 from ars_docs.audit.gate_ledger import PassportLedger, latest, passport_lock
 from ars_docs.audit.gate_state import GateContext, GateResult
-from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict
+from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.proposals import consume, scan_proposals
 from ars_docs.audit.sidecar import declared_bundle
 
@@ -118,6 +119,12 @@ def verify_persisted(
     drift = mirror_drift(entry, verdict.data)
     if drift is not None:
         return None, ctx.note("P-PA-verdict-mirror", run_id=run_id, path=path, reason=drift)
+    said = stream_drift(evidence.scan, verdict.data)
+    if said is not None:
+        jsonl = entry["artifact_paths"]["jsonl"]
+        return None, ctx.note(
+            "P-PA-verdict-stream", run_id=run_id, path=path, jsonl=jsonl, reason=said
+        )
     if lock:
         with passport_lock(ctx.passport):
             late = freshness(ctx.root, entry, evidence.sidecar)

@@ -11,7 +11,8 @@ B3   nothing to pick: P-PB-empty (with the wrapper command) or
 B4   ``--mode proposal`` schema (a pre-filled ``verified_at`` is C3 evidence)
 B5   ``AUDIT_FAILED``: block with its ``failure_reason``, nothing moved
 B6   the eleven checks
-B7   the verdict file: schema, then the proposal's mirror
+B7   the verdict file: schema, then the proposal's mirror, then the stream's
+     final agent_message (P-PB-verdict-stream)
 B8a-B9 under the passport folder lock: late freshness, the run_id re-check
      against the passport as it is now (P-PB-dup-late), the snapshot's
      modification times (P-PB-snapshot), the persisted entry built in memory
@@ -35,7 +36,7 @@ from ars_docs.audit.checks import freshness, run_checks
 from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import PathAOutcome, Verified, decided, verify_persisted
 from ars_docs.audit.gate_state import WRITE_FAILED, GateContext, GateResult
-from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict
+from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.ledger import next_verified_at_ms
 from ars_docs.audit.proposals import Candidate, consume, scan_proposals, select
 from ars_docs.audit.schemas import validate_entry
@@ -154,6 +155,10 @@ def _merge(ctx: GateContext, chosen: Candidate) -> GateResult:
     drift = mirror_drift(proposal, verdict.data)
     if drift is not None:
         return ctx.block("P-PB-verdict-mirror", reason=drift)
+    said = stream_drift(evidence.scan, verdict.data)
+    if said is not None:
+        jsonl = proposal["artifact_paths"]["jsonl"]
+        return ctx.block("P-PB-verdict-stream", path=path, jsonl=jsonl, reason=said)
     with passport_lock(ctx.passport):
         return _persist(ctx, chosen, verdict.data, evidence.sidecar)
 
