@@ -343,3 +343,45 @@ def test_a5_a_persisted_entry_and_verdict_file_edited_to_pass_fall_through_and_b
     assert "P-PA-verdict-stream" in phases
     assert "disagrees with the auditor's final message" in payload["message"]
     assert session.passport.read_bytes() == before
+
+
+# --- item 3: B8d runs every persisted-mode row of the lint --------------------------------
+
+
+def test_b8d_refuses_a_proposal_whose_bundle_id_differs_from_its_sidecar(session: Session) -> None:
+    code, _, err = session.audit([], "PASS", "--bundle-id", "chapter-4")
+    assert code == 0, err
+    path = session.only(".audit_artifact_entry.json")
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    entry["bundle_id"] = "chapter-5"
+    path.write_text(json.dumps(entry, indent=2) + "\n", encoding="utf-8")
+    before = session.passport.read_bytes()
+    code, out, _ = session.gate()
+    assert code == 1, out
+    assert "persisted-mode re-validation failed" in out
+    assert "B9: entry bundle_id 'chapter-5' != sidecar bundle_id 'chapter-4'" in out
+    assert session.passport.read_bytes() == before
+    assert path.exists()  # the proposal stays for inspection
+    # The lint agrees: the same rows, run on the proposal, report B9 too.
+    code, out, _ = session.cli("lint", "audit-artifacts", "--mode", "proposal", str(path))
+    assert code == 1 and "B9" in out
+
+
+def test_b8d_and_the_persisted_lint_agree_on_a_clean_merge(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL", "--bundle-id", "chapter-4")
+    assert code == 0, err
+    code, payload = session.gate_json()
+    assert payload["passport_appended"] and code == 1
+    code, out, _ = session.cli(
+        "lint", "audit-artifacts", "--mode", "persisted", "--passport", PASSPORT
+    )
+    assert code == 0, out
+
+
+def test_one_definition_of_the_persisted_rows() -> None:
+    from ars_docs.audit import gate_path_b
+    from ars_docs.audit.rows_persisted import persisted_rows
+    from ars_docs.lint import audit_artifacts
+
+    assert audit_artifacts.persisted_rows is persisted_rows
+    assert gate_path_b.persisted_rows is persisted_rows

@@ -28,9 +28,8 @@ from typing import Any
 from ars_docs.audit.decision import entry_verdict_path
 from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import Verified, verify_persisted
-from ars_docs.audit.gate_path_b import VERIFIED_BY
+from ars_docs.audit.gate_path_b import VERIFIED_BY, persisted_problem
 from ars_docs.audit.gate_state import GateContext
-from ars_docs.audit.gate_verdict import entry_problem
 from ars_docs.audit.ledger import next_verified_at_ms
 from ars_docs.audit.rows_ledger import COPIED_FIELDS, COPIED_VERDICT
 from ars_docs.audit.sidecar import declared_bundle
@@ -102,7 +101,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
             "acknowledged_at": stamp,
             "acknowledged_by": "user",
         }
-        problem = entry_problem(entry, "persisted")
+        problem = persisted_problem(ctx, ledger.entries, entry)
         if problem is not None:
             raise AckRefused(f"the acknowledgement entry would be invalid: {problem}")
         ledger.append(entry)

@@ -16,8 +16,10 @@ B7   the verdict file: schema, then the proposal's mirror, then the stream's
 B8a-B9 under the passport folder lock: late freshness, the run_id re-check
      against the passport as it is now (P-PB-dup-late), the snapshot's
      modification times (P-PB-snapshot), the persisted entry built in memory
-     with ``verified_at`` from ``next_verified_at_ms`` and re-validated
-     (P-PB-persisted-schema), then the atomic append (P-PB-passport-write)
+     with ``verified_at`` from ``next_verified_at_ms`` and checked by every
+     row of ``lint audit-artifacts --mode persisted`` (``persisted_rows``, the
+     same function) over the ledger plus the entry (P-PB-persisted-schema),
+     then the atomic append (P-PB-passport-write)
      and the move to ``consumed/`` (P-PB-consume-fail)
 B10/B11 ship / block by §5.3; B11 is the §5.4 escalation
 
@@ -36,11 +38,13 @@ from ars_docs.audit.checks import freshness, run_checks
 from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import PathAOutcome, Verified, decided, verify_persisted
 from ars_docs.audit.gate_state import WRITE_FAILED, GateContext, GateResult
-from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict, stream_drift
+from ars_docs.audit.gate_verdict import mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.ledger import next_verified_at_ms
 from ars_docs.audit.proposals import Candidate, consume, scan_proposals, select
+from ars_docs.audit.rows import Located, Report
+from ars_docs.audit.rows_persisted import entry_errors, persisted_rows
 from ars_docs.audit.schemas import validate_entry
-from ars_docs.errors import InputDataError, OutputError
+from ars_docs.errors import ArsError, InputDataError, OutputError
 
 __all__ = ["VERIFIED_BY", "run_path_b"]
 
@@ -163,6 +167,27 @@ def _merge(ctx: GateContext, chosen: Candidate) -> GateResult:
         return _persist(ctx, chosen, verdict.data, evidence.sidecar)
 
 
+def persisted_problem(ctx: GateContext, entries: list[Any], entry: Any) -> str | None:
+    """B8d: the first error ``lint audit-artifacts --mode persisted`` would report for ``entry``.
+
+    The same rows (``persisted_rows``) over the ledger as it would be after the
+    append; only what concerns the new entry blocks.
+    """
+    where = Located(str(ctx.passport), lambda _keypath: (0, 0))
+    ledger = [*entries, entry]
+    report = Report()
+    try:
+        persisted_rows(report, where, ledger, ctx.root, only=len(ledger) - 1)
+    except ArsError as exc:
+        return exc.message
+    errors = entry_errors(report, where, len(ledger) - 1)
+    if not errors:
+        return None
+    first = errors[0]
+    place = "" if first.path == where.path else f"{first.path}:{first.line}: "
+    return f"{place}{first.code}: {first.message}"
+
+
 def _persist(
     ctx: GateContext, chosen: Candidate, verdict: Mapping[str, Any], sidecar: Any
 ) -> GateResult:
@@ -189,7 +214,7 @@ def _persist(
     except InputDataError as exc:
         return ctx.block("P-PB-persisted-schema", reason=exc.message)
     entry["verdict"]["verified_by"] = VERIFIED_BY
-    problem = entry_problem(entry, "persisted")
+    problem = persisted_problem(ctx, ledger.entries, entry)
     if problem is not None:
         return ctx.block("P-PB-persisted-schema", reason=problem)
     try:
