@@ -379,9 +379,27 @@ def test_b8d_and_the_persisted_lint_agree_on_a_clean_merge(session: Session) -> 
 
 
 def test_one_definition_of_the_persisted_rows() -> None:
-    from ars_docs.audit import gate_path_b
+    from ars_docs.audit import gate_verdict
     from ars_docs.audit.rows_persisted import persisted_rows
     from ars_docs.lint import audit_artifacts
 
     assert audit_artifacts.persisted_rows is persisted_rows
-    assert gate_path_b.persisted_rows is persisted_rows
+    assert gate_verdict.persisted_rows is persisted_rows
+
+
+def test_path_a_runs_the_persisted_rows_too(session: Session) -> None:
+    code, _, err = session.audit([], "PASS", "--bundle-id", "chapter-4")
+    assert code == 0, err
+    assert session.gate()[0] == 0
+    text = session.passport.read_text(encoding="utf-8")
+    session.passport.write_text(text.replace("chapter-4", "chapter-5"), encoding="utf-8")
+    code, out, _ = session.cli(
+        "lint", "audit-artifacts", "--mode", "persisted", "--passport", PASSPORT
+    )
+    assert code == 1 and "B9" in out
+    before = session.passport.read_bytes()
+    code, payload = session.gate_json()
+    assert (code, payload["phase"]) == (1, "P-PB-empty")
+    schema = [e for e in payload["events"] if e["phase"] == "P-PA-schema"]
+    assert schema and "B9: entry bundle_id 'chapter-5'" in schema[0]["message"]
+    assert session.passport.read_bytes() == before

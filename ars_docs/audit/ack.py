@@ -28,8 +28,9 @@ from typing import Any
 from ars_docs.audit.decision import entry_verdict_path
 from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import Verified, verify_persisted
-from ars_docs.audit.gate_path_b import VERIFIED_BY, persisted_problem
+from ars_docs.audit.gate_path_b import VERIFIED_BY
 from ars_docs.audit.gate_state import GateContext
+from ars_docs.audit.gate_verdict import ledger_problem
 from ars_docs.audit.ledger import next_verified_at_ms
 from ars_docs.audit.rows_ledger import COPIED_FIELDS, COPIED_VERDICT
 from ars_docs.audit.sidecar import declared_bundle
@@ -66,7 +67,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
                 f"the latest entry (run {prior.get('run_id')}) is {status}, not MATERIAL; only "
                 "a MATERIAL verdict is acknowledged"
             )
-        verified, failure = verify_persisted(ctx, prior, lock=False)
+        verified, failure = verify_persisted(ctx, prior, ledger.entries, lock=False)
         if verified is None:
             raise AckRefused(
                 f"the latest entry does not verify, so it cannot be acknowledged: {failure}"
@@ -101,7 +102,8 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
             "acknowledged_at": stamp,
             "acknowledged_by": "user",
         }
-        problem = persisted_problem(ctx, ledger.entries, entry)
+        after = [*ledger.entries, entry]
+        problem = ledger_problem(ctx.passport, ctx.root, after, len(after) - 1)
         if problem is not None:
             raise AckRefused(f"the acknowledgement entry would be invalid: {problem}")
         ledger.append(entry)

@@ -38,13 +38,11 @@ from ars_docs.audit.checks import freshness, run_checks
 from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import PathAOutcome, Verified, decided, verify_persisted
 from ars_docs.audit.gate_state import WRITE_FAILED, GateContext, GateResult
-from ars_docs.audit.gate_verdict import mirror_drift, read_verdict, stream_drift
+from ars_docs.audit.gate_verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.ledger import next_verified_at_ms
 from ars_docs.audit.proposals import Candidate, consume, scan_proposals, select
-from ars_docs.audit.rows import Located, Report
-from ars_docs.audit.rows_persisted import entry_errors, persisted_rows
 from ars_docs.audit.schemas import validate_entry
-from ars_docs.errors import ArsError, InputDataError, OutputError
+from ars_docs.errors import InputDataError, OutputError
 
 __all__ = ["VERIFIED_BY", "run_path_b"]
 
@@ -61,7 +59,9 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
         if candidate.run_id not in merged:
             candidates.append(candidate)
             continue
-        outcome = _leftover(ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession)
+        outcome = _leftover(
+            ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession, ledger.entries
+        )
         if isinstance(outcome, GateResult):
             return outcome
         if outcome is not None:
@@ -77,7 +77,11 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
 
 
 def _leftover(
-    ctx: GateContext, candidate: Candidate, persisted: list[Any], supersession: bool
+    ctx: GateContext,
+    candidate: Candidate,
+    persisted: list[Any],
+    supersession: bool,
+    ledger: list[Any],
 ) -> GateResult | tuple[str, str] | None:
     """B1a for one already-persisted proposal.
 
@@ -94,7 +98,7 @@ def _leftover(
         # The higher-round proposal must win (F-072): no re-validation of this one.
         ctx.note("P-PB-dup-early", silent_note=True, run_id=candidate.run_id, detail=detail)
         return None
-    verified, failure = verify_persisted(ctx, mine, lock=True)
+    verified, failure = verify_persisted(ctx, mine, ledger, lock=True)
     if verified is None:
         assert failure is not None
         return candidate.run_id, failure
@@ -167,27 +171,6 @@ def _merge(ctx: GateContext, chosen: Candidate) -> GateResult:
         return _persist(ctx, chosen, verdict.data, evidence.sidecar)
 
 
-def persisted_problem(ctx: GateContext, entries: list[Any], entry: Any) -> str | None:
-    """B8d: the first error ``lint audit-artifacts --mode persisted`` would report for ``entry``.
-
-    The same rows (``persisted_rows``) over the ledger as it would be after the
-    append; only what concerns the new entry blocks.
-    """
-    where = Located(str(ctx.passport), lambda _keypath: (0, 0))
-    ledger = [*entries, entry]
-    report = Report()
-    try:
-        persisted_rows(report, where, ledger, ctx.root, only=len(ledger) - 1)
-    except ArsError as exc:
-        return exc.message
-    errors = entry_errors(report, where, len(ledger) - 1)
-    if not errors:
-        return None
-    first = errors[0]
-    place = "" if first.path == where.path else f"{first.path}:{first.line}: "
-    return f"{place}{first.code}: {first.message}"
-
-
 def _persist(
     ctx: GateContext, chosen: Candidate, verdict: Mapping[str, Any], sidecar: Any
 ) -> GateResult:
@@ -214,7 +197,8 @@ def _persist(
     except InputDataError as exc:
         return ctx.block("P-PB-persisted-schema", reason=exc.message)
     entry["verdict"]["verified_by"] = VERIFIED_BY
-    problem = persisted_problem(ctx, ledger.entries, entry)
+    ledger_after = [*ledger.entries, entry]
+    problem = ledger_problem(ctx.passport, ctx.root, ledger_after, len(ledger_after) - 1)
     if problem is not None:
         return ctx.block("P-PB-persisted-schema", reason=problem)
     try:

@@ -23,10 +23,18 @@ from ars_docs.audit.jsonl import JsonlScan
 from ars_docs.audit.parse_verdict import VerdictParseError, parse_agent_text
 from ars_docs.audit.rows import Located, Report
 from ars_docs.audit.rows_local import entry_rows, verdict_rows
+from ars_docs.audit.rows_persisted import entry_errors, persisted_rows
 from ars_docs.audit.schemas import Mode, validate_entry, validate_verdict
 from ars_docs.errors import ArsError
 
-__all__ = ["MIRROR", "entry_problem", "mirror_drift", "read_verdict", "stream_drift"]
+__all__ = [
+    "MIRROR",
+    "entry_problem",
+    "ledger_problem",
+    "mirror_drift",
+    "read_verdict",
+    "stream_drift",
+]
 
 MIRROR = (
     ("status", "verdict_status"),
@@ -142,6 +150,28 @@ def _finding_ids(findings: Any) -> dict[str, Any]:
         key = str(finding.get("id"))
         out[key if key not in out else f"{key}#{index}"] = finding.get("severity")
     return out
+
+
+def ledger_problem(passport: Path, root: Path | None, entries: list[Any], index: int) -> str | None:
+    """The first error ``lint audit-artifacts --mode persisted`` reports for ``entries[index]``.
+
+    The same rows (``persisted_rows``) over the whole ledger ``entries`` (for
+    B8d: the ledger as it would be after the append); only what concerns
+    that entry counts. ``root`` ``None`` checks the ledger alone (the entry's
+    artifact files are not read: A3 runs before the eleven checks, §5.2).
+    """
+    where = Located(str(passport), lambda _keypath: (0, 0))
+    report = Report()
+    try:
+        persisted_rows(report, where, entries, root, only=index)
+    except ArsError as exc:
+        return exc.message
+    errors = entry_errors(report, where, index)
+    if not errors:
+        return None
+    first = errors[0]
+    place = "" if first.path == where.path else f"{first.path}:{first.line}: "
+    return f"{place}{first.code}: {first.message}"
 
 
 def entry_problem(entry: Any, mode: Mode) -> str | None:
