@@ -11,13 +11,24 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import stat
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_run_support import DELIVERABLE, OUT, P1, PREVIOUS, THREAD, USAGE, make_repo, script
+from audit_run_support import (
+    DELIVERABLE,
+    OUT,
+    P1,
+    PREVIOUS,
+    SUPPORTING,
+    THREAD,
+    USAGE,
+    make_repo,
+    script,
+)
 from audit_support import agent_text
 
 from ars_docs.cli.main import run
@@ -403,3 +414,114 @@ def test_path_a_runs_the_persisted_rows_too(session: Session) -> None:
     schema = [e for e in payload["events"] if e["phase"] == "P-PA-schema"]
     assert schema and "B9: entry bundle_id 'chapter-5'" in schema[0]["message"]
     assert session.passport.read_bytes() == before
+
+
+# --- item 7: every block is a §5.6 checkpoint: why, where to look, the next command --------
+
+RULE = "━" * 34
+
+
+def _framed(out: str, *look: str) -> str:
+    """Assert the §5.6 frame in the text output; return the printed next command."""
+    lines = out.splitlines()
+    assert lines.count(RULE) >= 3, out
+    assert "P-PA-" not in out and "P-PB-" not in out, out  # no internal phase IDs without -v
+    where = [line for line in lines if line.startswith("Where to look")]
+    for item in look:
+        assert any(item in line for line in where) or item in out, (item, out)
+    nexts = [i for i, line in enumerate(lines) if line.startswith("Next: ")]
+    assert nexts, out
+    command = lines[nexts[-1] + 1].strip()
+    assert command.startswith("ars-docs audit "), out
+    return command
+
+
+def _run_printed(session: Session, command: str) -> tuple[int, str, str]:
+    """Run a printed ``ars-docs audit run`` command (with the fake auditor)."""
+    words = shlex.split(command)[1:]
+    return session.cli(*words, "--codex", str(FAKE_CODEX))
+
+
+def test_gate_failure_block_is_framed_with_the_artifact_and_the_re_audit_command(
+    session: Session,
+) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    sidecar = session.only(".meta.json")
+    data = json.loads(sidecar.read_text(encoding="utf-8"))
+    data["timing"]["duration_seconds"] += 30
+    sidecar.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    before = session.passport.read_bytes()
+    code, out, _ = session.gate()
+    assert code == 1
+    assert "failed gate L3-6" in out
+    rel = sidecar.relative_to(session.root).as_posix()
+    proposal = session.only(".audit_artifact_entry.json").relative_to(session.root).as_posix()
+    command = _framed(out, rel, proposal)
+    assert "--round 1 --target-rounds 3" in command
+    assert session.passport.read_bytes() == before
+    code, verbose, _ = session.gate("-v")
+    assert "P-PB-gate" in verbose  # the phase ID only with -v
+    code, payload = session.gate_json()
+    assert payload["phase"] == "P-PB-gate" and payload["next_command"] == command
+
+
+def test_audit_failed_block_names_stderr_and_the_command(session: Session) -> None:
+    path = script(session.root.parent / "script.txt", [], after=["stderr boom", "exit 1"])
+    session.monkeypatch.setenv("FAKE_CODEX_SCRIPT", str(path))
+    args = ["audit", "run", "--stage", "2", "--agent", "synthesis_agent"]
+    code, _, err = session.cli(*args, "--deliverable", DELIVERABLE, "--round", "1",
+                               "--codex", str(FAKE_CODEX))  # fmt: skip
+    assert code == 1, err
+    before = session.passport.read_bytes()
+    code, out, _ = session.gate()
+    assert code == 1
+    assert "audit attempted but failed: codex exit 1: auditor failed (boom)" in out
+    run_id = session.only(".jsonl").name.removesuffix(".jsonl")
+    command = _framed(out, f"{OUT}/{run_id}.stderr", f"{OUT}/{run_id}.verdict.yaml")
+    assert "--round 1 --target-rounds 3" in command
+    assert session.passport.read_bytes() == before
+
+
+def test_verdict_schema_and_mirror_blocks_are_framed(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL")
+    assert code == 0, err
+    verdict = session.only(".verdict.yaml")
+    original = verdict.read_text(encoding="utf-8")
+    verdict.write_text(original.replace("generated_by:", "generated_by: 7\nx_by:"))
+    before = session.passport.read_bytes()
+    code, out, _ = session.gate()
+    rel = verdict.relative_to(session.root).as_posix()
+    assert code == 1 and "schema-invalid" in out
+    _framed(out, rel)
+    verdict.write_text(original)
+    path = session.only(".audit_artifact_entry.json")
+    entry = json.loads(path.read_text(encoding="utf-8"))
+    entry["verdict"]["finding_counts"]["p3"] = 1
+    path.write_text(json.dumps(entry, indent=2) + "\n", encoding="utf-8")
+    code, out, _ = session.gate()
+    assert code == 1 and "proposal mirror drift" in out
+    _framed(out, rel)
+    assert session.passport.read_bytes() == before
+
+
+def test_the_printed_next_command_runs_after_a_revision(session: Session) -> None:
+    code, _, err = session.audit([P1], "MATERIAL", "--supporting", ",".join(SUPPORTING))
+    assert code == 0, err
+    code, out, _ = session.gate()
+    assert code == 1
+    first = _framed(out)
+    assert "--round 2 --target-rounds 3 --previous-findings" in first
+    # Revise: the deliverable's SHA changes, Path A finds nothing, no proposal yet.
+    (session.root / DELIVERABLE).write_text("# Synthese\n\nRevised.\n", encoding="utf-8")
+    code, out, _ = session.gate()
+    assert code == 1 and "no audit artifact for synthesis_agent/" in out
+    command = _framed(out)
+    assert "--round 2 --target-rounds 3 --previous-findings" in command
+    assert "--supporting" in command  # the bundle of the round before
+    script(session.root.parent / "script.txt", stream([], "PASS", 2, 3))
+    code, _, err = _run_printed(session, command)
+    assert code == 0, err
+    code, out, _ = session.gate()
+    assert code == 0 and "[Audit: PASS at round 2]" in out
+    assert session.outside() == []

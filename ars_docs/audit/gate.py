@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ars_docs.audit.decision import Commands
 from ars_docs.audit.gate_ledger import read_ledger
+from ars_docs.audit.gate_message import deliverable_in_repo
 from ars_docs.audit.gate_path_a import run_path_a
 from ars_docs.audit.gate_path_b import run_path_b
 from ars_docs.audit.gate_state import GateContext, GateResult
@@ -70,6 +71,7 @@ def make_context(
         deliverable_sha=sha,
         commands=commands,
         clock=clock or Clock.from_env(),
+        deliverable_path=deliverable_in_repo(base, os.fspath(deliverable)),
     )
 
 
