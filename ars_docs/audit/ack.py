@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ars_docs.audit.decision import entry_verdict_path
-from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
+from ars_docs.audit.gate_ledger import latest, passport_lock
 from ars_docs.audit.gate_path_a import Verified, verify_persisted
 from ars_docs.audit.gate_path_b import VERIFIED_BY
 from ars_docs.audit.gate_state import GateContext
@@ -54,7 +54,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
     if not ids:
         raise AckRefused("acknowledgement.finding_ids violates rule 1: no finding IDs given")
     with passport_lock(ctx.passport):
-        ledger = read_ledger(ctx.passport)
+        ledger = ctx.ledger()
         prior = latest(ledger.entries, ctx.matches)
         if prior is None:
             raise AckRefused(

@@ -21,7 +21,6 @@ import os
 from pathlib import Path
 
 from ars_docs.audit.decision import Commands
-from ars_docs.audit.gate_ledger import read_ledger
 from ars_docs.audit.gate_message import deliverable_in_repo
 from ars_docs.audit.gate_path_a import run_path_a
 from ars_docs.audit.gate_path_b import run_path_b
@@ -77,7 +76,7 @@ def make_context(
 
 def run_gate(ctx: GateContext) -> GateResult:
     """Path A, then Path B on any fall-through; the decision and what was written."""
-    ledger = read_ledger(ctx.passport)
+    ledger = ctx.ledger()
     a = run_path_a(ctx, ledger)
     if a.result is not None:
         return a.result

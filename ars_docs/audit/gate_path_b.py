@@ -36,7 +36,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ars_docs.audit.checks import freshness, run_checks
-from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
+from ars_docs.audit.gate_ledger import latest, passport_lock
 from ars_docs.audit.gate_message import reaudit_command
 from ars_docs.audit.gate_path_a import PathAOutcome, Verified, decided, verify_persisted
 from ars_docs.audit.gate_state import WRITE_FAILED, GateContext, GateResult
@@ -52,7 +52,7 @@ VERIFIED_BY = "pipeline_orchestrator_agent"
 
 
 def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
-    ledger = read_ledger(ctx.passport)
+    ledger = ctx.ledger()
     scan = scan_proposals(ctx.root, ctx.output_dir, ctx.tuple)
     candidates: list[Candidate] = []
     revalidation_failure: tuple[str, str] | None = None
@@ -233,7 +233,7 @@ def _persist(
     late = freshness(ctx.root, chosen.data, sidecar)
     if late is not None:
         return stop("P-PB-stale-late", "sidecar", reason=late.format())
-    ledger = read_ledger(ctx.passport)
+    ledger = ctx.ledger()
     existing = latest(ledger.with_run_id(chosen.run_id), ctx.matches)
     inspect = "inspect the passport's audit_artifact[] and the proposal, then audit again:"
     if ledger.with_run_id(chosen.run_id):

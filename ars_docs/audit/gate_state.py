@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.decision import Commands, Decision, GateExit
+from ars_docs.audit.gate_ledger import PassportLedger, read_ledger
 from ars_docs.audit.gate_message import frame
 from ars_docs.audit.inventory import message, row
 from ars_docs.errors import ExitCode
@@ -48,6 +49,14 @@ class GateContext:
     clock: Clock = field(default_factory=Clock)
     deliverable_path: str = ""
     """The deliverable repository-relative, as entries name it."""
+    read: PassportLedger | None = None
+    """The passport as last read in this run (re-used while its bytes are unchanged)."""
+
+    def ledger(self) -> PassportLedger:
+        """The passport's ledger as it is now, parsed at most once per distinct content."""
+        self.read = read_ledger(self.passport, self.read)
+        return self.read
+
     events: list[GateEvent] = field(default_factory=list)
 
     @property
