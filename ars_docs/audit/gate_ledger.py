@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.audit.files import mark_unquoted_timestamps
+from ars_docs.audit.files import YamlTimestamp, mark_unquoted_timestamps
 from ars_docs.audit.ledger import parse_ms
 from ars_docs.errors import InputDataError
 from ars_docs.session.atomic import write_bytes_atomic
@@ -114,25 +114,16 @@ def read_ledger(passport: Path, reuse: PassportLedger | None = None) -> Passport
     for index in range(len(items)):
         stamps.append((FIELD, index, "verdict", "verified_at"))
         stamps.append((FIELD, index, "acknowledgement", "acknowledged_at"))
-    before = [_at(items, keypath[1:]) for keypath in stamps]
     mark_unquoted_timestamps(document, text.splitlines(), stamps)
     marks = []
-    for keypath, old in zip(stamps, before, strict=True):
-        parent = _at(items, keypath[1:-1])
-        if isinstance(parent, dict) and old is not None and parent.get(keypath[-1]) is not old:
-            marks.append((parent, keypath[-1], parent[keypath[-1]]))
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        for block, key in (("verdict", "verified_at"), ("acknowledgement", "acknowledged_at")):
+            parent = item.get(block)
+            if isinstance(parent, dict) and isinstance(parent.get(key), YamlTimestamp):
+                marks.append((parent, key, parent[key]))
     return PassportLedger(passport, raw, text, items, document, marks)
-
-
-def _at(data: Any, keypath: tuple[Any, ...]) -> Any:
-    for key in keypath:
-        if isinstance(data, dict) and isinstance(key, str):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
 
 
 def latest(entries: Sequence[Any], keep: Callable[[Mapping[str, Any]], bool]) -> Any | None:

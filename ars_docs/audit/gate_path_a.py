@@ -133,7 +133,7 @@ def verify_persisted(
         return None, ctx.note(
             "P-PA-verdict-stream", run_id=run_id, path=path, jsonl=jsonl, reason=said
         )
-    problem = ledger_problem(ctx.passport, ctx.root, ledger, index)
+    problem = ledger_problem(ctx.passport, ctx.root, ledger, index, files_only=True)
     if problem is not None:
         return None, ctx.note("P-PA-schema", run_id=run_id, reason=problem)
     if lock:

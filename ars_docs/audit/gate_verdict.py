@@ -152,18 +152,21 @@ def _finding_ids(findings: Any) -> dict[str, Any]:
     return out
 
 
-def ledger_problem(passport: Path, root: Path | None, entries: list[Any], index: int) -> str | None:
+def ledger_problem(
+    passport: Path, root: Path | None, entries: list[Any], index: int, *, files_only: bool = False
+) -> str | None:
     """The first error ``lint audit-artifacts --mode persisted`` reports for ``entries[index]``.
 
     The same rows (``persisted_rows``) over the whole ledger ``entries`` (for
     B8d: the ledger as it would be after the append); only what concerns
     that entry counts. ``root`` ``None`` checks the ledger alone (the entry's
-    artifact files are not read: A3 runs before the eleven checks, §5.2).
+    artifact files are not read: A3 runs before the eleven checks, §5.2);
+    ``files_only`` runs only the rows that read them (A3 has run the rest).
     """
     where = Located(str(passport), lambda _keypath: (0, 0))
     report = Report()
     try:
-        persisted_rows(report, where, entries, root, only=index)
+        persisted_rows(report, where, entries, root, only=index, entry_level=not files_only)
     except ArsError as exc:
         return exc.message
     errors = entry_errors(report, where, index)

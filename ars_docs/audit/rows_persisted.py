@@ -93,15 +93,31 @@ def persisted_rows(
     *,
     schema_errors: Sequence[Sequence[SchemaError]] | None = None,
     only: int | None = None,
+    entry_level: bool = True,
 ) -> None:
     """Every persisted-mode row over ``entries`` (the ledger in file order).
 
     ``schema_errors[i]`` are entry ``i``'s persisted-arm schema errors when the
     caller has them already; ``root`` ``None`` checks the ledger alone.
     Missing artifact files raise ``InputMissingError``, unreadable ones
-    ``InputDataError`` (``load_artifact_set``).
+    ``InputDataError`` (``load_artifact_set``). ``entry_level=False`` skips
+    the rows of the first two groups (a caller that has run them already).
     """
     indices = list(range(len(entries))) if only is None else [only]
+    if entry_level:
+        _entry_and_ledger_rows(report, where, entries, indices, schema_errors)
+    if root is None:
+        return
+    _file_rows(report, where, entries, indices, root, final=only is None)
+
+
+def _entry_and_ledger_rows(
+    report: Report,
+    where: Located,
+    entries: Sequence[Any],
+    indices: list[int],
+    schema_errors: Sequence[Sequence[SchemaError]] | None,
+) -> None:
     for index in indices:
         errors = (
             schema_errors[index]
@@ -111,8 +127,17 @@ def persisted_rows(
         report.schema(where, errors, (FIELD, index))
         entry_rows(report, where, entries[index], (FIELD, index), persisted=True)
     ledger_rows(report, where, entries, FIELD)
-    if root is None:
-        return
+
+
+def _file_rows(
+    report: Report,
+    where: Located,
+    entries: Sequence[Any],
+    indices: list[int],
+    root: Path,
+    *,
+    final: bool,
+) -> None:
     sets: dict[tuple[str, ...], ArtifactSet] = {}
     per_entry: list[tuple[int, ArtifactSet]] = []
     for index in indices:
@@ -153,7 +178,7 @@ def persisted_rows(
             ack_coverage_rows(
                 report, where, (FIELD, index, "acknowledgement"), ack, aset.verdict.data
             )
-    if only is not None:
+    if not final:
         return  # D4 is a warning about the other proposals; B8d does not block on it
     folders = sorted({Path(aset.jsonl).parent for aset in sets.values()})
     pending = [item for folder in folders for item in pending_proposals(folder)]
