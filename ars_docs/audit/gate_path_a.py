@@ -111,7 +111,10 @@ def verify_persisted(
     verdict file (§5.2).
     """
     run_id = entry.get("run_id")
-    index = next(i for i, item in enumerate(ledger) if item is entry)
+    index = next((i for i, item in enumerate(ledger) if item is entry), None)
+    if index is None:  # not from this ledger read: judge it as the ledger's last entry
+        ledger = [*ledger, entry]
+        index = len(ledger) - 1
     problem = ledger_problem(ctx.passport, None, ledger, index)
     if problem is not None:
         return None, ctx.note("P-PA-schema", run_id=run_id, reason=problem)
