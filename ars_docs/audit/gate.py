@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 from ars_docs.audit.decision import Commands
-from ars_docs.audit.gate_ledger import read_ledger
+from ars_docs.audit.gate_message import deliverable_in_repo
 from ars_docs.audit.gate_path_a import run_path_a
 from ars_docs.audit.gate_path_b import run_path_b
 from ars_docs.audit.gate_state import GateContext, GateResult
@@ -70,12 +70,13 @@ def make_context(
         deliverable_sha=sha,
         commands=commands,
         clock=clock or Clock.from_env(),
+        deliverable_path=deliverable_in_repo(base, os.fspath(deliverable)),
     )
 
 
 def run_gate(ctx: GateContext) -> GateResult:
     """Path A, then Path B on any fall-through; the decision and what was written."""
-    ledger = read_ledger(ctx.passport)
+    ledger = ctx.ledger()
     a = run_path_a(ctx, ledger)
     if a.result is not None:
         return a.result

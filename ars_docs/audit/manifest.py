@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from ars_docs.errors import ArsIOError, InputMissingError, UsageError
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "ROLES",
@@ -111,19 +111,15 @@ def repo_root(start: str | os.PathLike[str] | None = None) -> Path:
     """The git top level containing ``start`` (default: the current directory)."""
     where = Path(start) if start is not None else Path.cwd()
     try:
-        proc = subprocess.run(
-            ["git", "-C", str(where), "rev-parse", "--show-toplevel"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        proc = run_git(where, "rev-parse", "--show-toplevel")
     except OSError:
         proc = None
-    if proc is None or proc.returncode != 0 or not proc.stdout.strip():
+    top = os.fsdecode(proc.stdout).strip() if proc is not None else ""
+    if proc is None or proc.returncode != 0 or not top:
         raise UsageError(
             f"{where} is not inside a git repository; pass --root DIR to name the repository root"
         )
-    return Path(proc.stdout.strip())
+    return Path(top)
 
 
 def repo_path(root: Path, given: str | os.PathLike[str]) -> str:

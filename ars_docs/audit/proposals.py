@@ -3,9 +3,12 @@
 B1 reads every ``<run_id>.audit_artifact_entry.json`` directly in the output
 folder (``consumed/`` is not looked into) and keeps those for this gate's
 ``(stage, agent, deliverable_sha)``, each with its file's and its sidecar's
-modification time: B8c compares them again before the passport is written.
+modification time: B8c compares them again before the passport is written. A
+file whose bytes hold neither that SHA nor a JSON ``\\u`` escape cannot name
+it and is not parsed (an output folder may hold thousands of proposals).
 A proposal that is not readable JSON cannot be matched to a gate and is
-skipped (it is counted, so an empty result can say so).
+skipped (counted, when its bytes could name the SHA, so an empty result can
+say so).
 
 B2 (D2) picks the latest sidecar ``timing.started_at`` (millisecond RFC
 3339), ``run_id`` lexicographic max only on a tie. A proposal whose sidecar
@@ -76,9 +79,12 @@ def scan_proposals(root: Path, folder: Path, wanted: tuple[int, str, str]) -> Sc
         return Scan([], [])
     except OSError:
         return Scan([], [str(folder)])
+    sha = wanted[2].encode("ascii", "replace") if isinstance(wanted[2], str) else b""
     for name in names:
         path = folder / name
         mtime = _mtime(path)
+        if sha and not _may_name(path, sha):
+            continue  # another deliverable's proposal: not parsed (a folder may hold thousands)
         try:
             data = read_json_artifact(str(path), what="proposal", hint="").data
         except ArsError:
@@ -134,6 +140,19 @@ def _started_at(candidate: Candidate) -> tuple[datetime | None, bool]:
     timing = data.get("timing") if isinstance(data, Mapping) else None
     started = parse_ms(timing.get("started_at")) if isinstance(timing, Mapping) else None
     return started, not validate_sidecar(data)
+
+
+def _may_name(path: Path, sha: bytes) -> bool:
+    """Whether the file may be a proposal for ``sha``: it holds the SHA, or a JSON escape.
+
+    A file that cannot be read is kept, so that reading it reports it.
+    """
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError:
+        return True
+    return sha in raw or b"\\u" in raw
 
 
 def _mtime(path: Path | None) -> int | None:

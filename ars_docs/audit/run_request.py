@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import subprocess
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,7 @@ from pathlib import Path
 from ars_docs.audit.manifest import repo_path, repo_root
 from ars_docs.audit.run_config import AuditSettings
 from ars_docs.errors import ArsError, UsageError
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "AGENTS",
@@ -109,8 +111,8 @@ def check_request(
         )
     if round_ == 1 and previous_findings:
         raise UsageError("--previous-findings is for round 2 and later; round 1 has none")
-    if bundle_id is not None and (not bundle_id.strip() or any(ord(c) < 32 for c in bundle_id)):
-        raise UsageError("--bundle-id must be a non-empty one-line string")
+    if bundle_id is not None:
+        _check_bundle_id(bundle_id)
     if shutil.which("git") is None:
         raise UsageError("missing dependency: git (install git; the sidecar records HEAD)")
     root = repo_root()
@@ -156,6 +158,25 @@ def check_request(
     )
 
 
+def _check_bundle_id(bundle_id: str) -> None:
+    """One line of text: no control character and no line or paragraph separator.
+
+    ``str.splitlines`` (and YAML) break lines at U+0085, U+2028 and U+2029 as
+    well as at ASCII controls; such a tag would be refused only later, when the
+    gate appends the entry to the passport.
+    """
+    if not bundle_id.strip():
+        raise UsageError("--bundle-id must be a non-empty one-line string")
+    for index, char in enumerate(bundle_id):
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            shown = bundle_id.encode("unicode_escape").decode("ascii")
+            name = unicodedata.name(char, "a control character")
+            raise UsageError(
+                f"--bundle-id {shown!r}: character {index + 1} is U+{ord(char):04X} ({name}); a "
+                "bundle id is one line of text without control characters or line separators"
+            )
+
+
 def auditor_version(codex: Sequence[str]) -> str:
     """The first ``X.Y.Z`` that ``AUDITOR --version`` prints (§4.4 ``_codex_version``)."""
     if shutil.which(codex[0]) is None:
@@ -183,11 +204,7 @@ def auditor_version(codex: Sequence[str]) -> str:
 
 
 def _require_commit(root: Path) -> None:
-    proc = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "HEAD^{commit}"],
-        capture_output=True,
-        check=False,
-    )
+    proc = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
     if proc.returncode != 0:
         raise UsageError(f"{root}: the repository has no commit yet; the sidecar records HEAD")
 

@@ -250,6 +250,13 @@ def register_gate(audit_sub: Subparsers) -> None:
                 metavar="F-001,F-002,…",
                 help="every finding id of the MATERIAL verdict, comma-separated",
             )
+        p.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            help="also name the gate's internal phases (P-PA-…, P-PB-…, A7, B10); "
+            "--format json always does",
+        )
         add_format(p)
 
 
@@ -280,18 +287,26 @@ def cmd_gate(args: argparse.Namespace) -> int:
         }
         print_payload(payload("audit gate", summary, **data))
         return result.exit_code
+    # Phase IDs (P-PA-…, B10) are the spec's internal names: shown with -v, always in JSON.
     for event in result.events:
-        # P-PA-precond ("no entry yet") is the normal first merge: not worth a line.
-        quiet = event.kind == "block" or event.phase == "P-PA-precond"
-        if not quiet and event.message != result.message:
+        if event.kind == "block" or event.message in result.message:
+            continue
+        if args.verbose:
             print(f"  {event.phase}: {event.message}")
+        elif event.kind == "logged" or event.phase in _SHOWN_SILENT:
+            print(f"  {event.message}")
     print(result.message)
     appended = "appended to" if result.appended else "not changed:"
+    where = f"path {result.path}, phase {result.phase}, " if args.verbose else ""
     print(
-        f"audit gate: path {result.path}, phase {result.phase}, {result.outcome} "
-        f"(exit {result.exit_code}); passport {appended} {args.passport}"
+        f"audit gate: {where}{result.outcome} (exit {result.exit_code}); passport {appended} "
+        f"{args.passport}"
     )
     return result.exit_code
+
+
+_SHOWN_SILENT = frozenset({"P-PB-consume-fail", "P-PB-crash", "P-PB-dup-late"})
+"""Silent rows still worth a line without -v: what happened to a proposal file."""
 
 
 def cmd_ack(args: argparse.Namespace) -> int:
