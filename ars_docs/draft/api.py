@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ars_docs.diagnostics import Diagnostic
+from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, apply_edits
 from ars_docs.draft.passes.checklist import checklist as checklist_pass
 from ars_docs.draft.passes.extract import extract
@@ -71,7 +72,12 @@ def render_pipeline(*, strict: bool = True) -> Pipeline:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """One marker in a finalize report. ``previous`` is what the draft showed."""
+    """One marker in a finalize report. ``previous`` is what the draft showed.
+
+    ``start`` / ``end`` are the marker's character offsets in the draft as given
+    (a visible ``[UNVERIFIED CITATION …]`` prefix included); ``problem`` says
+    what is wrong with a malformed marker.
+    """
 
     slug: str | None
     status: str
@@ -79,6 +85,9 @@ class Citation:
     col: int
     section: tuple[str, ...]
     previous: str
+    start: int = 0
+    end: int = 0
+    problem: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,6 +110,9 @@ class FinalizeResult:
     changed: int
     checklist: str
     diagnostics: tuple[Diagnostic, ...]
+    #: Citation-shaped prose not covered by a marker, in draft order: unmarked
+    #: (``markers < works``, no waiver) or waived by ``<!--not-a-citation-->``.
+    citation_texts: tuple[CitationText, ...] = ()
 
     @property
     def counts(self) -> dict[str, int]:
@@ -193,6 +205,9 @@ def finalize(
             r.marker.col,
             r.marker.section,
             r.marker.claim,
+            r.marker.span.start,
+            r.marker.span.end,
+            r.marker.problem,
         )
         for r in state.resolutions
     )
@@ -203,6 +218,7 @@ def finalize(
         changed=sum(1 for r in state.resolutions if r.changed),
         checklist=state.artifacts.get("checklist", ""),
         diagnostics=tuple(state.diagnostics),
+        citation_texts=tuple(state.citation_texts),
     )
 
 
