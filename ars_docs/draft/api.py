@@ -197,7 +197,19 @@ def finalize(
         clock=Clock.from_env(),
     )
     (pipeline or finalize_pipeline()).run(state)
-    citations = tuple(
+    return FinalizeResult(
+        original=text,
+        text=apply_edits(text, state.edits),
+        citations=_citations(state),
+        changed=sum(1 for r in state.resolutions if r.changed),
+        checklist=state.artifacts.get("checklist", ""),
+        diagnostics=tuple(state.diagnostics),
+        citation_texts=tuple(state.citation_texts),
+    )
+
+
+def _citations(state: DocState) -> tuple[Citation, ...]:
+    return tuple(
         Citation(
             r.marker.slug,
             r.status.value,
@@ -211,15 +223,57 @@ def finalize(
         )
         for r in state.resolutions
     )
-    return FinalizeResult(
-        original=text,
-        text=apply_edits(text, state.edits),
-        citations=citations,
-        changed=sum(1 for r in state.resolutions if r.changed),
-        checklist=state.artifacts.get("checklist", ""),
-        diagnostics=tuple(state.diagnostics),
-        citation_texts=tuple(state.citation_texts),
+
+
+def inspect_pipeline() -> Pipeline:
+    """Resolve every marker (as finalize would) and run the strict gate, on one reading."""
+    return Pipeline(
+        [
+            ("extract", extract),
+            ("unmarked", unmarked),
+            ("resolve", resolve),
+            ("gate", gate_pass),
+            ("recheck", recheck),
+        ]
     )
+
+
+@dataclass(frozen=True)
+class Inspection:
+    """What ``inspect`` found: each marker's status as finalize would write it, the
+    citation-shaped texts with no marker, and the strict gate's verdict on the draft
+    as it is (not as finalize would leave it)."""
+
+    citations: tuple[Citation, ...]
+    citation_texts: tuple[CitationText, ...]
+    gate: GateResult
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return count_statuses(c.status for c in self.citations)
+
+
+def inspect(
+    text: str,
+    corpus: Corpus | Mapping[str, Any] | list[Any],
+    read_log: ReadLog | Mapping[str, Any] | None = None,
+    *,
+    path: str = "<text>",
+    allow_no_citations: bool = False,
+) -> Inspection:
+    """``finalize``'s statuses and ``gate``'s verdict from one parse; changes nothing.
+
+    For reports over a session (``ars-docs report``): the draft is read once
+    instead of once per question.
+    """
+    state = DocState(
+        Document(text, path=path),
+        trust=_trust(corpus, read_log),
+        options=Options(keep_children=True, allow_no_citations=allow_no_citations),
+        clock=Clock.from_env(),
+    )
+    inspect_pipeline().run(state)
+    return Inspection(_citations(state), tuple(state.citation_texts), _gate_result(state))
 
 
 def gate(

@@ -1,9 +1,10 @@
 """One draft's part of the report: its citations as finalize resolves them, and the gate.
 
-Everything comes from the public draft API (``draft.api.finalize`` and
-``draft.api.gate``) on the draft as it is on disk: the statuses are those the
-next ``finalize`` would write, the verdict is the one ``render --strict``
-would give. The draft is not changed.
+Everything comes from the public draft API (``draft.api.inspect``: finalize's
+resolution and the strict gate on one reading of the draft) on the draft as
+it is on disk: the statuses are those the next ``finalize`` would write, the
+verdict is the one ``render --strict`` would give now. The draft is not
+changed.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ class DraftPart:
         self.text = text
 
 
-def draft_part(draft_id: str, path: str, text: str, trust: TrustView, passport: str) -> DraftPart:
-    result = api.finalize(text, trust.corpus, trust.read_log, path=path, passport=passport)
-    verdict = api.gate(text, trust.corpus, trust.read_log, path=path)
+def draft_part(draft_id: str, path: str, text: str, trust: TrustView) -> DraftPart:
+    result = api.inspect(text, trust.corpus, trust.read_log, path=path)
+    verdict = result.gate
     counts = empty_counts()
     citations = []
     for index, c in enumerate(result.citations, 1):

@@ -46,7 +46,7 @@ def build_report(
     read_log = load_read_log(read_log_path(passport))
     trust = TrustView.of(corpus, read_log)
     parts = [
-        draft_part(f"d{index}", path, text, trust, passport)
+        draft_part(f"d{index}", path, text, trust)
         for index, (path, text) in enumerate(drafts, 1)
     ]
     sources = _sources(trust, parts, passport)

@@ -40,6 +40,14 @@ def _segments(counts: dict[str, int]) -> list[dict[str, Any]]:
     ]
 
 
+def icon_rules() -> str:
+    """The status icons as stylesheet rules: one definition (``ICONS``), no markup per badge."""
+    return "".join(
+        f'.s-{name}::before {{ content: "{icon}\\a0"; font-weight: 700; }}\n'
+        for name, icon in ICONS.items()
+    )
+
+
 def render_page(report: Report) -> str:
     data = report.data
     texts = {
@@ -61,7 +69,7 @@ def render_page(report: Report) -> str:
             shown=_shown,
             segments=_segments,
             sources_shown=sources_shown,
-            css=Markup(_asset("report.css")),  # noqa: S704 - package file
+            css=Markup(_asset("report.css") + icon_rules()),  # noqa: S704 - package file
             js=Markup(_asset("report.js")),  # noqa: S704 - package file
         )
     )

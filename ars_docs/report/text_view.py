@@ -7,17 +7,18 @@ shows. Each marker (a visible ``[UNVERIFIED CITATION …]`` prefix included)
 is replaced by a badge that carries the status as an icon and a label and
 the key; unmarked citation-shaped text is highlighted where it stands, with
 its own badge. Everything from the draft is escaped. The badges carry no
-listener: the page's one delegated handler reads ``data-k`` to show the
-evidence.
+listener: the page's one delegated handler shows the evidence of the row
+the badge links to.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from html import escape
 from typing import Any
 
-from ars_docs.report.statuses import ICONS, UNMARKED
+from ars_docs.report.statuses import UNMARKED
 
 __all__ = ["draft_html"]
 
@@ -28,29 +29,27 @@ def _esc(text: str) -> str:
     return escape(text.replace("\r\n", "\n").replace("\r", "\n"), quote=True)
 
 
-def _badge(c: dict[str, Any]) -> str:
+def _badge(c: dict[str, Any], raw: str) -> str:
+    # A citation of a key is a link to its row in the sources table (focusable, and
+    # the evidence one click away). The icon comes from the stylesheet (``::before``,
+    # from ``statuses.ICONS``); the label is text: colour is never the only signal.
     status = c["status"]
-    attrs = [f'class="c s-{status}"', f'id="{c["id"]}"', 'tabindex="0"']
-    if c["slug"] is not None:
-        attrs.append(f'data-k="{_esc(c["slug"])}"')
-        label = f'{status} <span class="k">{_esc(c["slug"])}</span>'
-    else:
-        attrs.append(f'data-p="{_esc(c["problem"] or "")}"')
-        raw = c.get("raw", "")
-        label = f"{status} <code>{_esc(raw)}</code>"
+    shows = ""
     if c["draft_shows"] not in (status, "MALFORMED"):
-        attrs.append(f'data-d="{_esc(c["draft_shows"])}"')
-    attrs.append(f'data-l="{c["line"]}"')
-    icon = ICONS[status]
-    return f'<mark {" ".join(attrs)}><span class="i" aria-hidden="true">{icon}</span> {label}</mark>'
+        shows = f' data-d="{_esc(c["draft_shows"])}"'
+    if c["slug"] is not None:
+        slug = _esc(c["slug"])
+        return f'<a class="c s-{status}" id="{c["id"]}" href="#s-{slug}"{shows}>{status} {slug}</a>'
+    return (
+        f'<mark class="c s-{status}" id="{c["id"]}" tabindex="0" '
+        f'data-p="{_esc(c["problem"] or "")}">{status} <code>{_esc(raw)}</code></mark>'
+    )
 
 
 def _unmarked(u: dict[str, Any], inner: str) -> str:
     return (
-        f'<mark class="c u s-{UNMARKED}" id="{u["id"]}" tabindex="0" data-l="{u["line"]}" '
-        f'data-u="{u["works"]}/{u["markers"]}">{inner}'
-        f'<span class="ub"><span class="i" aria-hidden="true">{ICONS[UNMARKED]}</span> '
-        f"{UNMARKED}</span></mark>"
+        f'<mark class="c u" id="{u["id"]}" tabindex="0" data-u="{u["works"]}/{u["markers"]}">'
+        f'{inner}<span class="b s-{UNMARKED}">{UNMARKED}</span></mark>'
     )
 
 
@@ -58,21 +57,22 @@ def _events(text: str, draft: dict[str, Any]) -> list[tuple[int, int, str]]:
     """``(start, end, html)``: markers replaced, unmarked texts wrapped; no overlaps."""
     found: list[tuple[int, int, int, dict[str, Any]]] = []
     for c in draft["citation_list"]:
-        found.append((c["start"], c["end"], 0, {**c, "raw": text[c["start"] : c["end"]]}))
+        found.append((c["start"], c["end"], 0, c))
     for u in draft["unmarked"]:
         found.append((u["start"], u["end"], 1, u))
     found.sort(key=lambda f: (f[0], f[2]))
+    # Markers never overlap one another, so their ends are sorted as their starts.
+    spans = sorted((c["start"], c["end"]) for c in draft["citation_list"])
+    ends = [end for _, end in spans]
     events: list[tuple[int, int, str]] = []
     cursor = 0
     for start, end, kind, item in found:
         if kind == 0:
             if start < cursor:
                 continue  # cannot happen for markers; never emit overlapping html
-            events.append((start, end, _badge(item)))
+            events.append((start, end, _badge(item, text[start:end])))
             cursor = end
-        elif start >= cursor and not any(
-            start < c["end"] and c["start"] < end for c in draft["citation_list"]
-        ):
+        elif start >= cursor and not _overlaps(spans, ends, start, end):
             events.append((start, end, _unmarked(item, _esc(text[start:end]))))
             cursor = end
         else:  # a marker sits inside the text: flag it at its end instead
@@ -83,8 +83,13 @@ def _events(text: str, draft: dict[str, Any]) -> list[tuple[int, int, str]]:
     return events
 
 
+def _overlaps(spans: list[tuple[int, int]], ends: list[int], start: int, end: int) -> bool:
+    at = bisect.bisect_right(ends, start)
+    return at < len(spans) and spans[at][0] < end
+
+
 def draft_html(text: str, draft: dict[str, Any]) -> str:
-    """The draft's blocks as HTML (``div.p`` per block, ``id`` ``<draft>-L<line>``)."""
+    """The draft's blocks as HTML (``p.p`` per block, ``id`` ``<draft>-L<line>``)."""
     events = _events(text, draft)
     # Block boundaries: runs of blank lines that no citation span crosses.
     cuts: list[tuple[int, int]] = []
@@ -120,9 +125,7 @@ def draft_html(text: str, draft: dict[str, Any]) -> str:
             out.append(_esc(text[cursor:block_end]))
             kind = "p h" if text.startswith("#", block_start) else "p"
             pieces.append(
-                f'<div class="{kind}" id="{draft_id}-L{line}"><a class="ln" '
-                f'href="#{draft_id}-L{line}" aria-label="line {line}">{line}</a>'
-                f'<div class="t">{"".join(out)}</div></div>\n'
+                f'<p class="{kind}" id="{draft_id}-L{line}" data-n="{line}">{"".join(out)}</p>\n'
             )
         line += text.count("\n", block_start, cut_end)
         position = cut_end

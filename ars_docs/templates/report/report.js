@@ -38,7 +38,7 @@
     order.sort(function (a, b) {
       var x, y;
       if (key === "k") {
-        x = a[0].getAttribute("data-k"); y = b[0].getAttribute("data-k");
+        x = a[0].id; y = b[0].id;
         return x < y ? -sign : x > y ? sign : a[1] - b[1];
       }
       x = +a[0].getAttribute("data-" + (key === "r" ? "r" : "n"));
@@ -72,18 +72,33 @@
     dl.appendChild(dd);
   }
 
+  /* The line is the block's first line plus the line breaks before the mark. */
+  function lineOf(mark) {
+    var block = mark.closest(".p");
+    if (!block) { return "?"; }
+    var line = +block.getAttribute("data-n");
+    var walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    var node;
+    while ((node = walker.nextNode())) {
+      if (mark.contains(node) || (mark.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING)) { break; }
+      line += (node.nodeValue.match(/\n/g) || []).length;
+    }
+    return line;
+  }
+
   function fill(mark) {
     while (tip.firstChild) { tip.removeChild(tip.firstChild); }
     var h = document.createElement("h4");
-    var badge = mark.querySelector(".i");
-    var status = (mark.className.match(/\bs-(\S+)/) || [])[1] || "";
-    h.textContent = (badge ? badge.textContent + " " : "") + status + " · line " + mark.getAttribute("data-l");
+    var status = mark.getAttribute("data-u") !== null ? "UNMARKED" :
+      (mark.className.match(/\bs-(\S+)/) || [])[1] || "";
+    h.textContent = status + " · line " + lineOf(mark);
     tip.appendChild(h);
     var dl = document.createElement("dl");
-    var key = mark.getAttribute("data-k");
+    var href = mark.getAttribute("href");
+    var key = href ? href.slice(3) : null;
     if (key !== null) {
       add(dl, "Key", key);
-      var row = document.getElementById("s-" + key);
+      var row = document.getElementById(href.slice(1));
       if (row) {
         var title = row.querySelector(".ti");
         if (title) { add(dl, "Title", title.textContent); }
@@ -125,11 +140,11 @@
   function hide() { current = null; tip.hidden = true; }
 
   document.addEventListener("mouseover", function (e) {
-    var mark = e.target.closest ? e.target.closest("mark.c") : null;
+    var mark = e.target.closest ? e.target.closest(".c") : null;
     if (mark) { show(mark); } else if (current && !tip.contains(e.target)) { hide(); }
   });
   document.addEventListener("focusin", function (e) {
-    var mark = e.target.closest ? e.target.closest("mark.c") : null;
+    var mark = e.target.closest ? e.target.closest(".c") : null;
     if (mark) { show(mark); } else { hide(); }
   });
   document.addEventListener("keydown", function (e) {
