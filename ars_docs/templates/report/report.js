@@ -92,6 +92,7 @@
     var status = mark.getAttribute("data-u") !== null ? "UNMARKED" :
       (mark.className.match(/\bs-(\S+)/) || [])[1] || "";
     h.textContent = status + " · line " + lineOf(mark);
+    h.className = "s-" + status;
     tip.appendChild(h);
     var dl = document.createElement("dl");
     var href = mark.getAttribute("href");
