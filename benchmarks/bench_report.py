@@ -55,17 +55,22 @@ TARGET_SECONDS = 3.0
 TARGET_BYTES = 5_000_000
 SEED = 20261201
 
-FAMILIES = (
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+FAMILIES = _words(
     "Smith Müller García Nguyen Kowalski Øberg Chen Ishikawa O'Neil Dubois Rossi Petrov "
     "Haddad Björk Núñez Zhang Kim Okafor Fernández Sato Harvey Stensaker Biggs Newton"
-).split()
-WORDS = (
+)
+WORDS = _words(
     "quality assurance culture teaching learning evaluation institution trust evidence "
     "accreditation review standards outcomes students academics policy practice framework "
     "monitoring audit feedback curriculum design assessment alignment governance autonomy "
     "the of and in to a that is for on with as by this which are be from at an not it "
     "Öffentlichkeit naïve façade Qualitätskultur résumé Zürich"
-).split()
+)
 
 
 def make_session(folder: Path, *, paragraphs: int = 3000, entries: int = 2000) -> Path:
@@ -262,8 +267,18 @@ def main(argv: list[str] | None = None) -> int:
         draft = folder / "thesis.md"
         out = folder / "report.html"
         env = {**os.environ, "SOURCE_DATE_EPOCH": "1764400000"}
-        command = [sys.executable, "-m", "ars_docs", "report", str(draft), "--passport",
-                   str(passport), "-o", str(out), "-q"]
+        command = [
+            sys.executable,
+            "-m",
+            "ars_docs",
+            "report",
+            str(draft),
+            "--passport",
+            str(passport),
+            "-o",
+            str(out),
+            "-q",
+        ]
         subprocess.run(command, check=True, env=env)  # fills the passport cache, as a session has
         before = os.times()
         began = time.perf_counter()
@@ -287,15 +302,21 @@ def main(argv: list[str] | None = None) -> int:
         size = out.stat().st_size
         json_size = len(json.dumps(report.data, ensure_ascii=False, indent=2).encode())
         counts = report.data["summary"]["counts"]
-        print(f"session: {text.count(chr(10))} lines, {report.data['summary']['citations']} "
-              f"citations, {report.data['summary']['sources']} sources")
-        print(f"1. ars-docs report, whole process: {whole:.2f} s wall, {cpu:.2f} s CPU (target "
-              f"<= {TARGET_SECONDS} s; load average now {os.getloadavg()[0]:.1f} on "
-              f"{os.cpu_count()} CPUs); in process: data model {model_s:.2f} s + page "
-              f"{page_s:.2f} s")
-        print(f"2. report.html: {size / 1e6:.2f} MB (target <= {TARGET_BYTES / 1e6:.0f} MB); "
-              f"JSON data model {json_size / 1e6:.2f} MB; page == file: "
-              f"{page == out.read_text(encoding='utf-8')}")
+        print(
+            f"session: {text.count(chr(10))} lines, {report.data['summary']['citations']} "
+            f"citations, {report.data['summary']['sources']} sources"
+        )
+        print(
+            f"1. ars-docs report, whole process: {whole:.2f} s wall, {cpu:.2f} s CPU (target "
+            f"<= {TARGET_SECONDS} s; load average now {os.getloadavg()[0]:.1f} on "
+            f"{os.cpu_count()} CPUs); in process: data model {model_s:.2f} s + page "
+            f"{page_s:.2f} s"
+        )
+        print(
+            f"2. report.html: {size / 1e6:.2f} MB (target <= {TARGET_BYTES / 1e6:.0f} MB); "
+            f"JSON data model {json_size / 1e6:.2f} MB; page == file: "
+            f"{page == out.read_text(encoding='utf-8')}"
+        )
         if whole > TARGET_SECONDS:
             missed.append("time")
         if size > TARGET_BYTES:
@@ -316,10 +337,12 @@ def main(argv: list[str] | None = None) -> int:
                 "status filter shows exactly its rows": result["filter_ok"],
                 "focus shows the evidence": result["tip_ok"],
             }
-            print(f"3. headless chromium: domContentLoaded {result['dcl']:.0f} ms, load "
-                  f"{result['load']:.0f} ms; status filter {result['filter_ms']:.0f} ms, "
-                  f"evidence card on focus {result['focus_ms']:.0f} ms; chromium --dump-dom "
-                  f"wall {wall:.2f} s against {base:.2f} s for a two-line page")
+            print(
+                f"3. headless chromium: domContentLoaded {result['dcl']:.0f} ms, load "
+                f"{result['load']:.0f} ms; status filter {result['filter_ms']:.0f} ms, "
+                f"evidence card on focus {result['focus_ms']:.0f} ms; chromium --dump-dom "
+                f"wall {wall:.2f} s against {base:.2f} s for a two-line page"
+            )
             for name, ok in checks.items():
                 print(f"   {'ok  ' if ok else 'FAIL'} {name}")
                 if not ok:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import Session, entry, passport_text
 
-TRICKY_TITLE = "Evil <script>alert(1)</script> --> {{ 7*7 }} {% if %} & \"quotes\""
+TRICKY_TITLE = 'Evil <script>alert(1)</script> --> {{ 7*7 }} {% if %} & "quotes"'
 
 
 def rich_session(session: Session) -> None:
@@ -53,11 +53,11 @@ def rich_session(session: Session) -> None:
     session.read_log.write_text(
         "session_id: test-session\nhuman_read:\n"
         "  - citation_key: ok2020\n    marked_at: 2026-11-02T09:00:00Z\n"
-        "    read_scope: {level: full_text, locators: [], note: \"on paper <i>\"}\n"
+        '    read_scope: {level: full_text, locators: [], note: "on paper <i>"}\n'
         "  - citation_key: low2020\n    marked_at: 2026-11-02T10:00:00Z\n"
         "    rescinded_at: 2026-11-03T08:00:00Z\n"
         "  - citation_key: med2020\n    marked_at: 2026-11-02T11:00:00Z\n"
-        "    read_scope: {level: sections, locators: [\"§2\"], note: null}\n",
+        '    read_scope: {level: sections, locators: ["§2"], note: null}\n',
         encoding="utf-8",
     )
 
@@ -95,8 +95,13 @@ class Elements(HTMLParser):
         self._depth += 1
         classes = (found.get("class") or "").split()
         if "c" in classes:
-            self.badges.append({"class": found.get("class") or "", "text": "", **{
-                k: v or "" for k, v in found.items() if k != "class"}})
+            self.badges.append(
+                {
+                    "class": found.get("class") or "",
+                    "text": "",
+                    **{k: v or "" for k, v in found.items() if k != "class"},
+                }
+            )
             self._open.append(self._depth)
         if tag == "script":
             self._in_script = True

@@ -39,8 +39,17 @@ def test_every_citation_is_shown_with_its_status_label(cli, rich: Session) -> No
     page = read_page(out)
     statuses = [status_of(b) for b in page.badges]
     assert sorted(statuses) == sorted(
-        ["ok", "LOW-WARN", "MED-WARN", "HIGH-WARN", "HIGH-WARN", "NOT-IN-CORPUS", "MALFORMED",
-         "UNMARKED", "ok"]
+        [
+            "ok",
+            "LOW-WARN",
+            "MED-WARN",
+            "HIGH-WARN",
+            "HIGH-WARN",
+            "NOT-IN-CORPUS",
+            "MALFORMED",
+            "UNMARKED",
+            "ok",
+        ]
     )
     for badge in page.badges:  # colour is never the only signal: the label is text
         assert status_of(badge) in badge["text"], badge
@@ -49,8 +58,13 @@ def test_every_citation_is_shown_with_its_status_label(cli, rich: Session) -> No
     data = json.loads(report(cli, rich, "--format", "json", name="r.json")[0].read_text())
     counts = data["drafts"][0]["counts"]
     assert {k: v for k, v in counts.items() if v} == {
-        "ok": 2, "LOW-WARN": 1, "MED-WARN": 1, "HIGH-WARN": 2, "NOT-IN-CORPUS": 1,
-        "MALFORMED": 1, "UNMARKED": 1,
+        "ok": 2,
+        "LOW-WARN": 1,
+        "MED-WARN": 1,
+        "HIGH-WARN": 2,
+        "NOT-IN-CORPUS": 1,
+        "MALFORMED": 1,
+        "UNMARKED": 1,
     }
 
 
@@ -60,8 +74,11 @@ def test_citations_link_to_their_evidence_and_back(cli, rich: Session) -> None:
     ids = {attrs.get("id") for _, attrs in page.tags}
     keyed = [b for b in page.badges if "href" in b]
     assert keyed and all(b["href"][1:] in ids for b in keyed)  # each badge -> its source row
-    cited = [a["href"][1:] for t, a in page.tags if t == "a" and (a.get("href") or "").startswith(
-        "#d1-c")]
+    cited = [
+        a["href"][1:]
+        for t, a in page.tags
+        if t == "a" and (a.get("href") or "").startswith("#d1-c")
+    ]
     assert cited and all(c in ids for c in cited)  # each "cited at" link -> its badge
     # Keyboard: every badge is a link or focusable.
     assert all("href" in b or b.get("tabindex") == "0" for b in page.badges)
@@ -111,9 +128,7 @@ def test_the_script_delegates_instead_of_one_listener_per_citation(cli, rich: Se
     out, _ = report(cli, rich)
     (script,) = read_page(out).scripts
     targets = re.findall(r"(\w+(?:\.\w+)?)\.addEventListener\(", script)
-    assert sorted(targets) == sorted(
-        ["q", "fs", "table.tHead", "document", "document", "document"]
-    )
+    assert sorted(targets) == sorted(["q", "fs", "table.tHead", "document", "document", "document"])
     assert "forEach(function (m)" not in script
 
 
@@ -126,7 +141,7 @@ def test_output_is_deterministic_and_json_has_the_same_data(cli, rich: Session) 
     data = json.loads(data_path.read_text(encoding="utf-8"))
     assert list(data) == ["summary", "legend", "drafts", "sources", "audit"]
     summary = data["summary"]
-    assert list(summary)[0] == "command" and summary["generated_at"] == "2025-11-29T07:06:40Z"
+    assert next(iter(summary)) == "command" and summary["generated_at"] == "2025-11-29T07:06:40Z"
     assert summary["citations"] == 8 and summary["drafts_passing_strict"] == 0
     assert [item["name"] for item in data["legend"]] == list(CATEGORIES)
     assert all(item["icon"] == ICONS[item["name"]] for item in data["legend"])
@@ -139,7 +154,8 @@ def test_the_evidence_chain_of_each_source(cli, rich: Session) -> None:
     ok = sources["ok2020"]
     assert ok["status"] == "ok" and ok["next"]["command"] is None
     assert ok["acquired"]["sha256"] == "ab" * 32 and ok["acquired"]["channel"] == (
-        "open_access_repository")
+        "open_access_repository"
+    )
     assert ok["acquired"]["on_disk"] == {"exists": True, "bytes": 100, "matches_log": True}
     assert ok["human_read"]["marks"][0]["note"] == "on paper <i>"
     assert [c["line"] for c in ok["cited_by"]] == [7, 19]
@@ -151,7 +167,8 @@ def test_the_evidence_chain_of_each_source(cli, rich: Session) -> None:
     assert med["human_read"]["active_level"] == "sections" and not med["human_read"]["fact"]
     assert med["next"]["command"].startswith("ars-docs verify med2020 --method manual_grep")
     assert sources["high2020"]["next"]["command"] == (
-        f"ars-docs retrieve --passport {rich.passport} high2020")
+        f"ars-docs retrieve --passport {rich.passport} high2020"
+    )
     ghost = sources["ghost2024"]
     assert not ghost["in_corpus"] and ghost["status"] == "NOT-IN-CORPUS"
     # Worst first, then passport order.
@@ -166,8 +183,9 @@ def test_the_evidence_chain_of_each_source(cli, rich: Session) -> None:
 
 
 def test_the_audit_ledger_is_shown_when_the_passport_has_one(cli, rich: Session) -> None:
-    ledger = (Path(__file__).parent / "fixtures" / "audit" / "spec_examples"
-              / "s3_1_passport_entry.yaml").read_text(encoding="utf-8")
+    ledger = (
+        Path(__file__).parent / "fixtures" / "audit" / "spec_examples" / "s3_1_passport_entry.yaml"
+    ).read_text(encoding="utf-8")
     with rich.passport.open("a", encoding="utf-8") as handle:
         handle.write(ledger)
     data_path, _ = report(cli, rich, "--format", "json", name="r.json")
@@ -185,8 +203,9 @@ def test_a_clean_draft_passes_and_crlf_keeps_line_numbers(cli, session: Session)
         "human_read:\n  - citation_key: ok2020\n    marked_at: 2026-01-02T00:00:00Z\n",
         encoding="utf-8",
     )
-    session.write("chapter.md", "# A\r\n\r\nClaim (Doe, 2020)<!--ref:ok2020 ok-->.\r\n",
-                  dedent=False)
+    session.write(
+        "chapter.md", "# A\r\n\r\nClaim (Doe, 2020)<!--ref:ok2020 ok-->.\r\n", dedent=False
+    )
     data_path, _ = report(cli, session, "--format", "json", name="r.json")
     (draft,) = json.loads(data_path.read_text())["drafts"]
     assert draft["strict"] == {"passed": True, "problems": 0, "first_reasons": []}
@@ -240,8 +259,16 @@ def test_a_missing_passport_is_exit_66(cli, session: Session) -> None:
 
 def test_json_to_standard_output(cli, session: Session) -> None:
     session.write("chapter.md", "Claim <!--ref:ok2020-->.\n")
-    result = cli("report", session.root / "chapter.md", "--passport", session.passport,
-                 "--format", "json", "-o", "-")
+    result = cli(
+        "report",
+        session.root / "chapter.md",
+        "--passport",
+        session.passport,
+        "--format",
+        "json",
+        "-o",
+        "-",
+    )
     assert result.code == 0
     assert json.loads(result.out)["summary"]["citations"] == 1
     assert "wrote standard output" in result.err

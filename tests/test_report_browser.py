@@ -105,8 +105,13 @@ def test_the_page_works_in_a_browser(page: Path) -> None:
     assert found, done.stderr[-2000:]
     result = json.loads(html.unescape(found.group(1)))
     assert result["counts"] == {
-        "ok": 2, "LOW-WARN": 1, "MED-WARN": 1, "HIGH-WARN": 2, "NOT-IN-CORPUS": 1,
-        "MALFORMED": 1, "UNMARKED": 1,
+        "ok": 2,
+        "LOW-WARN": 1,
+        "MED-WARN": 1,
+        "HIGH-WARN": 2,
+        "NOT-IN-CORPUS": 1,
+        "MALFORMED": 1,
+        "UNMARKED": 1,
     }
     assert result["unlabeled"] == 0
     assert sorted(result["filtered"]) == ["s-evil2020", "s-high2020"]

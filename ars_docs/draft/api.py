@@ -330,12 +330,17 @@ def render(
     path: str = "<text>",
     allow_no_citations: bool = False,
     trust_draft_statuses: bool = False,
+    passport: str | None = None,
 ) -> RenderResult:
     """Gate (when ``strict``) and strip markers; render markdown or HTML.
 
     A refused draft gives ``output=None``. Without ``strict`` this is a preview
-    that strips comment markers, keeps visible warnings and never refuses. The
-    strict gate needs ``corpus`` unless ``trust_draft_statuses`` (see ``gate``).
+    that never refuses: in markdown it strips comment markers and keeps visible
+    warnings; in HTML every citation becomes a badge with its status (computed
+    when ``corpus`` is given, else as the draft claims it) under a banner that
+    says what the gate would say (``renderers.preview_html``). The strict gate
+    needs ``corpus`` unless ``trust_draft_statuses`` (see ``gate``).
+    ``passport`` is only shown in the preview's suggested commands.
     """
     if to not in RENDER_TARGETS:
         raise UsageError(f"unknown render target {to!r}; choose one of {', '.join(RENDER_TARGETS)}")
@@ -355,6 +360,44 @@ def render(
     gate_result = _gate_result(state) if state.gate_ran else None
     if state.refused:
         return RenderResult(None, gate_result, tuple(state.diagnostics))
+    if not strict and to == "html":
+        return RenderResult(
+            _preview_html(state, text, allow_html, allow_no_citations, passport),
+            gate_result,
+            tuple(state.diagnostics),
+        )
     stripped = apply_edits(text, state.edits)
     output = render_html(stripped, allow_html=allow_html) if to == "html" else stripped
     return RenderResult(output, gate_result, tuple(state.diagnostics))
+
+
+#: How many of the gate's reasons the preview's banner lists.
+BANNER_REASONS = 5
+
+
+def _preview_html(
+    state: DocState, text: str, allow_html: bool, allow_no_citations: bool, passport: str | None
+) -> str:
+    from ars_docs.draft.renderers.preview_html import Banner, preview_body
+
+    trust = state.trust
+    if trust is None:
+        banner = Banner(checked=False)
+    else:
+        verdict = gate(
+            text,
+            trust.corpus,
+            trust.read_log,
+            path=state.document.path,
+            allow_no_citations=allow_no_citations,
+        )
+        reasons = [
+            f"line {o.line}:{o.col} {o.reason}"
+            + (f" {o.slug}" if o.slug != "-" else "")
+            + (f" — {o.detail}" if o.detail else "")
+            for o in verdict.offenders[:BANNER_REASONS]
+        ]
+        banner = Banner(True, verdict.passed, len(verdict.offenders), reasons)
+    return preview_body(
+        text, state.markers, trust, banner, passport=passport, allow_html=allow_html
+    )

@@ -13,17 +13,17 @@ the entry one level.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ars_docs.draft.next_step import next_step
 from ars_docs.draft.provenance import Status
 from ars_docs.session.corpus import CorpusEntry
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.trust import TrustView
 
-__all__ = ["entry_evidence", "missing_entry", "next_step", "retrieval_records"]
+__all__ = ["entry_evidence", "missing_entry", "retrieval_records"]
 
 #: Attempt-log events that close an entry's block (``docs/retrieval.md``).
 _CLOSING = ("acquired", "pending_user_action", "unverifiable")
@@ -37,49 +37,6 @@ def retrieval_records(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]
         if isinstance(key, str) and record.get("event") in _CLOSING:
             found[key] = record
     return found
-
-
-def next_step(key: str, status: str, passport: str) -> dict[str, str | None]:
-    """The exact command that raises ``key`` one level, and what to do before running it."""
-    k, p = shlex.quote(key), shlex.quote(passport)
-    steps: dict[str, tuple[str | None, str]] = {
-        Status.HIGH_WARN.value: (
-            f"ars-docs retrieve --passport {p} {k}",
-            "acquire the original (or save it yourself and record it with --record-unchecked)",
-        ),
-        Status.MED_WARN.value: (
-            f"ars-docs verify {k} --method manual_grep --passport {p}",
-            "check the entry's description against the original first "
-            "(method manual_grep, vision_check or codex_audit)",
-        ),
-        Status.LOW_WARN.value: (
-            f"ars-docs mark-read {k} --passport {p}",
-            "read the source in full first; only a person can say so",
-        ),
-        Status.SOURCE_NOT_FOUND.value: (
-            f"ars-docs lookup {k} --passport {p}",
-            "fix the entry's identifier (or remove the citation), then look it up again",
-        ),
-        Status.METADATA_MISMATCH.value: (
-            f"ars-docs lookup {k} --passport {p}",
-            "correct the entry to describe the work you cite, then look it up again",
-        ),
-        Status.RETRACTED.value: (
-            f'ars-docs acknowledge-retraction {k} --passport {p} --reason "…"',
-            "remove the citation, or cite it on purpose and say why",
-        ),
-        Status.EXPRESSION_OF_CONCERN.value: (
-            f'ars-docs acknowledge-retraction {k} --passport {p} --reason "…"',
-            "remove the citation, or cite it on purpose and say why",
-        ),
-        Status.NOT_IN_CORPUS.value: (
-            None,
-            "add the entry to the passport's literature_corpus[] or correct the key",
-        ),
-        Status.OK.value: (None, "nothing: every fact of the trust chain holds"),
-    }
-    command, before = steps.get(status, (None, ""))
-    return {"command": command, "before": before}
 
 
 def _text(value: Any) -> str | None:

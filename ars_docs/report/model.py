@@ -46,8 +46,7 @@ def build_report(
     read_log = load_read_log(read_log_path(passport))
     trust = TrustView.of(corpus, read_log)
     parts = [
-        draft_part(f"d{index}", path, text, trust)
-        for index, (path, text) in enumerate(drafts, 1)
+        draft_part(f"d{index}", path, text, trust) for index, (path, text) in enumerate(drafts, 1)
     ]
     sources = _sources(trust, parts, passport)
     totals = empty_counts()
@@ -94,9 +93,7 @@ def _sources(trust: TrustView, parts: list[DraftPart], passport: str) -> list[di
         if d.slug is not None and d.severity is not Severity.INFO:
             findings.setdefault(d.slug, []).append(f"{d.code} {d.message}")
     rows: dict[str, dict[str, Any]] = {}
-    for key in trust.corpus.keys():
-        entry = trust.corpus.get(key)
-        assert entry is not None
+    for key, entry in trust.corpus.entries.items():
         rows[key] = entry_evidence(entry, trust, retrieval, findings.get(key, []), passport)
     for part in parts:
         for c in part.data["citation_list"]:
@@ -107,8 +104,12 @@ def _sources(trust: TrustView, parts: list[DraftPart], passport: str) -> list[di
             if row is None:
                 row = rows[slug] = missing_entry(slug, passport)
             row["cited_by"].append(
-                {"draft": part.data["path"], "draft_id": part.data["id"], "line": c["line"],
-                 "citation": c["id"]}
+                {
+                    "draft": part.data["path"],
+                    "draft_id": part.data["id"],
+                    "line": c["line"],
+                    "citation": c["id"],
+                }
             )
     order = {key: index for index, key in enumerate(rows)}
     return sorted(rows.values(), key=lambda r: (-RANK[r["status"]], order[r["key"]]))
@@ -162,4 +163,3 @@ def _ledger_row(index: int, data: Any, errors: int) -> dict[str, Any]:
 
 def _str(value: Any) -> str | None:
     return None if value is None else str(value)
-

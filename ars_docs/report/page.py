@@ -24,7 +24,7 @@ __all__ = ["render_page"]
 
 
 def _asset(name: str) -> str:
-    return resources.files("ars_docs").joinpath("templates", "report", name).read_text("utf-8")
+    return resources.files("ars_docs").joinpath(f"templates/report/{name}").read_text("utf-8")
 
 
 def _shown(counts: dict[str, int]) -> list[str]:
@@ -50,10 +50,7 @@ def icon_rules() -> str:
 
 def render_page(report: Report) -> str:
     data = report.data
-    texts = {
-        part.data["id"]: Markup(draft_html(part.text, part.data))  # noqa: S704 - escaped there
-        for part in report.drafts
-    }
+    texts = {part.data["id"]: Markup(draft_html(part.text, part.data)) for part in report.drafts}
     sources_shown = _shown(data["summary"]["sources_by_status"])
     page: str = (
         html_environment()
@@ -69,8 +66,8 @@ def render_page(report: Report) -> str:
             shown=_shown,
             segments=_segments,
             sources_shown=sources_shown,
-            css=Markup(_asset("report.css") + icon_rules()),  # noqa: S704 - package file
-            js=Markup(_asset("report.js")),  # noqa: S704 - package file
+            css=Markup(_asset("report.css") + icon_rules()),
+            js=Markup(_asset("report.js")),
         )
     )
     return page
