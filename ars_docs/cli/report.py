@@ -65,7 +65,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError("standard input ('-') can be read once; give the other drafts as files")
     json_format = args.format == "json"
     output = args.output or str(
-        Path(passport).with_name(f"{Path(passport).stem}_report.{'json' if json_format else 'html'}")
+        Path(passport).with_name(
+            f"{Path(passport).stem}_report.{'json' if json_format else 'html'}"
+        )
     )
     if output != STDIO:
         for given in (passport, *args.drafts):
