@@ -143,3 +143,38 @@ def test_the_blank_check_can_tell_a_blank_image(tmp_path: Path) -> None:
         + chunk(b"IEND", b"")
     )
     assert png_is_blank(white)
+
+
+@needs_browser
+def test_the_preview_shows_every_citation_in_a_browser(session: Session, cli) -> None:
+    session.write("chapter.md", DRAFT, dedent=False)
+    rich_session(session)
+    out = session.root / "preview.html"
+    result = cli(
+        "render",
+        session.root / "chapter.md",
+        "--to",
+        "html",
+        "--passport",
+        session.passport,
+        "-o",
+        out,
+    )
+    assert result.code == 0, result.err
+    probe = """<script>window.addEventListener("load", function () { setTimeout(function () {
+      var b = document.querySelectorAll(".ars-cite"), out = { n: b.length, unlabeled: 0 };
+      b.forEach(function (m) { var s = m.className.split(" s-")[1];
+        if (m.textContent.indexOf(s) === -1 || !m.title) { out.unlabeled += 1; } });
+      out.banner = document.querySelector(".ars-banner").textContent;
+      var pre = document.createElement("pre"); pre.id = "probe";
+      pre.textContent = JSON.stringify(out); document.body.appendChild(pre); }, 0); });
+    </script>"""
+    probed = out.with_name("probed.html")
+    probed.write_text(out.read_text(encoding="utf-8").replace("</body>", probe + "</body>"))
+    done = run_browser("--virtual-time-budget=20000", "--dump-dom", probed.as_uri())
+    found = re.search(r'<pre id="probe">(.*?)</pre>', done.stdout, re.S)
+    assert found, done.stderr[-2000:]
+    seen = json.loads(html.unescape(found.group(1)))
+    assert seen["n"] == 8 and seen["unlabeled"] == 0  # every marker, malformed included
+    assert "Preview — not the final document." in seen["banner"]
+    assert "would refuse" in seen["banner"]

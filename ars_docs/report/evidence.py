@@ -13,7 +13,7 @@ the entry one level.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from ars_docs.draft.next_step import next_step
 from ars_docs.draft.provenance import Status
 from ars_docs.session.corpus import CorpusEntry
 from ars_docs.session.lookup_record import describe
+from ars_docs.session.readlog import ReadMark
 from ars_docs.session.trust import TrustView
 
 __all__ = ["entry_evidence", "missing_entry", "retrieval_records"]
@@ -107,12 +108,13 @@ def entry_evidence(
     retrieval: Mapping[str, dict[str, Any]],
     findings: list[str],
     passport: str,
+    marks: Sequence[ReadMark] = (),
 ) -> dict[str, Any]:
-    """One row of the sources table; ``findings`` are the loader's messages about the entry."""
+    """One row of the sources table; ``findings`` are the loader's messages about the
+    entry, ``marks`` its read-log marks in log order."""
     key = entry.citation_key
     data = entry.data
     status = trust.status(key)
-    marks = [m for m in trust.read_log.marks if m.citation_key == key]
     active = trust.read_log.active(key)
     lookup = trust.lookup(key)
     return {

@@ -21,7 +21,7 @@ from ars_docs.report.evidence import entry_evidence, missing_entry, retrieval_re
 from ars_docs.report.statuses import RANK, empty_counts, legend
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
-from ars_docs.session.readlog import load_read_log, read_log_path
+from ars_docs.session.readlog import ReadMark, load_read_log, read_log_path
 from ars_docs.session.trust import TrustView
 
 __all__ = ["SCHEMA_VERSION", "Report", "build_report"]
@@ -92,9 +92,14 @@ def _sources(trust: TrustView, parts: list[DraftPart], passport: str) -> list[di
     for d in trust.corpus.diagnostics:
         if d.slug is not None and d.severity is not Severity.INFO:
             findings.setdefault(d.slug, []).append(f"{d.code} {d.message}")
+    marks: dict[str, list[ReadMark]] = {}
+    for mark in trust.read_log.marks:
+        marks.setdefault(mark.citation_key, []).append(mark)
     rows: dict[str, dict[str, Any]] = {}
     for key, entry in trust.corpus.entries.items():
-        rows[key] = entry_evidence(entry, trust, retrieval, findings.get(key, []), passport)
+        rows[key] = entry_evidence(
+            entry, trust, retrieval, findings.get(key, []), passport, marks.get(key, [])
+        )
     for part in parts:
         for c in part.data["citation_list"]:
             slug = c["slug"]
