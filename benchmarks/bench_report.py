@@ -288,6 +288,24 @@ def main(argv: list[str] | None = None) -> int:
         cpu = (after.children_user - before.children_user) + (
             after.children_system - before.children_system
         )
+        baseline = [
+            sys.executable,
+            "-m",
+            "ars_docs",
+            "render",
+            str(draft),
+            "--strict",
+            "--check",
+            "--passport",
+            str(passport),
+            "-q",
+        ]
+        before = os.times()
+        subprocess.run(baseline, env=env, capture_output=True, check=False)
+        after = os.times()
+        gate_cpu = (after.children_user - before.children_user) + (
+            after.children_system - before.children_system
+        )
         from ars_docs.report.model import build_report
         from ars_docs.report.page import render_page
 
@@ -311,6 +329,10 @@ def main(argv: list[str] | None = None) -> int:
             f"<= {TARGET_SECONDS} s; load average now {os.getloadavg()[0]:.1f} on "
             f"{os.cpu_count()} CPUs); in process: data model {model_s:.2f} s + page "
             f"{page_s:.2f} s"
+        )
+        print(
+            f"   the same draft through `render --strict --check` alone: {gate_cpu:.2f} s CPU "
+            f"(report / gate: {cpu / gate_cpu:.2f})"
         )
         print(
             f"2. report.html: {size / 1e6:.2f} MB (target <= {TARGET_BYTES / 1e6:.0f} MB); "
