@@ -48,6 +48,14 @@ def icon_rules() -> str:
     )
 
 
+def _by_draft(cited_by: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """A source's citations grouped by draft, drafts in the order they were given."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for cite in cited_by:
+        groups.setdefault(cite["draft_id"], []).append(cite)
+    return list(groups.values())
+
+
 def render_page(report: Report) -> str:
     data = report.data
     texts = {part.data["id"]: Markup(draft_html(part.text, part.data)) for part in report.drafts}
@@ -65,6 +73,7 @@ def render_page(report: Report) -> str:
             categories=CATEGORIES,
             shown=_shown,
             segments=_segments,
+            by_draft=_by_draft,
             sources_shown=sources_shown,
             css=Markup(_asset("report.css") + icon_rules()),
             js=Markup(_asset("report.js")),
