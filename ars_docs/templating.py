@@ -28,6 +28,20 @@ def environment() -> jinja2.Environment:
     )
 
 
+@lru_cache(maxsize=1)
+def html_environment() -> jinja2.Environment:
+    """For HTML pages (the session report): every value is escaped unless marked safe."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("ars_docs", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        bytecode_cache=_bytecode_cache(),
+    )
+
+
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     from ars_docs.session.cache import cache_folder, private_folder
 

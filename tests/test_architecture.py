@@ -125,12 +125,23 @@ ALLOWED = {
     "draft": {"session"},
     "session": {"draft.document", "draft.provenance"},
     "reports": {"draft", "session"},
+    "report": {"draft", "session", "retrieval.attemptlog", "audit.passport"},
     "handoff": {"draft", "session"},
     "retrieval": {"session"},
     "lookup": {"session", "retrieval"},
     "audit": {"draft", "session"},
     "lint": {"draft", "session", "reports", "audit"},
-    "cli": {"draft", "session", "reports", "handoff", "retrieval", "lookup", "audit", "lint"},
+    "cli": {
+        "draft",
+        "session",
+        "reports",
+        "report",
+        "handoff",
+        "retrieval",
+        "lookup",
+        "audit",
+        "lint",
+    },
 }
 #: Core modules with a documented reason to reach up (see docs/architecture.md).
 CORE_EXCEPTIONS = {"ars_docs", "ars_docs.__main__", "ars_docs.templating"}

@@ -148,6 +148,11 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         action="store_true",
         help="HTML: only the body, not a complete document with charset and title",
     )
+    p.add_argument(
+        "--css",
+        metavar="FILE",
+        help="HTML document: put this stylesheet inline in <head> (after the preview's own)",
+    )
     add_format(p)
     add_verbosity(p)
 
@@ -337,6 +342,7 @@ def default_render_path(draft: str, *, strict: bool, to: str) -> str:
 def cmd_render(args: argparse.Namespace) -> int:
     if args.check and not args.strict:
         raise UsageError("--check runs the strict gate: give --strict too")
+    _read_css(args)
     return _each_draft(args, _render_one, "render")
 
 
@@ -369,13 +375,17 @@ def _render_one(args: argparse.Namespace) -> int:
         path=doc.path,
         allow_no_citations=args.allow_no_citations,
         trust_draft_statuses=args.trust_draft_statuses,
+        passport=passport,
     )
     text = result.output
     if text is not None and args.to == "html" and not args.fragment:
         from ars_docs.draft.renderers.html_document import document_title, html_document
 
         fallback = Path(args.draft).stem if args.draft != STDIO else "Document"
-        text = html_document(text, document_title(doc.text, fallback))
+        title = document_title(doc.text, fallback)
+        if not args.strict:
+            title = f"Preview: {title}"
+        text = html_document(text, title, _stylesheet(args))
     if args.check:
         output = ""  # the gate's verdict only: nothing is written
     elif text is not None:
@@ -386,6 +396,44 @@ def _render_one(args: argparse.Namespace) -> int:
     stream = sys.stdout if json_out else sys.stderr
     _report_render(args, doc.path, result, stream, (output or None) if text is not None else None)
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
+
+
+def _stylesheet(args: argparse.Namespace) -> str | None:
+    """The preview's own styles, then the user's ``--css`` (checked before anything is read)."""
+    parts = []
+    if not args.strict:
+        from ars_docs.draft.renderers.preview_html import preview_css
+
+        parts.append(preview_css())
+    if args.css:
+        parts.append(args.user_css)
+    return "\n".join(parts) or None
+
+
+def _read_css(args: argparse.Namespace) -> None:
+    """Read ``--css`` up front: a bad stylesheet must fail before anything is written."""
+    args.user_css = None
+    if not getattr(args, "css", None):
+        return
+    if args.to != "html" or args.fragment:
+        raise UsageError(
+            "--css styles a complete HTML document: give --to html (without --fragment)"
+        )
+    from ars_docs.draft.renderers.html_document import check_css
+    from ars_docs.errors import InputDataError, InputMissingError
+
+    try:
+        css = Path(args.css).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise InputMissingError(f"{args.css}: stylesheet not found; check the --css path") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputDataError(
+            f"{args.css}: cannot read the stylesheet as UTF-8 text: {exc}"
+        ) from exc
+    problem = check_css(css, args.css)
+    if problem:
+        raise InputDataError(problem)
+    args.user_css = css
 
 
 def _report_render(
