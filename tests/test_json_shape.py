@@ -105,6 +105,11 @@ def case_dispatch(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["dispatch", str(tmp / "chapter.md"), "--passport", str(session(tmp))]
 
 
+def case_report(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    passport = session(tmp)
+    return ["report", str(tmp / "chapter.md"), "--passport", str(passport), "-o", "-"]
+
+
 def case_list_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["list-read", "--passport", str(session(tmp))]
 
@@ -198,6 +203,7 @@ CASES: dict[str, Case] = {
     "finalize": case_finalize,
     "render": case_render,
     "dispatch": case_dispatch,
+    "report": case_report,
     "list-read": case_list_read,
     "retrieve": case_retrieve,
     "lookup": case_lookup,

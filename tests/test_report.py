@@ -139,7 +139,7 @@ def test_output_is_deterministic_and_json_has_the_same_data(cli, rich: Session) 
     assert "generated 2025-11-29T07:06:40Z" in first.read_text(encoding="utf-8")
     data_path, _ = report(cli, rich, "--format", "json", name="r.json")
     data = json.loads(data_path.read_text(encoding="utf-8"))
-    assert list(data) == ["summary", "legend", "drafts", "sources", "audit"]
+    assert list(data) == ["summary", "legend", "drafts", "sources", "audit", "diagnostics"]
     summary = data["summary"]
     assert next(iter(summary)) == "command" and summary["generated_at"] == "2025-11-29T07:06:40Z"
     assert summary["citations"] == 8 and summary["drafts_passing_strict"] == 0

@@ -85,7 +85,11 @@ def cmd_report(args: argparse.Namespace) -> int:
         drafts.append((doc.path, doc.text))
     report = build_report(drafts, passport)
     if json_format:
-        text = json.dumps(report.data, ensure_ascii=False, indent=2) + "\n"
+        from ars_docs.cli.jsonout import payload
+
+        body = {k: v for k, v in report.data.items() if k != "summary"}
+        shaped = payload("report", report.data["summary"], (), **body)
+        text = json.dumps(shaped, ensure_ascii=False, indent=2) + "\n"
     else:
         from ars_docs.report.page import render_page
 
