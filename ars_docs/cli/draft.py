@@ -167,12 +167,14 @@ def _finalize_one(args: argparse.Namespace) -> int:
             "the draft and the checklist cannot both go to standard output; give -o OUT or "
             "--checklist PATH"
         )
-    from ars_docs.session.locking import folder_lock
+    from ars_docs.session.locking import file_lock
+    from ars_docs.session.readlog import read_log_path
 
     # The session folder lock, held from reading the trust inputs to the last write:
     # mark-read takes the same lock, so the draft always reflects one state of the
     # read log — the one before or the one after a concurrent mark-read, never a mix.
-    with folder_lock(Path(passport).parent):
+    # Links resolved: the lock is on the folders of the files themselves (issue 29).
+    with file_lock(passport, read_log_path(passport)):
         return _finalize_locked(args, passport, output, checklist_arg)
 
 

@@ -26,7 +26,7 @@ from ars_docs.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes
@@ -130,7 +130,7 @@ def append_event(
     event = SessionEvent(ts, phase, action, agent, tuple(artifacts), rationale)
     line = event.to_json()
     _parse_line(line, str(log), 0)  # the event itself must match the schema
-    with folder_lock(log.parent):
+    with file_lock(log):
         raw = read_bytes(str(log), what="session events log", hint="") if log.exists() else b""
         try:
             earlier = parse_events(decode_utf8(raw, str(log)), str(log))

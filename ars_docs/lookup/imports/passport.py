@@ -36,7 +36,7 @@ from ars_docs.lookup.imports.model import Bibliography
 from ars_docs.lookup.imports.plan import Existing, Outcome, plan_import
 from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
 from ars_docs.session.corpus import load_corpus
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.yaml_append import append_items, render_mapping
 from ars_docs.session.yamlio import decode_utf8, parse_yaml, read_bytes, type_name
 
@@ -74,7 +74,7 @@ def import_into_passport(
             f"cannot create the passport {path}: its folder {folder} does not exist; create the "
             "folder or give another --passport (nothing was written)"
         )
-    with folder_lock(folder):
+    with file_lock(path):
         if path.is_dir():
             return _into_folder(path, bibliographies, dry_run)
         return _into_file(path, bibliographies, dry_run)
