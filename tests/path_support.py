@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 TIMEOUT = 30
+_MAIN = "import sys\nfrom ars_docs.cli.main import main\nsys.argv[0] = 'ars-docs'\nmain()\n"
 
 
 @dataclass
@@ -46,7 +47,7 @@ def ars(
     stdin: int | None = subprocess.DEVNULL,
 ) -> Proc:
     """``ars-docs ARGS`` in ``cwd``; raises ``subprocess.TimeoutExpired`` past ``timeout``."""
-    code = f"{inject}\nimport sys\nfrom ars_docs.cli.main import main\nsys.argv[0] = 'ars-docs'\nmain()\n"
+    code = f"{inject}\n{_MAIN}"
     proc = subprocess.run(
         [sys.executable, "-c", code, *(str(a) for a in args)],
         cwd=cwd,
