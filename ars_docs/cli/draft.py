@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -23,6 +24,7 @@ from ars_docs.cli.common import (
     load_trust_inputs,
     passport_arg,
     read_draft,
+    refuse_outputs_over_inputs,
     same_file,
     write_output,
 )
@@ -167,6 +169,13 @@ def _finalize_one(args: argparse.Namespace) -> int:
             "the draft and the checklist cannot both go to standard output; give -o OUT or "
             "--checklist PATH"
         )
+    if not args.check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
+        refuse_outputs_over_inputs(
+            [("--checklist", checklist_arg)],
+            passport=passport,
+            inputs=[("the draft", args.draft), ("the -o output", output)],
+        )
     from ars_docs.session.locking import file_lock
     from ars_docs.session.readlog import read_log_path
 
@@ -232,10 +241,14 @@ def default_checklist_path(draft: str) -> Path:
 
 
 def _write_if_changed(path: Path, text: str) -> None:
+    import stat
+
     try:
-        if path.read_text(encoding="utf-8") == text:
+        # Compare only with a regular file: a FIFO or device named as the checklist
+        # is written, never read (reading a FIFO would wait for a writer).
+        if stat.S_ISREG(os.stat(path).st_mode) and path.read_bytes() == text.encode("utf-8"):
             return
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         pass
     from ars_docs.session.atomic import write_text_atomic
 
@@ -339,6 +352,8 @@ def _render_one(args: argparse.Namespace) -> int:
         output = STDIO
     else:
         output = default_render_path(args.draft, strict=args.strict, to=args.to)
+    if not args.check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
     if output != STDIO and args.draft != STDIO and same_file(output, args.draft):
         raise UsageError(
             f"output {output} is the draft itself; rendering strips the markers, so write "

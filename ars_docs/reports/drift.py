@@ -35,6 +35,7 @@ from ars_docs.reports.session_events import SessionEvent, parse_timestamp
 from ars_docs.reports.session_snapshot import Snapshot, TrustState, trust_states
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
+from ars_docs.session.paths import session_file
 from ars_docs.session.readlog import ReadLog
 from ars_docs.templating import render_template
 
@@ -157,8 +158,7 @@ def build_drift_log(
 
 def drift_log_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_drift_log.md`` (spec: ``<session>_drift_log.md``)."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_drift_log.md"
+    return session_file(passport, "_drift_log.md")
 
 
 def events_of_session(events: list[SessionEvent], snapshot: Snapshot | None) -> list[SessionEvent]:

@@ -27,6 +27,7 @@ from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.locking import file_lock
+from ars_docs.session.paths import session_file
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes
@@ -51,8 +52,7 @@ _FIELD_ORDER = ("ts", "phase", "action", "agent", "artifacts", "rationale")
 
 def events_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_session_events.jsonl``."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_session_events.jsonl"
+    return session_file(passport, "_session_events.jsonl")
 
 
 @dataclass(frozen=True, slots=True)

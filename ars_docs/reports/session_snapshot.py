@@ -32,6 +32,7 @@ from ars_docs.reports.session_events import parse_timestamp
 from ars_docs.session.atomic import is_temp_name
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
+from ars_docs.session.paths import session_file
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes
@@ -62,8 +63,7 @@ IGNORED_NAMES = frozenset(
 
 def snapshot_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_session_snapshot.json``."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_session_snapshot.json"
+    return session_file(passport, "_session_snapshot.json")
 
 
 @dataclass(frozen=True, slots=True)

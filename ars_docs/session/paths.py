@@ -52,6 +52,8 @@ __all__ = [
     "regular_or_absent",
     "resolve",
     "same_path",
+    "session_file",
+    "session_files",
 ]
 
 MiB = 1 << 20
@@ -212,6 +214,32 @@ def _size(count: int) -> str:
     return f"{count // MiB} MiB" if count >= MiB else f"{count} bytes"
 
 
+# --- the session's own files -------------------------------------------------------------
+
+SESSION_FILES: tuple[tuple[str, str], ...] = (
+    ("the human-read log", "_human_read_log.yaml"),
+    ("the session events log", "_session_events.jsonl"),
+    ("the session snapshot", "_session_snapshot.json"),
+    ("the drift log", "_drift_log.md"),
+)
+"""(role, name suffix) of the files kept beside a passport: ``<passport-stem><suffix>``."""
+
+
+def session_file(passport: str | os.PathLike[str], suffix: str) -> Path:
+    """``<passport-parent>/<passport-stem><suffix>`` (derived from the path as given)."""
+    given = Path(passport)
+    return given.parent / f"{given.stem}{suffix}"
+
+
+def session_files(passport: str | os.PathLike[str] | None) -> list[tuple[str, Path]]:
+    """The passport and the files kept beside it, as ``(role, path)`` pairs."""
+    if passport is None or os.fspath(passport) == "-":
+        return []
+    return [("the passport", Path(passport))] + [
+        (role, session_file(passport, suffix)) for role, suffix in SESSION_FILES
+    ]
+
+
 # --- outputs ---------------------------------------------------------------------------
 
 
@@ -252,8 +280,8 @@ def refuse_output_over_inputs(
     ``-`` (standard input/output) are skipped. Links are followed, so a link to
     the passport is the passport.
     """
-    if output is None or os.fspath(output) == "-":
-        return
+    if output is None or os.fspath(output) == "-" or output_kind(output) == "plain":
+        return  # a device or FIFO is written through, never replaced: nothing to destroy
     for role, given in inputs:
         if given is None or os.fspath(given) == "-":
             continue
