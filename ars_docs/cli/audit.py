@@ -246,6 +246,11 @@ def cmd_gate(args: argparse.Namespace) -> int:
         root=args.root,
     )
     result = run_gate(ctx)
+    if result.exit_code == int(ExitCode.CANT_CREATE):
+        # The passport could not be written: say so where errors go, as every command does.
+        from ars_docs.limits import bound_message
+
+        print(f"ars-docs: error: {bound_message(result.message)}", file=sys.stderr)
     if args.format == "json":
         # default=str: a hand-edited ledger value (an unquoted timestamp) still prints.
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2, default=str))
@@ -271,10 +276,17 @@ def cmd_ack(args: argparse.Namespace) -> int:
     ctx = make_context(args.passport, args.stage, args.agent, args.deliverable, root=args.root)
     result = acknowledge(ctx, args.findings.split(","))
     if args.format == "json":
-        payload = {"passport_appended": True, "entry": result.entry}
+        payload = {"passport_appended": result.appended, "entry": result.entry}
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         ids = ", ".join(result.entry["acknowledgement"]["finding_ids"])
+        if not result.appended:
+            print(
+                f"{args.passport}: {ids} already acknowledged (run {result.entry['run_id']}, "
+                f"acknowledged_at {result.acknowledged_at}); nothing appended; run "
+                "`ars-docs audit gate` to proceed"
+            )
+            return int(ExitCode.OK)
         print(
             f"{args.passport}: appended an acknowledgement of {ids} (run "
             f"{result.entry['run_id']}, acknowledged_at {result.acknowledged_at}); run "

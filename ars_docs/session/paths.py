@@ -43,8 +43,10 @@ from ars_docs.errors import ArsIOError, InputDataError, InputMissingError, Usage
 __all__ = [
     "READ_LIMITS",
     "MiB",
+    "contained",
     "file_kind",
     "inside",
+    "open_regular",
     "output_kind",
     "read_limit",
     "read_regular",
@@ -76,7 +78,7 @@ in docs/hostile-input.md. A kind not listed gets ``DEFAULT_LIMIT``."""
 DEFAULT_LIMIT = 256 * MiB
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a FIFO (named pipe)"),
     (stat.S_ISSOCK, "a socket"),
     (stat.S_ISCHR, "a character device"),
@@ -198,6 +200,44 @@ def read_regular(
         os.close(fd)
 
 
+def open_regular(path: str | os.PathLike[str], *, what: str) -> int:
+    """An open descriptor of a regular file (for streaming reads: hashing, JSONL).
+
+    The same checks as ``read_regular`` without the size cap; the caller closes it.
+    """
+    name = os.fspath(path)
+    if not regular_or_absent(name, what=what):
+        raise InputMissingError(f"{name}: {what} not found; check the path")
+    try:
+        fd = _open_nonblocking(name)
+    except OSError as exc:
+        raise ArsIOError(f"{name}: cannot read {what}: {exc.strerror or exc}") from exc
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise _refuse_special(name, what, info.st_mode)
+    return fd
+
+
+def contained(
+    root: str | os.PathLike[str], path: str | os.PathLike[str], *, what: str, folder: str = ""
+) -> Path:
+    """``root / path`` when it (links resolved) stays inside ``root``; else ``UsageError`` (64).
+
+    ``folder`` names ``root`` in the message ("the repository"). Where a file belongs to a
+    folder — bundle files and audit artifacts to the repository — a link that leaves it is
+    refused in every command alike (``audit run``, ``audit manifest``, ``audit gate``).
+    """
+    full = Path(root) / path
+    if inside(full, root):
+        return full
+    raise UsageError(
+        f"{full}: {what} resolves to {resolve(full)}, outside {folder or 'its folder'} "
+        f"{resolve(root)}; ars-docs does not follow links out of the folder a file belongs "
+        "to — put the file itself there"
+    )
+
+
 def _open_nonblocking(name: str) -> int:
     # O_NONBLOCK: opening a FIFO swapped in after the stat returns at once.
     return os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -263,7 +303,8 @@ def output_kind(path: str | os.PathLike[str]) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
         return "plain"
     raise OutputError(
-        f"{name} is {file_kind(mode)}; ars-docs writes only to a regular file, a new path, "
+        f"cannot write {name}: it is {file_kind(mode)}; ars-docs writes only to a regular "
+        "file, a new path, "
         "a character device or a FIFO — name another output; nothing was written"
     )
 
