@@ -138,4 +138,4 @@ def test_a_folder_as_the_output_is_refused(folder: Path) -> None:
     (folder / "out").mkdir()
     proc = ars(folder, "render", "draft.md", "-o", "out", *P)
     assert proc.code == 73, proc.err
-    assert "is a folder" in proc.err
+    assert "is a directory" in proc.err
