@@ -19,7 +19,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ars_docs.errors import OutputError
+from ars_docs.errors import ArsError, OutputError
+from ars_docs.session.paths import read_regular
 
 __all__ = [
     "SOURCE_KINDS",
@@ -77,9 +78,9 @@ def save_source(
     base = safe_name(citation_key)
     for number in range(1, 1000):
         target = sources_dir / (f"{base}.{kind}" if number == 1 else f"{base}-{number}.{kind}")
-        if target.exists():
-            with contextlib.suppress(OSError):
-                if target.read_bytes() == body:
+        if os.path.lexists(target):
+            with contextlib.suppress(ArsError):  # a FIFO or device there: not ours, skip it
+                if read_regular(target, what="source file", hint="") == body:
                     return target
             continue
         if _write_new(target, body, announce):
