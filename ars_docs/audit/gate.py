@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 from ars_docs.audit.decision import Commands
-from ars_docs.audit.gate_ledger import passport_lock, read_ledger
+from ars_docs.audit.gate_ledger import PassportLedger, passport_lock, read_ledger
 from ars_docs.audit.gate_path_a import run_path_a
 from ars_docs.audit.gate_path_b import run_path_b
 from ars_docs.audit.gate_state import GateContext, GateResult
@@ -98,16 +98,18 @@ def run_gate(ctx: GateContext) -> GateResult:
     the lock the two agree, and the losing gate sees the entry already persisted.
     """
     mark = len(ctx.events)
-    result = _run_once(ctx)
+    before = read_ledger(ctx.passport)
+    result = _run_once(ctx, before)
     if result.outcome == "block" and result.phase in _NOTHING_FOUND:
-        del ctx.events[mark:]
         with passport_lock(ctx.passport):
-            result = _run_once(ctx)
+            now = read_ledger(ctx.passport)
+            if now.entries != before.entries:  # another gate appended meanwhile
+                del ctx.events[mark:]
+                result = _run_once(ctx, now)
     return result
 
 
-def _run_once(ctx: GateContext) -> GateResult:
-    ledger = read_ledger(ctx.passport)
+def _run_once(ctx: GateContext, ledger: PassportLedger) -> GateResult:
     a = run_path_a(ctx, ledger)
     if a.result is not None:
         return a.result

@@ -70,7 +70,8 @@ READ_LIMITS: dict[str, int] = {
     "config": 1 * MiB,
     "audit artifact": 16 * MiB,
     "audit stream": 256 * MiB,
-    "report": 64 * MiB,
+    "drift log": 64 * MiB,
+    "audit report": 64 * MiB,
     "bibliography": 256 * MiB,
 }
 """Kind of file → the largest file ars-docs reads (bytes). Kept in step with the table
@@ -126,6 +127,8 @@ def inside(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -> bool
 
 
 def _refuse_special(path: str, what: str, mode: int) -> ArsIOError:
+    if stat.S_ISDIR(mode):
+        return ArsIOError(f"{path}: {what} is a directory; give the path of a file")
     return ArsIOError(
         f"{path}: {what} is {file_kind(mode)}, not a regular file; ars-docs reads only "
         "regular files (a FIFO or device could block or never end) — replace it with "
