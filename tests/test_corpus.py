@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from ars_docs.diagnostics import Severity
 from ars_docs.errors import ArsIOError, ExitCode, InputDataError, InputMissingError
 from ars_docs.session import corpus as corpus_module
-from ars_docs.session import schema_check, yaml_compose, yamlio
+from ars_docs.session import paths, schema_check, yaml_compose, yamlio
 from ars_docs.session.corpus import (
     AUDITED_WITHOUT_SOURCE,
     LEGACY_VERIFIED,
@@ -390,7 +390,7 @@ def test_unreadable_file_is_an_io_error(tmp_path: Path, monkeypatch: pytest.Monk
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(yamlio, "open", refuse, raising=False)
+    monkeypatch.setattr(paths, "_open_nonblocking", refuse)
     with pytest.raises(ArsIOError) as info:
         load_corpus(path)
     assert info.value.exit_code == 74
