@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from ars_docs import paths
 from ars_docs.errors import ArsIOError, ExitCode, InputDataError
-from ars_docs.session import paths, schema_check
+from ars_docs.session import schema_check
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,

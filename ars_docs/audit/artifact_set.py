@@ -19,7 +19,7 @@ from ars_docs.audit.files import ArtifactFile, read_json_artifact, read_yaml_art
 from ars_docs.audit.jsonl import JsonlScan, scan_jsonl
 from ars_docs.audit.rows import Located
 from ars_docs.audit.verdict import FAILED
-from ars_docs.session.paths import contained
+from ars_docs.paths import contained
 from ars_docs.session.yamlio import KeyPath
 
 __all__ = ["PROPOSAL_SUFFIX", "ArtifactSet", "artifact_paths", "load_artifact_set"]

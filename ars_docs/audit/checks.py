@@ -46,7 +46,7 @@ from ars_docs.audit.rows_names import stem
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.audit.sidecar import commits_exist, declared_bundle, timing_error
 from ars_docs.errors import ArsError
-from ars_docs.session.paths import contained
+from ars_docs.paths import contained
 
 __all__ = ["CHECKS", "GATING", "CheckFailure", "Evidence", "freshness", "run_checks"]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import InputDataError
-from ars_docs.session.paths import contained, read_limit
+from ars_docs.paths import contained, read_limit
 from ars_docs.session.yamlio import (
     KeyPath,
     Position,
@@ -90,7 +90,7 @@ def read_json_artifact(
     """Read a JSON artifact; missing → ``InputMissingError``, malformed → ``InputDataError``.
 
     With ``root`` (the repository), a path that resolves outside it is refused
-    (``session.paths.contained``); every artifact is a regular file of at most
+    (``ars_docs.paths.contained``); every artifact is a regular file of at most
     ``READ_LIMITS["audit artifact"]`` bytes.
     """
     text = decode_utf8(_read(path, what, hint, root), path)

@@ -28,8 +28,8 @@ from ars_docs.audit.gate_state import GateContext, GateResult
 from ars_docs.audit.manifest import repo_root, sha256_file
 from ars_docs.audit.proposals import CONSUMED
 from ars_docs.errors import UsageError
+from ars_docs.paths import inside, resolve
 from ars_docs.session.clock import Clock
-from ars_docs.session.paths import inside, resolve
 
 __all__ = ["AGENTS", "DEFAULT_OUTPUT", "make_context", "run_gate"]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from ars_docs.audit.schemas import SCHEMA_CODE, quick_jsonl_row_check, validate_jsonl_row
 from ars_docs.errors import ArsIOError, InputDataError, InputMissingError
-from ars_docs.session.paths import open_regular, read_limit
+from ars_docs.paths import open_regular, read_limit
 
 __all__ = ["AGENT_MESSAGE", "JsonlProblem", "JsonlScan", "scan_jsonl"]
 

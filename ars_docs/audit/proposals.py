@@ -28,7 +28,7 @@ from ars_docs.audit.files import read_json_artifact
 from ars_docs.audit.ledger import parse_ms
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.errors import ArsError
-from ars_docs.session.paths import inside, resolve
+from ars_docs.paths import inside, resolve
 
 __all__ = ["Candidate", "Scan", "consume", "scan_proposals", "select"]
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from ars_docs.audit.manifest import Manifest, ManifestLine, build_manifest
 from ars_docs.audit.run_request import TEMPLATE_PATH, RunRequest
 from ars_docs.errors import ArsError, UsageError
-from ars_docs.session.paths import contained, read_regular
+from ars_docs.paths import contained, read_regular
 
 __all__ = ["BundleFile", "Snapshot", "mutated", "render_prompt", "snapshot"]
 
@@ -117,7 +117,7 @@ def _text(content: bytes) -> str:
 
 
 def _read(root: Path, path: str) -> bytes:
-    """A bundle file's bytes: a regular file inside the repository (``session.paths``)."""
+    """A bundle file's bytes: a regular file inside the repository (``ars_docs.paths``)."""
     full = contained(root, path, what="bundle file", folder="the repository")
     try:
         return read_regular(full, what="bundle file", hint="check the path")

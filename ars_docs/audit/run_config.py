@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import ArsError, InputDataError, UsageError
-from ars_docs.session.paths import read_regular, regular_or_absent
+from ars_docs.paths import read_regular, regular_or_absent
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -33,7 +33,7 @@ from pathlib import Path
 from ars_docs.audit.manifest import repo_path, repo_root
 from ars_docs.audit.run_config import AuditSettings
 from ars_docs.errors import ArsError, UsageError
-from ars_docs.session.paths import inside, resolve
+from ars_docs.paths import inside, resolve
 
 __all__ = [
     "AGENTS",

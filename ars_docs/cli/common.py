@@ -127,7 +127,7 @@ def refuse_outputs_over_inputs(
     ``inputs`` (``(role, path)``), to the passport or a file kept beside it, or to
     another output — before anything is read or written (issue 29, one rule for every
     command)."""
-    from ars_docs.session.paths import refuse_output_over_inputs, session_files
+    from ars_docs.paths import refuse_output_over_inputs, session_files
 
     protected: list[tuple[str, str | os.PathLike[str] | None]] = [
         *inputs,

@@ -88,10 +88,10 @@ def _record(passport: str, args: argparse.Namespace) -> _Step:
     passport that records a verification no event mentions (a run of an older
     ars-docs killed between its two writes) gets its event on the next run.
     """
+    from ars_docs.paths import regular_or_absent, resolve
     from ars_docs.reports.phases import AD_HOC
     from ars_docs.reports.session_events import append_event, events_path, load_events
     from ars_docs.session.atomic import ensure_writable
-    from ars_docs.session.paths import regular_or_absent, resolve
     from ars_docs.session.verify import apply_verification, plan_verification
 
     events = events_path(passport)

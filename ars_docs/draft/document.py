@@ -130,7 +130,7 @@ def decode(data: bytes, path: str) -> str:
 
 def read_document(path: str | Path) -> Document:
     """Read a draft from disk, keeping its bytes exactly."""
-    from ars_docs.session.paths import read_regular
+    from ars_docs.paths import read_regular
 
     p = Path(path)
     data = read_regular(p, what="draft", hint="check the path")

@@ -32,7 +32,7 @@ from typing import Any
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.errors import InputDataError
 from ars_docs.lint.prompt_blocks import Block, Item, find_blocks, normalise, sentences
-from ars_docs.session.paths import read_regular
+from ars_docs.paths import read_regular
 
 __all__ = [
     "CANONICAL_CLAUSE_1",

@@ -28,6 +28,7 @@ from pathlib import Path
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.md_escape import code as code_span
 from ars_docs.draft.md_escape import text as md_text
+from ars_docs.paths import session_file
 from ars_docs.reports.drift_artifacts import ArtifactNote, sort_artifacts
 from ars_docs.reports.phases import AD_HOC, SessionSettings, classify_steps, normalise_phase
 from ars_docs.reports.scope import refcode_order
@@ -35,7 +36,6 @@ from ars_docs.reports.session_events import SessionEvent, parse_timestamp
 from ars_docs.reports.session_snapshot import Snapshot, TrustState, trust_states
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
-from ars_docs.session.paths import session_file
 from ars_docs.session.readlog import ReadLog
 from ars_docs.templating import render_template
 

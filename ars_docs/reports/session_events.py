@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
+from ars_docs.paths import session_file
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.locking import file_lock
-from ars_docs.session.paths import session_file
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING
 
 from ars_docs.errors import ArsIOError, InputDataError
 from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep, shorten
+from ars_docs.paths import session_file
 from ars_docs.reports.session_events import parse_timestamp
 from ars_docs.session.atomic import is_temp_name
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus
-from ars_docs.session.paths import session_file
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes

@@ -17,6 +17,7 @@ from typing import Any
 
 from ars_docs.errors import ArsError, InputDataError
 from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep
+from ars_docs.paths import read_regular
 from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
     PATH_KEYS,
@@ -26,7 +27,6 @@ from ars_docs.retrieval.config_keys import (
     url_problem,
 )
 from ars_docs.retrieval.content import name_key
-from ars_docs.session.paths import read_regular
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import ArsError
+from ars_docs.paths import read_regular
 from ars_docs.retrieval.identity import Level, decide
 from ars_docs.retrieval.probe import Probe
 from ars_docs.retrieval.reading import read_document
 from ars_docs.retrieval.reasons import LOCAL_FILE, Reason
 from ars_docs.retrieval.types import Acquired
-from ars_docs.session.paths import read_regular
 
 __all__ = ["USER_ASSERTED", "check_supplied"]
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ars_docs.errors import ArsError, OutputError
-from ars_docs.session.paths import read_regular
+from ars_docs.paths import read_regular
 
 __all__ = [
     "SOURCE_KINDS",

@@ -15,7 +15,7 @@ Two rules hold for every writer (issue 16):
 * A character device or FIFO the user names as an output (``-o /dev/null``)
   gets a plain write; the temp-file-and-rename is only ever applied to a
   regular file or a new path, so a device node is never replaced (issue 29,
-  ``session.paths.output_kind``).
+  ``ars_docs.paths.output_kind``).
 
 Temp files have a name every reader of the session folder recognises and
 skips (``is_temp_name``): ``.<target>.ars-tmp-<host>-<pid>-<random>.tmp``. A
@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from ars_docs.errors import OutputError
-from ars_docs.session.paths import output_kind
+from ars_docs.paths import output_kind
 
 __all__ = [
     "TEMP_MARK",

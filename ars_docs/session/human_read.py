@@ -36,12 +36,12 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ars_docs.draft.document import BOM
 from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
 from ars_docs.limits import bound_message, not_utf8, shorten
+from ars_docs.paths import regular_or_absent
 from ars_docs.session.atomic import ensure_writable, write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.locking import file_lock
 from ars_docs.session.lookup_record import not_the_work
-from ars_docs.session.paths import regular_or_absent
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ars_docs.errors import ArsIOError
-from ars_docs.session.paths import resolve
+from ars_docs.paths import resolve
 
 try:
     import fcntl

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ars_docs.errors import InputDataError
+from ars_docs.paths import session_file
 from ars_docs.session.cache import cache_file, cache_key, module_source, read_cache, write_cache
-from ars_docs.session.paths import session_file
 from ars_docs.session.schema_check import (
     Check,
     load_schema,

@@ -84,14 +84,14 @@ def location(path: str, position: Position) -> str:
 
 
 def read_bytes(path: str, *, what: str, hint: str, limit: int | None = None) -> bytes:
-    """Read a whole regular file (``session.paths.read_regular``: FIFOs and devices are
+    """Read a whole regular file (``ars_docs.paths.read_regular``: FIFOs and devices are
     refused, the size is capped per ``what``); a missing file raises
     ``InputMissingError``.
 
     ``what`` names the file's role ("passport", "human-read log") and ``hint`` says
     what to do when it is missing.
     """
-    from ars_docs.session.paths import read_regular
+    from ars_docs.paths import read_regular
 
     return read_regular(path, what=what, hint=hint, limit=limit)
 

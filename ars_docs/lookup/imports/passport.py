@@ -34,10 +34,10 @@ from pathlib import Path
 from ars_docs.errors import ArsError, InputDataError, OutputError
 from ars_docs.lookup.imports.model import Bibliography
 from ars_docs.lookup.imports.plan import Existing, Outcome, plan_import
+from ars_docs.paths import read_regular
 from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.locking import file_lock
-from ars_docs.session.paths import read_regular
 from ars_docs.session.yaml_append import append_items, render_mapping
 from ars_docs.session.yamlio import decode_utf8, parse_yaml, read_bytes, type_name
 
