@@ -97,7 +97,7 @@ def test_the_package_has_the_documented_rooms() -> None:
         "cli",
     }
     loose = {p.stem for p in PACKAGE.glob("*.py")}
-    core = {"codes", "diagnostics", "errors", "limits", "perf", "templating"}
+    core = {"codes", "diagnostics", "errors", "limits", "paths", "perf", "templating"}
     assert loose == {"__init__", "__main__", *core}
 
 

@@ -405,6 +405,23 @@ def test_bundle_file_linking_out_of_the_repository(wrap: Wrapper, tmp_path: Path
     assert "outside the repository" in err
 
 
+@pytest.mark.parametrize("linked", [OUT, f"{OUT}/consumed"])
+def test_output_folder_linking_out_of_the_repository(
+    wrap: Wrapper, tmp_path: Path, linked: str
+) -> None:
+    # Issue 23 item 5: the run's files would be written outside the repository.
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    if linked != OUT:
+        (wrap.root / OUT).mkdir()
+    (wrap.root / linked).symlink_to(outside)
+    code, _, err = wrap(no_tool_rows([], "PASS"))
+    assert code == 64
+    assert "outside the repository" in err
+    assert list(outside.iterdir()) == []
+    assert not wrap.log.exists()  # the auditor never ran
+
+
 def test_self_check_names_the_first_schema_error() -> None:
     from ars_docs.audit.run_artifacts import self_check
 

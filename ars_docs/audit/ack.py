@@ -47,6 +47,8 @@ class AckRefused(ArsError):
 class AckResult:
     entry: dict[str, Any]
     acknowledged_at: str
+    appended: bool = True
+    """False when the latest entry already acknowledged these findings (a rerun)."""
 
 
 def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
@@ -61,6 +63,11 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
                 f"no persisted audit entry for stage {ctx.stage} / {ctx.agent} / "
                 f"{ctx.deliverable} as it is now; run `ars-docs audit gate` first"
             )
+        earlier = _same_acknowledgement(prior, ids)
+        if earlier is not None:
+            # A rerun (e.g. after a kill once the append had landed): the latest entry
+            # already acknowledges exactly these findings — never a second one (issue 29).
+            return AckResult(prior, earlier, appended=False)
         status = prior.get("verdict", {}).get("status")
         if status != "MATERIAL":
             raise AckRefused(
@@ -125,3 +132,13 @@ def _require_round_cap(ctx: GateContext, verified: Verified) -> None:
         f"it MATERIAL asks for a revision. Revise the deliverable, then audit round "
         f"{round_ + 1}: {command}"
     )
+
+
+def _same_acknowledgement(entry: dict[str, Any], ids: list[str]) -> str | None:
+    """``acknowledged_at`` when ``entry`` acknowledges exactly ``ids``, else ``None``."""
+    ack = entry.get("acknowledgement")
+    if not isinstance(ack, dict) or not isinstance(ack.get("finding_ids"), list):
+        return None
+    if sorted(map(str, ack["finding_ids"])) != sorted(ids):
+        return None
+    return str(ack.get("acknowledged_at"))

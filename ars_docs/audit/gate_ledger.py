@@ -27,7 +27,7 @@ from ars_docs.audit.files import YamlTimestamp, mark_unquoted_timestamps
 from ars_docs.audit.ledger import parse_ms
 from ars_docs.errors import InputDataError
 from ars_docs.session.atomic import write_bytes_atomic
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.yaml_append import append_item
 from ars_docs.session.yamlio import (
     KeyPath,
@@ -81,8 +81,8 @@ class PassportLedger:
 
 @contextmanager
 def passport_lock(passport: Path) -> Iterator[None]:
-    """The session folder lock of ``mark-read``, on the passport's folder."""
-    with folder_lock(passport.parent if str(passport.parent) else Path(".")):
+    """The session folder lock of ``mark-read``, on the (resolved) passport's folder."""
+    with file_lock(passport):
         yield
 
 

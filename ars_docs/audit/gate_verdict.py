@@ -50,7 +50,11 @@ def read_verdict(root: Path, entry: Mapping[str, Any]) -> tuple[ArtifactFile | N
     path = entry["artifact_paths"]["verdict"]
     try:
         verdict = read_yaml_artifact(
-            str(root / path), what="verdict file", hint="", timestamp_keys=[("generated_at",)]
+            str(root / path),
+            what="verdict file",
+            hint="",
+            timestamp_keys=[("generated_at",)],
+            root=root,
         )
     except ArsError as exc:
         return None, exc.message

@@ -31,6 +31,7 @@ from ars_docs.audit.files import read_json_artifact
 from ars_docs.audit.ledger import parse_ms
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.errors import ArsError
+from ars_docs.paths import inside, resolve
 
 __all__ = ["Candidate", "Scan", "consume", "scan_proposals", "select"]
 
@@ -86,7 +87,7 @@ def scan_proposals(root: Path, folder: Path, wanted: tuple[int, str, str]) -> Sc
         if sha and not _may_name(path, sha):
             continue  # another deliverable's proposal: not parsed (a folder may hold thousands)
         try:
-            data = read_json_artifact(str(path), what="proposal", hint="").data
+            data = read_json_artifact(str(path), what="proposal", hint="", root=folder).data
         except ArsError:
             unreadable.append(name)
             continue
@@ -98,7 +99,7 @@ def scan_proposals(root: Path, folder: Path, wanted: tuple[int, str, str]) -> Sc
         paths = data.get("artifact_paths")
         rel = paths.get("sidecar") if isinstance(paths, Mapping) else None
         # Before B4 has validated the proposal, only a plain relative path is followed.
-        sidecar = root / str(rel) if _inside(rel) else None
+        sidecar = root / str(rel) if _inside(rel) and inside(root / str(rel), root) else None
         found.append(Candidate(path, data, mtime, sidecar, _mtime(sidecar) if sidecar else None))
     return Scan(found, unreadable)
 
@@ -122,6 +123,12 @@ def select(candidates: Iterable[Candidate]) -> tuple[Candidate | None, bool]:
 def consume(candidate_path: Path, folder: Path) -> str | None:
     """Move a proposal to ``<folder>/consumed/`` (best effort); why it failed, or ``None``."""
     target = folder / CONSUMED
+    if os.path.lexists(target) and not inside(target, folder):
+        # A link out of the output folder: the proposal would leave the repository.
+        return (
+            f"cannot move {candidate_path.name} to {target}: it is a link to {resolve(target)}, "
+            f"outside {folder}; make {CONSUMED}/ a real folder"
+        )
     try:
         target.mkdir(exist_ok=True)
         os.replace(candidate_path, target / candidate_path.name)

@@ -34,6 +34,7 @@ from pathlib import Path
 from ars_docs.audit.manifest import repo_path, repo_root
 from ars_docs.audit.run_config import AuditSettings
 from ars_docs.errors import ArsError, UsageError
+from ars_docs.paths import inside, resolve
 from ars_docs.session.gitcmd import run_git
 
 __all__ = [
@@ -230,13 +231,11 @@ def _bundle_file(root: Path, given: str, flag: str) -> str:
     if not path.is_file():
         what = "is not a regular file" if path.exists() else "does not exist"
         raise UsageError(f"{flag} {given}: {what}")
-    try:
-        path.resolve().relative_to(root.resolve())
-    except ValueError:
+    if not inside(path, root):
         # A link out of the repository: the gate could not recheck that file.
         raise UsageError(
-            f"{flag} {given}: a symbolic link to {path.resolve()}, outside the repository"
-        ) from None
+            f"{flag} {given}: a symbolic link to {resolve(path)}, outside the repository"
+        )
     if not os.access(path, os.R_OK):
         raise UsageError(f"{flag} {given}: not readable")
     try:
@@ -259,4 +258,11 @@ def _output_dir(root: Path, given: str) -> str:
     path = Path(given)
     if path.exists() and not path.is_dir():
         raise UsageError(f"--output-dir {given}: exists and is not a folder")
+    for folder in (path, path / "consumed"):
+        if os.path.lexists(folder) and not inside(folder, root):
+            # A link out of the repository: the run's files would be written there.
+            raise UsageError(
+                f"--output-dir {given}: {folder} resolves to {resolve(folder)}, outside the "
+                "repository; audit artifacts stay inside it — make it a real folder"
+            )
     return relative

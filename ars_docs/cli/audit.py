@@ -272,6 +272,11 @@ def cmd_gate(args: argparse.Namespace) -> int:
         root=args.root,
     )
     result = run_gate(ctx)
+    if result.exit_code == int(ExitCode.CANT_CREATE):
+        # The passport could not be written: say so where errors go, as every command does.
+        from ars_docs.limits import bound_message
+
+        print(f"ars-docs: error: {bound_message(result.message)}", file=sys.stderr)
     if args.format == "json":
         data = result.to_dict()
         summary = {
@@ -318,12 +323,21 @@ def cmd_ack(args: argparse.Namespace) -> int:
     if args.format == "json":
         summary = {
             "passport": args.passport,
-            "passport_appended": True,
+            "passport_appended": result.appended,
             "finding_ids": list(result.entry["acknowledgement"]["finding_ids"]),
         }
-        print_payload(payload("audit ack", summary, passport_appended=True, entry=result.entry))
+        print_payload(
+            payload("audit ack", summary, passport_appended=result.appended, entry=result.entry)
+        )
     else:
         ids = ", ".join(result.entry["acknowledgement"]["finding_ids"])
+        if not result.appended:
+            print(
+                f"{args.passport}: {ids} already acknowledged (run {result.entry['run_id']}, "
+                f"acknowledged_at {result.acknowledged_at}); nothing appended; run "
+                "`ars-docs audit gate` to proceed"
+            )
+            return int(ExitCode.OK)
         print(
             f"{args.passport}: appended an acknowledgement of {ids} (run "
             f"{result.entry['run_id']}, acknowledged_at {result.acknowledged_at}); run "

@@ -9,6 +9,7 @@ outputs; whatever goes to standard output moves the report to standard error.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from ars_docs.cli.common import (
     load_trust_inputs,
     passport_arg,
     read_draft,
+    refuse_outputs_over_inputs,
     same_file,
     write_output,
 )
@@ -184,12 +186,21 @@ def _finalize_one(args: argparse.Namespace) -> int:
             "the draft and the checklist cannot both go to standard output; give -o OUT or "
             "--checklist PATH"
         )
-    from ars_docs.session.locking import folder_lock
+    if not args.check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
+        refuse_outputs_over_inputs(
+            [("--checklist", checklist_arg)],
+            passport=passport,
+            inputs=[("the draft", args.draft), ("the -o output", output)],
+        )
+    from ars_docs.session.locking import file_lock
+    from ars_docs.session.readlog import read_log_path
 
     # The session folder lock, held from reading the trust inputs to the last write:
     # mark-read takes the same lock, so the draft always reflects one state of the
     # read log — the one before or the one after a concurrent mark-read, never a mix.
-    with folder_lock(Path(passport).parent):
+    # Links resolved: the lock is on the folders of the files themselves (issue 29).
+    with file_lock(passport, read_log_path(passport)):
         return _finalize_locked(args, passport, output, checklist_arg)
 
 
@@ -248,10 +259,14 @@ def default_checklist_path(draft: str) -> Path:
 
 
 def _write_if_changed(path: Path, text: str) -> None:
+    import stat
+
     try:
-        if path.read_text(encoding="utf-8") == text:
+        # Compare only with a regular file: a FIFO or device named as the checklist
+        # is written, never read (reading a FIFO would wait for a writer).
+        if stat.S_ISREG(os.stat(path).st_mode) and path.read_bytes() == text.encode("utf-8"):
             return
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         pass
     from ars_docs.session.atomic import write_text_atomic
 
@@ -360,6 +375,8 @@ def _render_one(args: argparse.Namespace) -> int:
         output = STDIO
     else:
         output = default_render_path(args.draft, strict=args.strict, to=args.to)
+    if not args.check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
     if output != STDIO and args.draft != STDIO and same_file(output, args.draft):
         raise UsageError(
             f"output {output} is the draft itself; rendering strips the markers, so write "

@@ -28,6 +28,7 @@ from pathlib import Path
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.md_escape import code as code_span
 from ars_docs.draft.md_escape import text as md_text
+from ars_docs.paths import session_file
 from ars_docs.reports.drift_artifacts import ArtifactNote, sort_artifacts
 from ars_docs.reports.phases import AD_HOC, SessionSettings, classify_steps, normalise_phase
 from ars_docs.reports.scope import refcode_order
@@ -157,8 +158,7 @@ def build_drift_log(
 
 def drift_log_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_drift_log.md`` (spec: ``<session>_drift_log.md``)."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_drift_log.md"
+    return session_file(passport, "_drift_log.md")
 
 
 def events_of_session(events: list[SessionEvent], snapshot: Snapshot | None) -> list[SessionEvent]:

@@ -14,11 +14,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import OutputError
+from ars_docs.paths import file_kind, read_regular, regular_or_absent
 
 try:  # POSIX; elsewhere O_APPEND alone keeps appends whole in practice
     import fcntl
@@ -48,12 +50,21 @@ class AttemptLog:
             for record in records
         ).encode("utf-8")
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            # O_NONBLOCK and the fstat below: a FIFO at the log's path is refused, never
+            # written into or waited on (ars_docs.paths, issue 29).
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
         except OSError as exc:
             raise OutputError(
                 f"cannot write the attempt log {self.path}: {exc.strerror or exc}; check that "
                 "the passport's folder is writable"
             ) from exc
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise OutputError(
+                f"cannot write the attempt log {self.path}: it is {file_kind(mode)}, not a "
+                "regular file; remove it and run again"
+            )
         try:
             with _exclusive(fd):
                 size = os.fstat(fd).st_size
@@ -86,10 +97,9 @@ def _exclusive(fd: int) -> Iterator[None]:
 
 def read_attempt_log(path: Path) -> list[dict[str, Any]]:
     """Every whole record in the log (torn fragments skipped); ``[]`` when absent."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    if not regular_or_absent(path, what="retrieval attempt log"):
         return []
+    raw = read_regular(path, what="retrieval attempt log", hint="")
     records = []
     for line in raw.decode("utf-8", "replace").splitlines():
         try:

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ars_docs.errors import ArsError
+from ars_docs.paths import read_regular
 from ars_docs.retrieval.identity import Level, decide
 from ars_docs.retrieval.probe import Probe
 from ars_docs.retrieval.reading import read_document
@@ -42,9 +44,9 @@ def check_supplied(
 ) -> Acquired | None:
     """Judge a file the user (or an interrupted run) put under the sources folder."""
     try:
-        body = file.read_bytes()
-    except OSError as exc:
-        probe.note(LOCAL_FILE, None, Reason.NOT_FOUND, f"{shown}: cannot read: {exc.strerror}")
+        body = read_regular(file, what="source file", hint="")  # never a FIFO (issue 29)
+    except ArsError as exc:
+        probe.note(LOCAL_FILE, None, Reason.NOT_FOUND, f"{shown}: cannot read: {exc.message}")
         return None
     uri = file.absolute().as_uri()  # absolute: a relative --passport gives relative paths
     headers = {"content-type": "text/html"} if file.suffix == ".html" else {}

@@ -12,13 +12,15 @@ replacing a file that appeared meanwhile.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ars_docs.errors import OutputError
+from ars_docs.errors import ArsError, OutputError
+from ars_docs.paths import read_regular
 
 __all__ = [
     "SOURCE_KINDS",
@@ -32,9 +34,19 @@ SOURCE_KINDS = ("pdf", "html")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
 
+_NAME_LIMIT = 120
+"""Longest file-name stem made from a key: with ``-NNN.html`` and a temp file's
+``.<name>.<random>.tmp`` it stays far below the usual 255-byte name limit."""
+
+
 def safe_name(citation_key: str) -> str:
-    name = _UNSAFE.sub("_", citation_key).lstrip(".")
-    return name or "source"
+    """The file-name stem of ``citation_key``'s original; a long key keeps its first
+    characters and a short digest of the whole key (issue 29: a 300-character key)."""
+    name = _UNSAFE.sub("_", citation_key).lstrip(".") or "source"
+    if len(name) <= _NAME_LIMIT:
+        return name
+    digest = hashlib.sha256(citation_key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{name[: _NAME_LIMIT - 13]}-{digest}"
 
 
 def expected_files(sources_dir: Path, citation_key: str) -> list[Path]:
@@ -66,9 +78,9 @@ def save_source(
     base = safe_name(citation_key)
     for number in range(1, 1000):
         target = sources_dir / (f"{base}.{kind}" if number == 1 else f"{base}-{number}.{kind}")
-        if target.exists():
-            with contextlib.suppress(OSError):
-                if target.read_bytes() == body:
+        if os.path.lexists(target):
+            with contextlib.suppress(ArsError):  # a FIFO or device there: not ours, skip it
+                if read_regular(target, what="source file", hint="") == body:
                     return target
             continue
         if _write_new(target, body, announce):

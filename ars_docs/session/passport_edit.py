@@ -36,7 +36,7 @@ from ars_docs.errors import InputDataError
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.json_edit import edit_json, json_entries
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.yaml_block import field_lines, is_block_value
 from ars_docs.session.yaml_lines import line_ending, render_scalar, replace_scalar, split_lines
 from ars_docs.session.yamlio import (
@@ -70,7 +70,7 @@ def set_entry_fields(
     path = Path(passport)
     if not updates:
         return []
-    with folder_lock(path.parent):
+    with file_lock(path):
         if path.is_dir():
             corpus = load_corpus(path, use_cache=False)
             by_file: dict[str, dict[str, Mapping[str, Any]]] = {}
