@@ -31,7 +31,7 @@ from ars_docs.audit.files import read_json_artifact
 from ars_docs.audit.ledger import parse_ms
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.errors import ArsError
-from ars_docs.paths import inside, resolve
+from ars_docs.paths import inside, read_regular, resolve
 
 __all__ = ["Candidate", "Scan", "consume", "scan_proposals", "select"]
 
@@ -152,12 +152,12 @@ def _started_at(candidate: Candidate) -> tuple[datetime | None, bool]:
 def _may_name(path: Path, sha: bytes) -> bool:
     """Whether the file may be a proposal for ``sha``: it holds the SHA, or a JSON escape.
 
-    A file that cannot be read is kept, so that reading it reports it.
+    A file that cannot be read (or is not a regular file: a FIFO is never opened
+    in a way that blocks) is kept, so that reading it reports it.
     """
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError:
+        raw = read_regular(path, what="audit artifact", hint="")
+    except ArsError:  # not a regular file, too large, unreadable: reading it reports it
         return True
     return sha in raw or b"\\u" in raw
 
