@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ars_docs.draft.checklist_text import ChecklistInput, Waiver, render_checklist
-from ars_docs.draft.md_escape import one_line
+from ars_docs.draft.md_escape import one_line, text_with_comments
+from ars_docs.draft.md_escape import text as md_text
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
 from ars_docs.session.lookup_record import describe
@@ -114,9 +115,9 @@ def checklist(state: DocState) -> None:
                 item.action = _ACTIONS[res.status]
                 if res.status in LOOKUP_STATUSES and state.trust is not None:
                     found = describe(state.trust.lookup(slug), slug)
-                    item.action = f"{item.action} {one_line(found)}."
-                if marker.problem:
-                    item.action = f"{item.action} Problem: {marker.problem}."
+                    item.action = f"{item.action} {md_text(found)}."
+                if marker.problem:  # quotes the marker's text: escaped like any user string
+                    item.action = f"{item.action} Problem: {text_with_comments(marker.problem)}."
             item.lines.append(marker.line)
     for orphan in state.orphan_warnings:
         item = must_fix.get((WARNING_TEXT, "-"))
