@@ -83,6 +83,7 @@ def mutated(request: RunRequest, before: Snapshot) -> list[str]:
 
 def render_prompt(request: RunRequest, shot: Snapshot) -> str:
     """The prompt the auditor reads on standard input."""
+    from ars_docs.draft.md_escape import code
     from ars_docs.templating import render_template
 
     template = shot.of_role("template")[0]
@@ -90,6 +91,7 @@ def render_prompt(request: RunRequest, shot: Snapshot) -> str:
     previous = shot.of_role("previous")
     return render_template(
         "audit/audit_prompt.md.j2",
+        code=code,
         instructions=instructions.rstrip("\n"),
         request=request,
         manifest_sha=shot.manifest.sha,

@@ -18,6 +18,9 @@ None"). The rules, in order:
 - the repository holds the audit template at the path the sidecar schema
   pins (``shared/templates/codex_audit_multifile_template.md``);
 - the auditor command is found, and ``AUDITOR --version`` prints a semver.
+  A dry run only looks the command up on PATH: the auditor can be named by an
+  ``ars-docs.toml`` in the working directory, so a dry run runs no program it
+  names (issue 29 §11).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ __all__ = [
     "RunRequest",
     "auditor_version",
     "check_request",
+    "find_auditor",
     "shipped_template",
 ]
 
@@ -178,13 +182,20 @@ def _check_bundle_id(bundle_id: str) -> None:
             )
 
 
-def auditor_version(codex: Sequence[str]) -> str:
-    """The first ``X.Y.Z`` that ``AUDITOR --version`` prints (§4.4 ``_codex_version``)."""
-    if shutil.which(codex[0]) is None:
+def find_auditor(codex: Sequence[str]) -> str:
+    """Where the auditor command's program is, without running it (``--dry-run``)."""
+    found = shutil.which(codex[0])
+    if found is None:
         raise UsageError(
             f"missing dependency: {codex[0]} (install the codex CLI, or name the auditor with "
             "--codex CMD or $ARS_CODEX)"
         )
+    return found
+
+
+def auditor_version(codex: Sequence[str]) -> str:
+    """The first ``X.Y.Z`` that ``AUDITOR --version`` prints (§4.4 ``_codex_version``)."""
+    find_auditor(codex)
     try:
         proc = subprocess.run(
             [*codex, "--version"],

@@ -437,7 +437,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             dry: dict[str, Any] = {"dry_run": True, "exit_code": outcome.exit_code}
             print_payload(payload("audit run", dry, dry_run=True))
         else:
-            print("dry run: inputs valid; no files written")
+            print("dry run: inputs valid; no files written; the auditor was not run")
         return outcome.exit_code
     summary: dict[str, Any] = {
         "run_id": outcome.run_id,

@@ -312,7 +312,7 @@ def gate(
         Document(text, path=path),
         trust=_trust(corpus, read_log),
         options=Options(
-            keep_children=True,
+            keep_tokens=True,
             allow_no_citations=allow_no_citations,
             trust_draft_statuses=trust_draft_statuses,
         ),
@@ -366,24 +366,28 @@ def render(
         trust=_trust(corpus, read_log),
         options=Options(
             strict=strict,
-            keep_children=True,
+            keep_tokens=True,
             allow_no_citations=allow_no_citations,
             trust_draft_statuses=trust_draft_statuses,
         ),
     )
     render_pipeline(strict=strict).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None
+    diagnostics = tuple(state.diagnostics)
     if state.refused:
-        return RenderResult(None, gate_result, tuple(state.diagnostics))
+        return RenderResult(None, gate_result, diagnostics)
     if not strict and to == "html":
         return RenderResult(
             _preview_html(state, text, allow_html, allow_no_citations, passport),
             gate_result,
-            tuple(state.diagnostics),
+            diagnostics,
         )
     stripped = apply_edits(text, state.edits)
+    # The draft's token tree goes before the HTML renderer parses the stripped text:
+    # holding both was the peak of `render --to html` (issue 29 §12).
+    del state
     output = render_html(stripped, allow_html=allow_html) if to == "html" else stripped
-    return RenderResult(output, gate_result, tuple(state.diagnostics))
+    return RenderResult(output, gate_result, diagnostics)
 
 
 #: How many of the gate's reasons the preview's banner lists.

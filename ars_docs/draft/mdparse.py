@@ -75,6 +75,11 @@ _UNCLEAR = "ars_unclear"
 _UNTRUSTED = "ars_untrusted"
 #: ``env`` flag for ``parse_tokens``: keep every inline token's children.
 KEEP_CHILDREN = "ars_docs_keep_children"
+#: ``env`` key for ``parse_tokens``: called with each inline token and its children
+#: before the children are dropped (so a pass can note what it needs from them).
+INLINE_HOOK = "ars_docs_inline_hook"
+#: What ``INLINE_HOOK`` is called with.
+InlineHook = Callable[[Token, list[Token]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +265,7 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
 
 def _core_inline(state: StateCore) -> None:
     previous = ""
+    hook: InlineHook | None = state.env.get(INLINE_HOOK)
     limit = state.md.options.maxNesting - 1
     # What the raw HTML read so far means for what follows, in document order.
     html = ElementState()
@@ -286,6 +292,8 @@ def _core_inline(state: StateCore) -> None:
             # rest halves peak memory on large drafts (the hooks already recorded
             # every position we need).
             keep = previous == "heading_open" or state.env.get(KEEP_CHILDREN, False)
+            if hook is not None:
+                hook(token, children)
             token.children = children if keep else []
             if ctx.events:
                 token.meta["ars_events"] = ctx.events
@@ -374,8 +382,15 @@ def _scan_html_block(
             out.append(Occurrence("warning", match.start(), match.end(), section, owner, raw=True))
 
 
-def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
-    """The draft's token stream (children of inline tokens only when asked)."""
+def parse_tokens(
+    doc: Document, *, keep_children: bool = False, on_inline: InlineHook | None = None
+) -> list[Token]:
+    """The draft's token stream (children of inline tokens only when asked).
+
+    ``on_inline`` sees every inline token with its children while they exist, so a
+    caller that needs one fact from them need not keep them all (issue 29 §12: the
+    children are most of the tree's memory).
+    """
     body = doc.body
     # markdown-it-py reads past the end of a text whose last line is a lazy
     # continuation of an HTML block in a quoted list item (``>* <style\n>``) and
@@ -384,7 +399,8 @@ def parse_tokens(doc: Document, *, keep_children: bool = False) -> list[Token]:
         body += "\n"
     try:
         with gc_paused():
-            tokens: list[Token] = _shared_parser().parse(body, {KEEP_CHILDREN: keep_children})
+            env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
+            tokens: list[Token] = _shared_parser().parse(body, env)
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None
     except (IndexError, RecursionError) as exc:

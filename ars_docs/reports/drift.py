@@ -309,8 +309,9 @@ def quote(text: str) -> str:
     """Someone's recorded words, on one line, in curly quotes.
 
     The quotes mark the text as the recorder's own (``lint drift-log`` leaves
-    it alone); ``<`` and ``>`` are escaped so it cannot open HTML, such as a
-    closing ``</details>``.
+    it alone); inside them it is literal text (``md_escape.text``): it cannot
+    open HTML such as a closing ``</details>`` or a comment, nor a code span,
+    link or emphasis that would run past the closing quote.
     """
     flat = " ".join(text.split()).replace("“", '"').replace("”", '"')
-    return "“" + flat.replace("<", "&lt;").replace(">", "&gt;") + "”"
+    return "“" + md_text(flat) + "”"
