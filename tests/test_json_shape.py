@@ -275,7 +275,7 @@ def test_near_miss_marker_gets_did_you_mean_in_text_and_json(
         "<!--ref:newton_2000-->",
     )
     checklist = (tmp_path / "chapter_prefinalization_checklist.md").read_text(encoding="utf-8")
-    assert "did you mean <!--ref:newton_2000-->?" in checklist
+    assert "did you mean `<!--ref:newton_2000-->`?" in checklist  # a code span, never live
     gate = json.loads(
         cli("render", draft, "--strict", "--passport", passport, "--format", "json").out
     )
