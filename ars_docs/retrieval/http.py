@@ -182,6 +182,10 @@ class PoliteHttp:
         stats = self._stats()
         return stats.tries, stats.waited
 
+    def pause(self, seconds: float, url: str) -> None:
+        """Wait ``seconds`` before asking ``url`` again (counted; ends at once on cancel)."""
+        self._pause(seconds, url)
+
     def _pause(self, seconds: float, url: str) -> None:
         self._stats().waited += seconds
         if self.sleep is time.sleep:

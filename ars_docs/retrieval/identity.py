@@ -42,6 +42,8 @@ from enum import Enum
 from urllib.parse import urlsplit
 
 from ars_docs.retrieval.content import words
+from ars_docs.retrieval.identity_kinds import document_kinds
+from ars_docs.retrieval.identity_names import fold_name, given_agrees, name_pattern, surname_keys
 from ars_docs.retrieval.identity_text import Layout, Occurrence, find_phrase, layout
 from ars_docs.retrieval.identity_words import (
     ACCEPTED_WORDS,
@@ -52,6 +54,7 @@ from ars_docs.retrieval.identity_words import (
     REASON_CODES,
     RESPONSE_WORDS,
     REVIEW_WORDS,
+    STOPWORDS,
 )
 
 __all__ = [
@@ -92,6 +95,15 @@ class Work:
     arxiv_id: str | None = None
     is_review: bool = False
     """The entry itself is a review (CSL ``review``/``review-book``): no review framing check."""
+    venue: str = ""
+    """The journal, proceedings or publisher the entry names."""
+    aliases: tuple[str, ...] = ()
+    """Other DOIs of the same work: the prime DOI an alias redirects to, a preprint's."""
+    related: tuple[tuple[str, str], ...] = ()
+    """``(doi, kind)`` of *other* documents the work's record lists: ``notice``,
+    ``supplement``, ``review`` (a DOI of these printed on a file makes it ``different``)."""
+    shared_title: bool = False
+    """Several registry records carry this exact title: the title alone is weak evidence."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +147,8 @@ def decide(document: Document, work: Work) -> Identity:
     evidence.title(document.unlinked)
     evidence.authors_and_year()
     evidence.framing()
+    evidence.kinds(document.final_url)
+    evidence.weak_title()
     if document.unlinked is not None and url_drift(
         document.requested_url, document.final_url, document.hops
     ):
@@ -153,6 +167,9 @@ class _Evidence:
         self.negative = False
         self.id_match = self.id_conflict = False
         self.in_header = self.in_body = self.partial = self.near = False
+        self.venue_match = False
+        self.named_authors = 0
+        self.dois: set[str] = set()
         self.version: str | None = None
         self.front = "\n".join(p.front() for p in pages[: self._front_pages()])
         self.front_words = f" {' '.join(words(self.front))} "
@@ -176,10 +193,16 @@ class _Evidence:
             self.version = "preprint"
         others = {d for d in dois if not d.startswith(PREPRINT_DOI)}
         doi = (self.work.doi or "").lower()
+        aliases = {a.lower() for a in self.work.aliases} - {doi}
+        self.dois = dois
         if doi and doi in dois:
             self.id_match = True
             self.add("doi_match")
-        elif doi and others:
+        elif doi and dois & aliases:
+            self.id_match = True
+            self.add("doi_match")
+            self.add("doi_alias")
+        elif doi and others - aliases:
             self.id_conflict = True
             self.add("doi_mismatch")
         wanted = re.sub(r"v\d+$", "", (self.work.arxiv_id or "").lower().removeprefix("arxiv:"))
@@ -193,7 +216,7 @@ class _Evidence:
             self.version = "preprint"
         if any(f" {w} " in self.front_words for w in ACCEPTED_WORDS):
             self.version = "accepted_manuscript"
-        if self.version is None and doi and doi in dois:
+        if self.version is None and doi and (doi in dois or dois & aliases):
             self.version = "version_of_record"
 
     def title(self, unlinked: Sequence[str] | None) -> None:
@@ -259,15 +282,22 @@ class _Evidence:
 
     def authors_and_year(self) -> None:
         named: list[Occurrence] = []
+        self.named_authors = 0
+        given_votes: list[bool] = []
         for family, given in self.work.authors:
-            for phrase in _name_forms(family, given):
-                found = find_phrase(self.pages, phrase, loose=len(phrase) >= 6)
-                named += [o for o in found if self._kind(o) != "cited"]
+            found = [o for o in self._name(family, given, given_votes) if self._kind(o) != "cited"]
+            named += found
+            self.named_authors += bool(found)
         self.near = any(self._near(title, name) for title in self.title_at for name in named)
         if self.near:
             self.add("author_near_title")
         else:
             self.add("author_elsewhere" if named else "author_missing")
+        if given_votes and not any(given_votes):
+            # Every given name printed beside a surname is another person's initial: noted;
+            # it decides where the title is weak evidence (``weak_title``).
+            self.add("author_given_mismatch")
+        self._venue()
         if self.work.year is None:
             return
         years: set[int] = set()
@@ -280,6 +310,38 @@ class _Evidence:
             self.add("year_match")
         else:
             self.add("year_mismatch", cap=Level.WEAK)
+
+    def _name(self, family: str, given: str, votes: list[bool]) -> list[Occurrence]:
+        """Where an author is printed (marks, transliteration, particles, CJK order)."""
+        if any(_cjk(ch) for ch in family):
+            found: list[Occurrence] = []
+            for phrase in _cjk_forms(family, given):
+                found += find_phrase(self.pages, phrase)
+            return found
+        found = []
+        for tokens in surname_keys(family, NAME_PARTICLES):
+            if len("".join(tokens)) < 2:
+                continue
+            pattern = name_pattern(tuple(tokens))
+            for page_no, page in enumerate(self.pages):
+                for line_no, line in enumerate(page.lines):
+                    folded = fold_name(line)
+                    for match in pattern.finditer(folded):
+                        found.append(Occurrence(page_no, line_no, line_no, False))
+                        agrees = given_agrees(folded, match.start(), match.end(), given)
+                        if agrees is not None and line_no < page.header_to:
+                            votes.append(agrees)
+            if found:
+                break
+        return found
+
+    def _venue(self) -> None:
+        venue = [w for w in words(self.work.venue) if w not in STOPWORDS]
+        self.venue_match = bool(venue) and f" {' '.join(words(self.work.venue))} " in (
+            self.front_words
+        )
+        if self.venue_match:
+            self.add("venue_match")
 
     def _near(self, title: Occurrence, name: Occurrence) -> bool:
         if title.page != name.page:
@@ -297,12 +359,44 @@ class _Evidence:
         )
         spaced = f" {' '.join(words(header))} "
         spaced = spaced.replace(f" {' '.join(words(self.work.title))} ", " | ")
+        # "Review of" frames a review only right before the reviewed title; elsewhere it
+        # is a running head ("Review of Educational Research").
+        spaced = spaced.replace(" review of | ", " book review | ")
         if not self.work.is_review and any(f" {w} " in spaced for w in REVIEW_WORDS):
             self.add("review_framing", negative=True)
         if any(f" {w} " in spaced for w in RESPONSE_WORDS):
             self.add("response_framing", negative=True)
         if any(f" {w} " in spaced for w in EVENT_WORDS):
             self.add("event_framing", negative=True)
+
+    def kinds(self, url: str | None) -> None:
+        """Notices, supplements, peer reviews, front matter: other documents, by rule."""
+        lines = self.pages[0].lines if self.pages else []
+        found = document_kinds(
+            lines,
+            title=self.work.title,
+            url=url,
+            dois=self.dois,
+            related=dict(self.work.related),
+        )
+        for code in found:
+            self.add(code, negative=True)
+
+    def weak_title(self) -> None:
+        """A short title (<= 2 content words) or one several records share is weak evidence:
+        without the identifier it needs the authors near it *and* the venue or the year."""
+        content = [w for w in words(self.work.title) if w not in STOPWORDS]
+        cjk = sum(1 for ch in self.work.title if _cjk(ch))
+        if max(len(content), cjk // 2) > 2 and not self.work.shared_title:
+            return
+        self.add("title_weak")
+        backed = (
+            self.near
+            and (self.venue_match or "year_match" in self.reasons)
+            and "author_given_mismatch" not in self.reasons
+        )
+        if not self.id_match and not backed:
+            self.cap = Level.WEAK if _RANK[self.cap] > _RANK[Level.WEAK] else self.cap
 
     def _strong(self) -> bool:
         with_id = self.id_match and (self.in_header or self.in_body or self.near)
@@ -327,17 +421,11 @@ class _Evidence:
         return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version)
 
 
-def _name_forms(family: str, given: str) -> list[str]:
-    """The ways an author's name may be printed: whole, without particles, CJK order."""
-    forms = [family]
-    if any(_cjk(ch) for ch in family):
-        if given:
-            return [family + given, given + family, f"{given} {family}"]
-        return forms if len(family) >= 2 else []
-    core = [w for w in words(family) if w not in NAME_PARTICLES]
-    if core and len(core) < len(words(family)) and len("".join(core)) >= 4:
-        forms.append(" ".join(core))
-    return forms
+def _cjk_forms(family: str, given: str) -> list[str]:
+    """A CJK name: family and given name together, in either order (with or without a space)."""
+    if given:
+        return [family + given, given + family]
+    return [family] if len(family) >= 2 else []
 
 
 def _cjk(ch: str) -> bool:

@@ -116,11 +116,8 @@ def layout(text: str) -> Layout:
     lines = split_lines(text)
     keyed = [" ".join(words(line)) for line in lines]
     reference_lines = {i for i, line in enumerate(lines) if _entry_like(line)}
-    cite_as = {
-        i
-        for i in range(len(lines))
-        if any(keyed[j].startswith(_CITE_AS_KEYS) for j in (i - 1, i) if j >= 0)
-    }
+    cite_lines = {i for i, key in enumerate(keyed) if _cite_as(key, lines[i])}
+    cite_as = {i for i in range(len(lines)) if i in cite_lines or i - 1 in cite_lines}
     reference_lines -= cite_as
     start = len(lines)
     for index, key in enumerate(keyed):
@@ -144,6 +141,15 @@ def layout(text: str) -> Layout:
 
 
 _TOC_KEYS = frozenset(_keys(tuple(TOC_HEADINGS)))
+
+
+_CITATION = re.compile(r"^\W*citation\s*[:：]", re.I)
+
+
+def _cite_as(key: str, raw: str) -> bool:
+    """A "to cite this" line; "Citation" counts only as a label ("Citation:"), not as a
+    title's first word ("Citation advantage of open access …")."""
+    return key.startswith(_CITE_AS_KEYS) or key == "citation" or bool(_CITATION.match(raw))
 
 
 def _toc_line(line: str) -> bool:

@@ -22,6 +22,7 @@ __all__ = [
     "RESPONSE_WORDS",
     "REVIEW_WORDS",
     "SECTION_STARTS",
+    "STOPWORDS",
     "TOC_HEADINGS",
 ]
 
@@ -57,6 +58,15 @@ REASON_CODES: dict[str, str] = {
     "url_drift": "the request was redirected to a section or home page (soft 404)",
     "candidate_tie": "the homepage offered several links that fit the work equally well",
     "no_text_layer": "the PDF has no text to check (a scan): a human must look",
+    "doi_alias": "the DOI printed is an alias of the entry's (the resolver or registry said so)",
+    "author_given_mismatch": "the given names printed beside the surnames are other people's",
+    "venue_match": "the entry's journal, proceedings or publisher is printed on the first page",
+    "title_weak": "a title of at most two content words, or one several records share",
+    "notice_document": "a retraction, correction or concern notice about the work, not the work",
+    "supplement_document": "supplementary material of the work, not the work",
+    "peer_review_document": "a peer-review report or decision letter about the work",
+    "front_matter": "an issue's front matter (editorial board, masthead, issue information)",
+    "related_record_doi": "the document prints a DOI the work's record lists as another document",
 }
 """Every reason code the decision can give, with its meaning."""
 
@@ -194,7 +204,6 @@ CITE_AS = (
     "to cite this",
     "cite this",
     "cite as",
-    "citation",
     "please cite",
     "how to cite",
     "zitiervorschlag",
@@ -216,3 +225,13 @@ TOC_HEADINGS = frozenset(
         "目录",
     }
 )
+
+STOPWORDS = frozenset(
+    {"a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "from", "by", "with"}
+    | {"as", "is", "are", "its", "this", "that", "into", "via", "about", "between", "among"}
+    | {"und", "der", "die", "das", "des", "den", "dem", "ein", "eine", "im", "zum", "zur"}
+    | {"von", "mit", "fur", "le", "la", "les", "l", "un", "une", "du", "de", "et", "en", "au"}
+    | {"aux", "pour", "par", "sur", "el", "los", "las", "del", "y", "para", "por", "con"}
+    | {"il", "di", "e", "da", "dan", "dari", "yang", "untuk", "van", "het", "een"}
+)
+"""Words that carry no content in a title (for "a title of at most two content words")."""

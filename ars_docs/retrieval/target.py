@@ -71,6 +71,8 @@ class Target:
     pmcid: str | None = None
     kind: str = ""
     """The CSL ``type``."""
+    venue: str = ""
+    """The journal, proceedings or publisher (``venue``, ``container_title``, ``journal``)."""
 
     def work(self) -> Work:
         """What the identity decision compares a document with."""
@@ -81,6 +83,7 @@ class Target:
             self.doi,
             self.arxiv_id,
             self.kind in ("review", "review-book"),
+            self.venue,
         )
 
     @classmethod
@@ -120,6 +123,14 @@ class Target:
             arxiv_id=_text(data.get("arxiv_id"), _ARXIV_PREFIX),
             pmcid=_pmcid(data.get("pmcid")),
             kind=kind if isinstance(kind, str) else "",
+            venue=next(
+                (
+                    v.strip()
+                    for v in (data.get(k) for k in ("venue", "container_title", "journal"))
+                    if isinstance(v, str) and v.strip()
+                ),
+                "",
+            ),
         )
 
 
