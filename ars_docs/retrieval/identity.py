@@ -303,7 +303,11 @@ class _Evidence:
         years: set[int] = set()
         for title in self.title_at:
             page = self.pages[title.page]
-            years |= page.years(max(page.header_to, title.end_line + _NEAR + 1))
+            # The header's years; past the abstract's first line, years are the paper's
+            # subject ("the 2008 reform"), not its date.
+            ends = page.header_to > title.end_line and page.has_section_start
+            upto = page.header_to if ends else title.end_line + _NEAR + 1
+            years |= page.years(upto, range(title.line, title.end_line + 1))
         if not years:
             return
         if any(abs(year - self.work.year) <= 1 for year in years):
@@ -360,9 +364,9 @@ class _Evidence:
         spaced = f" {' '.join(words(header))} "
         spaced = spaced.replace(f" {' '.join(words(self.work.title))} ", " | ")
         # "Review of" frames a review only right before the reviewed title; elsewhere it
-        # is a running head ("Review of Educational Research").
-        spaced = spaced.replace(" review of | ", " book review | ")
-        if not self.work.is_review and any(f" {w} " in spaced for w in REVIEW_WORDS):
+        # is a running head ("Review of Educational Research", "Review of Education").
+        framed = " review of | " in spaced or any(f" {w} " in spaced for w in REVIEW_WORDS)
+        if not self.work.is_review and framed:
             self.add("review_framing", negative=True)
         if any(f" {w} " in spaced for w in RESPONSE_WORDS):
             self.add("response_framing", negative=True)

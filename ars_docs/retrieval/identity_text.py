@@ -42,6 +42,11 @@ _AUTHOR_YEAR_ENTRY = re.compile(
 _YEAR = re.compile(r"(?<!\d)(1[6-9]\d{2}|20\d{2})(?!\d)")
 _INITIALS = re.compile(r"\b[A-Z]\.\s?(?:[A-Z]\.)?|\bet al\b")
 _TOC_LINE = re.compile(r"\S.*?(?:\.{2,}|…|\s)\s*(\d{1,4})\s*$")
+_STAMP_LINE = re.compile(
+    r"reprint|republish|download|accessed|retrieved|printed on|generated on|this content",
+    re.I,
+)
+"""A line stamped by a repository or a reprint: its date is not the work's."""
 _DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>]+", re.I)
 _ARXIV = re.compile(r"arxiv\s*:?\s*(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?", re.I)
 
@@ -107,8 +112,13 @@ class Layout:
     def arxiv_ids(self) -> set[str]:
         return {m.group(1).lower() for m in _ARXIV.finditer(self.front())}
 
-    def years(self, upto: int) -> set[int]:
-        text = "\n".join(self.lines[:upto])
+    def years(self, upto: int, skip: range = range(0)) -> set[int]:
+        """Years printed on ``lines[:upto]``, except on the lines in ``skip`` (the title's)."""
+        text = "\n".join(
+            line
+            for n, line in enumerate(self.lines[:upto])
+            if n not in skip and not _STAMP_LINE.search(line)
+        )
         return {int(y) for y in _YEAR.findall(text)}
 
 

@@ -105,7 +105,6 @@ ACCEPTED_WORDS = (
 REVIEW_WORDS = (
     "book review",
     "book reviews",
-    "review of",
     "reviewed by",
     "review essay",
     "reviewed work",
