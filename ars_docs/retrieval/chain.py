@@ -218,6 +218,7 @@ _WEIGHTS = {
     "author_elsewhere": 1,
     "year_match": 1,
     "venue_match": 1,
+    "title_extended": -1,
     "year_mismatch": -2,
     "doi_mismatch": -3,
     "arxiv_mismatch": -3,

@@ -243,6 +243,9 @@ class _Evidence:
         if toc:
             self.add("toc_page", negative=True)
         if self.in_header:
+            headings = [o for o in self.title_at if self._kind(o) == "header"]
+            if headings and not any(o.complete for o in headings):
+                self.add("title_extended")  # "<title>: ten years on": a tie-breaker only
             return
         if self.in_body:
             self.add("title_in_body")

@@ -75,6 +75,8 @@ class Occurrence:
     standalone: bool
     """Nothing but punctuation before it on its first line, and nothing after it on its
     last line except a subtitle (after ``:``, ``—`` …): a heading, not a phrase in prose."""
+    complete: bool = True
+    """Nothing at all follows it on its last line (no subtitle the entry does not have)."""
 
 
 @dataclass
@@ -280,7 +282,8 @@ def _runs(pages: list[Layout], phrase: str, loose: bool) -> list[Occurrence]:
                 alone = line_at[first][0] == at and _ends_heading(
                     page.lines[last], end, line_at[last]
                 )
-                found.append(Occurrence(page_no, first, last, alone))
+                complete = end == line_at[last][1]
+                found.append(Occurrence(page_no, first, last, alone, complete))
             at = squashed.find(wanted, at + 1)
     return found
 

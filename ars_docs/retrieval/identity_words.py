@@ -61,6 +61,7 @@ REASON_CODES: dict[str, str] = {
     "doi_alias": "the DOI printed is an alias of the entry's (the resolver or registry said so)",
     "author_given_mismatch": "the given names printed beside the surnames are other people's",
     "venue_match": "the entry's journal, proceedings or publisher is printed on the first page",
+    "title_extended": "the header's title goes on after the entry's (a subtitle the entry lacks)",
     "title_weak": "a title of at most two content words, or one several records share",
     "notice_document": "a retraction, correction or concern notice about the work, not the work",
     "supplement_document": "supplementary material of the work, not the work",
