@@ -81,6 +81,8 @@ ACQUIRING = frozenset({Level.EXACT, Level.STRONG})
 _RANK = {Level.DIFFERENT: 0, Level.AMBIGUOUS: 1, Level.WEAK: 2, Level.STRONG: 3, Level.EXACT: 4}
 
 _NEAR = 6  # lines after the title where its author line may follow
+_REPLY_LABEL = re.compile(r"^\W*(?:re|reply|response|comment|letter)\s*:", re.I)
+"""A letter's label before a title ("Re: <title>"): a reply to the work."""
 
 
 @dataclass(frozen=True)
@@ -371,16 +373,18 @@ class _Evidence:
         framed = " review of | " in spaced or any(f" {w} " in spaced for w in REVIEW_WORDS)
         if not self.work.is_review and framed:
             self.add("review_framing", negative=True)
-        if any(f" {w} " in spaced for w in RESPONSE_WORDS):
+        replying = any(_REPLY_LABEL.match(line) for line in header.splitlines())
+        if replying or any(f" {w} " in spaced for w in RESPONSE_WORDS):
             self.add("response_framing", negative=True)
         if any(f" {w} " in spaced for w in EVENT_WORDS):
             self.add("event_framing", negative=True)
 
     def kinds(self, url: str | None) -> None:
         """Notices, supplements, peer reviews, front matter: other documents, by rule."""
-        lines = self.pages[0].lines if self.pages else []
+        first = self.pages[0]
         found = document_kinds(
-            lines,
+            first.lines,
+            sections=first.has_section_start,
             title=self.work.title,
             url=url,
             dois=self.dois,

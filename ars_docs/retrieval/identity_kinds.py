@@ -64,7 +64,7 @@ _NOTICE_PHRASES = (
     "is hereby retracted",
     "has been withdrawn",
     "the above article",
-    "the original article",
+    "original article can be found",
     "the original version of this article",
     "an amendment to this paper",
     "this article has been corrected",
@@ -93,10 +93,14 @@ _SUPPLEMENT_HEADS = (
     "the pdf file includes",
 )
 _SUPPLEMENT_URL = re.compile(
-    r"/media-\d+\.pdf$|/suppl(?:ementary)?[-_/]|[-_.]s(?:upp|i)?\d{1,3}\.pdf$|_si\.pdf$|"
-    r"/supplementary|/supplement/|/suppinfo",
+    r"/media-\d+\.pdf$|/suppl/|/suppl_file/|/suppinfo|/DC\d+/|/supplementary[-_]?"
+    r"(?:material|data|file|information)|_si(?:_\d+)?\.pdf$|[-_.]s\d{1,3}\.pdf$",
     re.I,
 )
+"""Where publishers keep supplements (medRxiv/Highwire ``DC1/…/media-1.pdf``, Wiley
+``/doi/suppl/``, ``suppl_file``, ``…_si.pdf``, ``….s001.pdf``); a supplement *issue*
+(``/suppl_1/``) holds real articles and is not matched."""
+
 _REVIEW_HEADS = (
     "peer review file",
     "peer review report",
@@ -141,6 +145,7 @@ def _key(phrase: str) -> str:
 def document_kinds(
     lines: Sequence[str],
     *,
+    sections: bool,
     title: str,
     url: str | None,
     dois: set[str],
@@ -162,6 +167,11 @@ def document_kinds(
         return False
 
     def phrase(phrases: Sequence[str]) -> bool:
+        # A notice is short and has no abstract: a page with sections is a paper, whose
+        # wording ("… has been retracted") is its subject, or the retracted work itself
+        # ("This article has been retracted: please see …" above its abstract).
+        if sections:
+            return False
         text = f" {' '.join(keyed[:_PHRASE_LINES])} ".replace(own, " | ")
         return any(f" {_key(p)} " in text for p in phrases if f" {_key(p)} " not in own)
 

@@ -279,13 +279,32 @@ def _runs(pages: list[Layout], phrase: str, loose: bool) -> list[Occurrence]:
             end = at + len(wanted)
             if cjk or (at in starts and end in ends) or (loose and (at in starts or end in ends)):
                 first, last = owner[at], owner[end - 1]
-                alone = line_at[first][0] == at and _ends_heading(
-                    page.lines[last], end, line_at[last]
+                opens = line_at[first][0] == at or _label_before(
+                    page.lines[first], at - line_at[first][0]
                 )
+                alone = opens and _ends_heading(page.lines[last], end, line_at[last])
                 complete = end == line_at[last][1]
                 found.append(Occurrence(page_no, first, last, alone, complete))
             at = squashed.find(wanted, at + 1)
     return found
+
+
+_LABEL = re.compile(r"^\W*(?:[^\W\d_]+[ \t]+){0,2}[^\W\d_]+[ \t]*[:|—–][ \t]*$")
+
+
+def _label_before(line: str, letters: int) -> bool:
+    """Is the text before a match (``letters`` word characters) a short label ending in
+    ``:`` ("RETRACTED:", "Original Research:")? The title still opens the heading; what
+    the label says is judged by the framing and notice rules."""
+    line = normalise(line)
+    seen = 0
+    for index, ch in enumerate(line):
+        if not ch.isalnum():
+            continue
+        if seen == letters:
+            return bool(_LABEL.match(line[:index]))
+        seen += 1
+    return False
 
 
 def _ends_heading(line: str, end: int, span: tuple[int, int]) -> bool:
