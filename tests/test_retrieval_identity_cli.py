@@ -593,3 +593,67 @@ def test_one_openalex_403_with_a_key_is_retried_once(
     assert entry["channel"] == "scholar_all_versions"
     asked = [s for s in world.seen if s.path == "/openalex/works"]
     assert len(asked) == 2 and all(s.query["api_key"] == ["test-openalex-key"] for s in asked)
+
+
+def test_a_second_openalex_403_ends_openalex_for_the_run(
+    tmp_path: Path, world: World, cli: Any
+) -> None:
+    world.route("/openalex/works", as_json({"error": "forbidden"}, 403))
+    result, report, _log = retrieve(
+        cli,
+        tmp_path,
+        world,
+        entry_yaml("first2017", "Student housing and academic progress", [{"family": "Nowak"}]),
+        entry_yaml("second2018", "Commuting and dropout in large cities", [{"family": "Kowal"}]),
+        openalex_api_key="test-openalex-key",
+        backoff=0,
+        concurrency=1,  # one entry after the other: the second sees OpenAlex ended
+    )
+    assert result.code == 1
+    asked = [s for s in world.seen if s.path == "/openalex/works"]
+    assert len(asked) == 2  # the first request and its one retry; then OpenAlex is over
+    later = [a for a in attempts(entry_of(report, "second2018")) if a["service"] == "openalex"]
+    assert later and all("not asked again in this run" in a["detail"] for a in later)
+
+
+def test_a_doi_the_record_lists_as_a_notice_makes_the_file_another_document(
+    tmp_path: Path, world: World, cli: Any
+) -> None:
+    title = "Microplastic ingestion by estuarine fish larvae"
+    doi, notice_doi = "10.5555/mar.2020.311", "10.5555/mar.2020.311.eoc"
+    statement = make_pdf(
+        [
+            "Marine Pollution Studies 2021",
+            title,
+            "Ines Costa",
+            f"https://doi.org/{notice_doi}",
+            "Abstract",
+            "Concerns were raised about the sampling dates; the journal is investigating.",
+        ]
+    )
+    world.route(f"/doi/{doi}", redirect(world.url("/mps/eoc.pdf")))
+    world.route("/mps/eoc.pdf", Reply(200, statement, {"content-type": "application/pdf"}))
+    world.route(
+        f"/crossref/works/{doi}",
+        as_json(
+            {
+                "message": {
+                    "DOI": doi,
+                    "updated-by": [{"DOI": notice_doi, "type": "expression_of_concern"}],
+                }
+            }
+        ),
+    )
+    key = "costa2020"
+    result, report, _log = retrieve(
+        cli,
+        tmp_path,
+        world,
+        entry_yaml(key, title, [{"family": "Costa", "given": "Ines"}], year=2020, doi=doi),
+    )
+    assert result.code == 1
+    entry = entry_of(report, key)
+    judged = next(a for a in attempts(entry) if (a["url"] or "").endswith("/mps/eoc.pdf"))
+    assert judged["reason"] == "content_match_failed"
+    assert {"doi_mismatch", "related_record_doi", "notice_document"} <= set(judged["match_reasons"])
+    assert entry["candidates"] == []  # another document is not kept for the user
