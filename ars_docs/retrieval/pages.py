@@ -293,7 +293,8 @@ def _pdf_ish(src: str | None) -> bool:
 
 _DOWNLOAD_TEXT = re.compile(
     r"^\W*(?:download(?:\s+(?:the\s+)?(?:full[\s-]?text|pdf|file|article|paper|document))?"
-    r"(?:\s*\(pdf[^)]*\))?|pdf|full[\s-]?text(?:\s+pdf)?|view/open|open\s+pdf|get\s+pdf)\W*$",
+    r"(?:\s*\(pdf[^)]*\))?|pdf(?:\s*\([^)]*\))?|full[\s-]?text(?:\s+pdf)?|view/open"
+    r"|open\s+pdf|get\s+pdf)\W*$",
     re.I,
 )
 
