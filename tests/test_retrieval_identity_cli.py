@@ -657,3 +657,24 @@ def test_a_doi_the_record_lists_as_a_notice_makes_the_file_another_document(
     assert judged["reason"] == "content_match_failed"
     assert {"doi_mismatch", "related_record_doi", "notice_document"} <= set(judged["match_reasons"])
     assert entry["candidates"] == []  # another document is not kept for the user
+
+
+@pytest.mark.parametrize(
+    ("text", "taken"),
+    [
+        ("Download", True),
+        ("Download PDF", True),
+        ("PDF (1.2 MB)", True),
+        ("Full text", True),
+        ("View/Open", True),
+        ("Download the app", False),
+        ("Downloads", False),
+        ("Browse", False),
+    ],
+)
+def test_which_splash_page_links_are_download_links(text: str, taken: bool) -> None:
+    from ars_docs.retrieval.pages import download_links
+
+    assert download_links([("https://repo.example/f", text)]) == (
+        ["https://repo.example/f"] if taken else []
+    )
