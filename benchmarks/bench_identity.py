@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from identity_cases import CASES, HELDOUT_FILE, Case, document_of, heldout_cases
 
-from ars_docs.retrieval.identity import Level, decide
+from ars_docs.retrieval.judge.identity import Level, decide
 
 
 def report(name: str, cases: list[Case]) -> bool:

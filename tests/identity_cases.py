@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ars_docs.retrieval.identity import Document, Work
-from ars_docs.retrieval.reading import read_document
+from ars_docs.retrieval.judge.identity import Document, Work
+from ars_docs.retrieval.walk.reading import read_document
 
 E1 = Work(
     "Quality culture: understandings, boundaries and linkages",

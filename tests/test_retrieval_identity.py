@@ -24,7 +24,7 @@ from identity_cases import (
     load_cases,
 )
 
-from ars_docs.retrieval.identity import REASON_CODES, Document, Level, decide, url_drift
+from ars_docs.retrieval.judge.identity import REASON_CODES, Document, Level, decide, url_drift
 
 IDS = [case.name for case in CASES]
 

@@ -673,7 +673,7 @@ def test_a_doi_the_record_lists_as_a_notice_makes_the_file_another_document(
     ],
 )
 def test_which_splash_page_links_are_download_links(text: str, taken: bool) -> None:
-    from ars_docs.retrieval.pages import download_links
+    from ars_docs.retrieval.walk.pages import download_links
 
     assert download_links([("https://repo.example/f", text)]) == (
         ["https://repo.example/f"] if taken else []

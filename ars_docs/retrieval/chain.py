@@ -28,16 +28,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.retrieval.channels import Channel
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.content import words
-from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.local import check_supplied
-from ars_docs.retrieval.probe import Candidate, Probe
+from ars_docs.retrieval.judge.content import words
+from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import EntryStatus, Reason, pending_action
-from ars_docs.retrieval.store import expected_files, safe_name, save_source
+from ars_docs.retrieval.store.files import expected_files, safe_name, save_source
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt
+from ars_docs.retrieval.walk.channels import Channel
+from ars_docs.retrieval.walk.local import check_supplied
+from ars_docs.retrieval.walk.probe import Candidate, Probe
 from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["EntryOutcome", "run_entry"]

@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ars_docs.retrieval.content import name_key
-from ars_docs.retrieval.identity import Work
+from ars_docs.retrieval.judge.content import name_key
+from ars_docs.retrieval.judge.identity import Work
 from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["WEB_TYPES", "Target", "normalise_doi"]

@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.retrieval.content import name_key
-from ars_docs.retrieval.probe import Probe
+from ars_docs.retrieval.judge.content import name_key
 from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.walk.probe import Probe
 
 __all__ = ["core_urls", "crossref_links", "openalex_oa_urls", "openalex_work", "unpaywall_urls"]
 

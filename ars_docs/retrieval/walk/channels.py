@@ -6,7 +6,7 @@ returns the first verified document or ``None``. Whatever a channel does or
 cannot do is recorded by the probe (no silent skips): a channel without the
 identifier it needs records ``no_identifier``; one that needs configuration it
 lacks records ``not_configured``. The lookups of the scholarly services live
-in ``services.py``.
+in ``walk/services.py``.
 """
 
 from __future__ import annotations
@@ -15,18 +15,18 @@ import re
 from typing import Protocol
 from urllib.parse import quote, urlencode, urljoin, urlsplit, urlunsplit
 
-from ars_docs.retrieval.content import words
-from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
-from ars_docs.retrieval.probe import Probe, refusal_of
+from ars_docs.retrieval.judge.content import words
 from ars_docs.retrieval.reasons import CHANNELS, Reason
-from ars_docs.retrieval.services import (
+from ars_docs.retrieval.types import Acquired
+from ars_docs.retrieval.walk.pages import is_pdf, looks_like_html, parse_html
+from ars_docs.retrieval.walk.probe import Probe, refusal_of
+from ars_docs.retrieval.walk.services import (
     core_urls,
     crossref_links,
     openalex_oa_urls,
     openalex_work,
     unpaywall_urls,
 )
-from ars_docs.retrieval.types import Acquired
 
 __all__ = [
     "AuthorPersonalWebsite",

@@ -4,7 +4,7 @@ Reason codes with their meaning (documented in docs/retrieval.md, kept in
 step by a test), reference-list and section headings in the languages the
 users of ars-docs write in, cover-sheet phrases, review and reply framing,
 and the DOI prefixes of preprint servers. Headings and phrases are written as
-plain words; ``identity_text`` passes them through the same normalisation as
+plain words; ``judge.text`` passes them through the same normalisation as
 the text they are compared with.
 """
 

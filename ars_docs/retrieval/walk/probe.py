@@ -22,14 +22,14 @@ from typing import Any
 from urllib.parse import quote, unquote, urlencode
 
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.identity import Document, Identity, Level, Work, decide
-from ars_docs.retrieval.pages import challenge_signature, download_links, login_url
-from ars_docs.retrieval.reading import read_document
+from ars_docs.retrieval.judge.identity import Document, Identity, Level, Work, decide
+from ars_docs.retrieval.judge.record import RecordFacts, crossref_facts
+from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
-from ars_docs.retrieval.record import RecordFacts, crossref_facts
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
+from ars_docs.retrieval.walk.pages import challenge_signature, download_links, login_url
+from ars_docs.retrieval.walk.reading import read_document
 
 __all__ = ["Candidate", "Probe", "refusal_of"]
 

@@ -3,7 +3,7 @@
 §3.5 asks at least for "a title fragment and an author surname on page 1".
 That accepts a paper that cites the work, a book review, a table of contents
 and a news teaser, because all of them print the title and an author. The
-decision here asks *where* the evidence sits (``identity_text``), lets
+decision here asks *where* the evidence sits (``judge.text``), lets
 negative evidence win, and ends in one of five levels with the reason codes
 that led there:
 
@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import urlsplit
 
-from ars_docs.retrieval.content import words
-from ars_docs.retrieval.identity_kinds import document_kinds
-from ars_docs.retrieval.identity_names import fold_name, given_agrees, name_pattern, surname_keys
-from ars_docs.retrieval.identity_text import Layout, Occurrence, find_phrase, layout
-from ars_docs.retrieval.identity_words import (
+from ars_docs.retrieval.judge.content import words
+from ars_docs.retrieval.judge.kinds import document_kinds
+from ars_docs.retrieval.judge.names import fold_name, given_agrees, name_pattern, surname_keys
+from ars_docs.retrieval.judge.text import Layout, Occurrence, find_phrase, layout
+from ars_docs.retrieval.judge.words import (
     ACCEPTED_WORDS,
     EVENT_WORDS,
     NAME_PARTICLES,

@@ -5,7 +5,7 @@ Marchetti L, Ibáñez C. *title* … The above article has been retracted"); so
 do a supplement ("Supplementary Materials for *title*", a medRxiv
 ``media-1.pdf``), a peer-review file, a reply, an issue's front matter and a
 citing paper. However well their words match, they are other documents, and
-the decision says so by rule, with a reason code (``identity_words.REASON_CODES``):
+the decision says so by rule, with a reason code (``judge.words.REASON_CODES``):
 
 ``notice_document``
     a retraction, correction, erratum, withdrawal or expression-of-concern
@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ars_docs.retrieval.content import words
+from ars_docs.retrieval.judge.content import words
 
 __all__ = ["document_kinds"]
 

@@ -35,26 +35,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from urllib.parse import urljoin, urlsplit
 
-from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache, ResponseStore
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.memory import RunMemory
-from ars_docs.retrieval.pages import challenge_signature
-from ars_docs.retrieval.reasons import Reason
-from ars_docs.retrieval.transport import (
+from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES, ResponseCache, ResponseStore
+from ars_docs.retrieval.net.memory import RunMemory
+from ars_docs.retrieval.net.transport import (
     BaseTransport,
     BlockedHost,
     BodyTooLarge,
     TransportError,
     TransportTimeout,
 )
-from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
-from ars_docs.retrieval.urls import (
+from ars_docs.retrieval.net.urls import (
     check_redirect,
     check_url,
     parse_retry_after,
     redact_url,
     retry_after,
 )
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
+from ars_docs.retrieval.walk.pages import challenge_signature
 
 __all__ = [
     "PENALTY_CAP",

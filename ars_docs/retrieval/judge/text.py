@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ars_docs.retrieval.content import normalise, words
-from ars_docs.retrieval.identity_words import (
+from ars_docs.retrieval.judge.content import normalise, words
+from ars_docs.retrieval.judge.words import (
     CITE_AS,
     REFERENCE_HEADINGS,
     SECTION_STARTS,
