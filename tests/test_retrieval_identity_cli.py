@@ -678,3 +678,89 @@ def test_which_splash_page_links_are_download_links(text: str, taken: bool) -> N
     assert download_links([("https://repo.example/f", text)]) == (
         ["https://repo.example/f"] if taken else []
     )
+
+
+def test_the_record_lookup_matched_is_the_reference(tmp_path: Path, world: World, cli: Any) -> None:
+    title = "Saltmarsh accretion under accelerating sea-level rise"
+    matched, notice = "10.5555/coast.2019.77", "10.5555/coast.2021.5"
+    statement = make_pdf(
+        [
+            title,
+            "Hannah Lowe",
+            f"https://doi.org/{notice}",
+            "Abstract",
+            "Questions were raised about the elevation data; the journal is looking into them.",
+        ]
+    )
+    article = make_pdf(
+        [
+            "Estuarine Coasts 42 (2019) 77-90",
+            title,
+            "Hannah Lowe",
+            f"https://doi.org/{matched}",
+            "Abstract",
+            "Marsh platforms kept pace with sea level at nine of twelve sites.",
+        ]
+    )
+    world.route("/home/lowe/a.pdf", Reply(200, statement, {"content-type": "application/pdf"}))
+    world.route("/home/lowe/b.pdf", Reply(200, article, {"content-type": "application/pdf"}))
+    lookup = {
+        "status": "found",
+        "checked_at": "2026-11-30T10:00:00Z",
+        "matched": {"service": "crossref", "doi": matched, "title": title, "year": 2019},
+        "retraction": {
+            "status": "concern",
+            "notices": [{"type": "expression_of_concern", "doi": notice}],
+        },
+    }
+    key = "lowe2019"
+    text = entry_yaml(key, title, [{"family": "Lowe", "given": "Hannah"}], year=2019)
+    text = text.replace(
+        "    source_acquired: false",
+        f"    lookup: {json.dumps(lookup)}\n    source_acquired: false",
+    )
+    result, report, _log = retrieve(
+        cli,
+        tmp_path,
+        world,
+        text,
+        entry_homepages={key: [world.url("/home/lowe/a.pdf"), world.url("/home/lowe/b.pdf")]},
+    )
+    assert result.code == 0, result.out
+    entry = entry_of(report, key)
+    assert entry["url"].endswith("/home/lowe/b.pdf")
+    assert {"doi_match", "doi_alias"} <= set(entry["match_reasons"])
+    refused = next(a for a in attempts(entry) if (a["url"] or "").endswith("/home/lowe/a.pdf"))
+    assert "related_record_doi" in refused["match_reasons"] and refused["match"] == "different"
+
+
+@pytest.mark.parametrize(
+    ("status", "record_title", "used"),
+    [
+        ("found", "Saltmarsh accretion", True),
+        ("mismatch", "Saltmarsh accretion", False),  # the record is another work
+        ("found", "A different title since the entry was edited", False),
+    ],
+)
+def test_only_a_found_lookup_record_with_the_entrys_title_is_used(
+    tmp_path: Path, status: str, record_title: str, used: bool
+) -> None:
+    from ars_docs.retrieval.target import Target
+
+    lookup = {
+        "status": status,
+        "matched": {"doi": "10.5555/x.1", "title": record_title, "venue": "Coasts"},
+        "retraction": {"notices": [{"doi": "10.5555/x.9"}]},
+    }
+    text = entry_yaml("k", "Saltmarsh accretion", [{"family": "Lowe"}]).replace(
+        "    source_acquired: false",
+        f"    lookup: {json.dumps(lookup)}\n    source_acquired: false",
+    )
+    passport = tmp_path / "passport.yaml"
+    passport.write_text(passport_yaml(text), encoding="utf-8")
+    entry = load_corpus(passport, use_cache=False).get("k")
+    assert entry is not None
+    work = Target.from_entry(entry).work()
+    assert (work.aliases, work.related, work.venue) == (
+        (("10.5555/x.1",), (("10.5555/x.9", "notice"),), "Coasts") if used else ((), (), "")
+    )

@@ -200,7 +200,7 @@ class _Evidence:
         if doi and doi in dois:
             self.id_match = True
             self.add("doi_match")
-        elif doi and dois & aliases:
+        elif dois & aliases:  # also without an entry DOI: lookup's matched record's
             self.id_match = True
             self.add("doi_match")
             self.add("doi_alias")
@@ -218,7 +218,7 @@ class _Evidence:
             self.version = "preprint"
         if any(f" {w} " in self.front_words for w in ACCEPTED_WORDS):
             self.version = "accepted_manuscript"
-        if self.version is None and doi and (doi in dois or dois & aliases):
+        if self.version is None and ((doi and doi in dois) or dois & aliases):
             self.version = "version_of_record"
 
     def title(self, unlinked: Sequence[str] | None) -> None:

@@ -75,8 +75,8 @@ class Probe:
         return replace(
             work,
             venue=work.venue or facts.venue,
-            aliases=tuple(sorted(facts.aliases)),
-            related=tuple(sorted(facts.related.items())),
+            aliases=tuple(sorted(facts.aliases | set(work.aliases))),
+            related=tuple(sorted({**dict(work.related), **facts.related}.items())),
             shared_title=facts.shared_title,
         )
 
