@@ -292,17 +292,28 @@ def _runs(pages: list[Layout], phrase: str, loose: bool) -> list[Occurrence]:
 _LABEL = re.compile(r"^\W*(?:[^\W\d_]+[ \t]+){0,2}[^\W\d_]+[ \t]*[:|—–][ \t]*$")
 
 
+_NOT_OPENING = frozenset(
+    {"review", "reviews", "reviewed", "rezension", "comment", "commentary", "reply"}
+    | {"response", "re", "letter", "letters", "news", "highlight", "highlights", "summary"}
+    | {"correction", "erratum", "corrigendum", "retraction", "notice", "concern", "see"}
+    | {"keynote", "talk", "presentation", "poster", "slides", "abstract", "cited"}
+    | {"discussion", "essay", "spotlight", "digest", "preview", "interview"}
+)
+"""Label words that say the page is *about* the title (a review, a reply, news)."""
+
+
 def _label_before(line: str, letters: int) -> bool:
     """Is the text before a match (``letters`` word characters) a short label ending in
-    ``:`` ("RETRACTED:", "Original Research:")? The title still opens the heading; what
-    the label says is judged by the framing and notice rules."""
+    ``:`` ("RETRACTED:", "Original Research:")? The title still opens the heading. A
+    label that says the page is about the title ("Review:", "Re:", "News:") does not."""
     line = normalise(line)
     seen = 0
     for index, ch in enumerate(line):
         if not ch.isalnum():
             continue
         if seen == letters:
-            return bool(_LABEL.match(line[:index]))
+            label = line[:index]
+            return bool(_LABEL.match(label)) and not set(words(label)) & _NOT_OPENING
         seen += 1
     return False
 
