@@ -57,6 +57,7 @@ _NOTICE_HEADS = (
     "withdrawal",
     "withdrawal notice",
     "notice of withdrawal",
+    "withdrawn",
 )
 _NOTICE_PHRASES = (
     "has been retracted",
@@ -196,7 +197,8 @@ def document_kinds(
 def _notice_heading(lines: Sequence[str], own: str) -> bool:
     """A notice's heading: the word alone on its line, or followed by ``:``/``—`` and text.
 
-    "RETRACTED ARTICLE" (the stamp on a retracted work itself) is not a notice.
+    "RETRACTED ARTICLE" (the stamp on a retracted work itself) is not a notice; "WITHDRAWN:"
+    is (a withdrawn article's page keeps only the statement).
     """
     for line in lines[:_HEAD_LINES]:
         key = " ".join(words(line))
@@ -206,7 +208,11 @@ def _notice_heading(lines: Sequence[str], own: str) -> bool:
                 continue
             if key == head_key:
                 return True
-            pattern = r"^\W*" + r"\W+".join(head_key.split()) + r"\s*(?:[:：—–]|\s-\s)"
+            pattern = (
+                r"^\W*"
+                + r"\W+".join(head_key.split())
+                + r"(?:\s+(?:to|of|for|on|regarding|concerning)\b|\s*(?:[:：—–\"“«]|\s-\s))"
+            )
             if re.match(pattern, line.strip(), re.I):
                 return True
     return False
