@@ -202,3 +202,29 @@ def test_a_malformed_set_file_is_named(tmp_path: Path, text: str, message: str) 
     with pytest.raises(CaseFileError, match=re.escape(message)) as raised:
         load_cases(path)
     assert str(path) in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("surname", "line", "found"),
+    [
+        ("Lee", "Ji-woo Lee¹, Soo-jin Kim²", True),
+        ("Wang", "Rachel Smith1, Lei Wang1,2", True),
+        ("Jones", "Alan Jonesa,∗, Yu Chenb", True),
+        ("Jones", "A. Jonesa,b and Y. Chena", True),
+        ("Li", "Na Li1*", True),
+        ("Müller", "Juergen Mueller", True),
+        ("Yildiz", "AYŞE YILDIZ", True),
+        ("Sørensen", "Soeren Soerensen", True),
+        ("Strauß", "Katharina Strauss", True),
+        ("Wu", "Emma Wulff", False),  # a short surname only as a whole word
+        ("Hu", "Wei Hua1, Li Chen2", False),  # "Hua1" is not "Hu" with a letter mark
+        ("Ma", "Ahmad Mah1", False),
+        ("Ng", "Kenneth Ngata", False),
+    ],
+)
+def test_surnames_as_title_pages_print_them(surname: str, line: str, found: bool) -> None:
+    from ars_docs.retrieval.judge.names import fold_name, name_pattern, surname_keys
+    from ars_docs.retrieval.judge.words import NAME_PARTICLES
+
+    keys = surname_keys(surname, NAME_PARTICLES)
+    assert any(name_pattern(tuple(k)).search(fold_name(line)) for k in keys) is found

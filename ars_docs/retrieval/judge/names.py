@@ -85,11 +85,13 @@ def fold_name(text: str) -> str:
 
 
 # After a surname: affiliation digits (1 / 1,2), footnote marks (*), or letter marks
-# (a / a,b) when a mark or another letter mark follows ("Jonesa,*", "Smitha,b").
+# (a / a,b) when a footnote mark or another letter mark follows ("Jonesa,*", "Smitha,b").
 _MARKS = (
     r"(?:\s?(?:\d{1,2}(?:[,\u2013-]\d{1,2})*|\*+"
-    r"|[a-h](?=(?:,[a-h])*,?\s?[*\d])|[a-h](?=,[a-h](?![a-z]))))*"
+    r"|[a-f](?=(?:,[a-f])*,?\s?\*)|[a-f](?=,[a-f](?![a-z]))))*"
 )
+# A letter mark needs a footnote symbol or another letter mark after it: "Hua1" is not
+# "Hu" with mark "a", nor "Mah1" "Ma" with mark "h".
 
 
 def surname_keys(family: str, particles: frozenset[str]) -> list[list[str]]:
