@@ -764,3 +764,50 @@ def test_only_a_found_lookup_record_with_the_entrys_title_is_used(
     assert (work.aliases, work.related, work.venue) == (
         (("10.5555/x.1",), (("10.5555/x.9", "notice"),), "Coasts") if used else ((), (), "")
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "level", "code"),
+    [
+        ({"type": "component", "DOI": "10.5555/geo.7.s1"}, "different", "related_record_doi"),
+        ({"type": "peer-review", "DOI": "10.5555/geo.7.s1"}, "different", "related_record_doi"),
+        (
+            {"type": "journal-article", "update-to": [{"DOI": "10.5555/geo.7", "type": "erratum"}]},
+            "different",
+            "related_record_doi",
+        ),
+        (
+            {
+                "type": "posted-content",
+                "relation": {"is-preprint-of": [{"id": "10.5555/geo.7", "id-type": "doi"}]},
+            },
+            "exact",
+            "doi_alias",
+        ),
+    ],
+    ids=["component", "peer-review", "update-to", "preprint-of"],
+)
+def test_the_record_of_a_doi_printed_on_the_file_says_whose_it_is(
+    tmp_path: Path, world: World, cli: Any, message: dict[str, Any], level: str, code: str
+) -> None:
+    title = "Tectonic uplift and river incision in the Pamir"
+    printed = "10.5555/geo.7.s1"
+    body = make_pdf(
+        [title, "Dilnoza Karimova", f"https://doi.org/{printed}", "Abstract", "Rivers cut down."]
+    )
+    world.route("/doi/10.5555/geo.7", redirect(world.url("/geo/7.pdf")))
+    world.route("/geo/7.pdf", Reply(200, body, {"content-type": "application/pdf"}))
+    world.route("/crossref/works/10.5555/geo.7", as_json({"message": {"DOI": "10.5555/geo.7"}}))
+    world.route(f"/crossref/works/{printed}", as_json({"message": message}))
+    key = "karimova2020"
+    _result, report, _log = retrieve(
+        cli,
+        tmp_path,
+        world,
+        entry_yaml(key, title, [{"family": "Karimova"}], doi="10.5555/geo.7"),
+    )
+    judged = next(
+        a for a in attempts(entry_of(report, key)) if (a["url"] or "").endswith("/geo/7.pdf")
+    )
+    assert judged["match"] == level and code in judged["match_reasons"]
+    assert world.hits(f"/crossref/works/{printed}") == 1

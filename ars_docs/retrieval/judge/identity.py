@@ -129,6 +129,9 @@ class Identity:
     detail: str
     version: str | None = None
     """``preprint``, ``accepted_manuscript`` or ``version_of_record`` when the text says so."""
+    other_dois: tuple[str, ...] = ()
+    """DOIs printed outside the reference list that are not the work's (nor a preprint
+    server's): whose they are, a registry can say."""
 
     @property
     def acquires(self) -> bool:
@@ -429,7 +432,9 @@ class _Evidence:
             level = self.cap
         shown = ", ".join(self.reasons)
         version = self.version if level is not Level.DIFFERENT else None
-        return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version)
+        own = {(self.work.doi or "").lower(), *(a.lower() for a in self.work.aliases)}
+        others = tuple(sorted(d for d in self.dois - own if not d.startswith(PREPRINT_DOI)))
+        return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version, others)
 
 
 def _cjk_forms(family: str, given: str) -> list[str]:

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["RecordFacts", "crossref_facts"]
+__all__ = ["RecordFacts", "crossref_facts", "other_document_facts"]
 
 _SAME_WORK = frozenset(
     {
@@ -63,6 +63,8 @@ class RecordFacts:
     venue: str = ""
     shared_title: bool = False
     asked_crossref: bool = False
+    asked_dois: set[str] = field(default_factory=set)
+    """Printed DOIs whose own Crossref record was asked for."""
 
     def add_alias(self, doi: str, own: str | None) -> None:
         doi = doi.strip().lower()
@@ -95,3 +97,43 @@ def crossref_facts(message: Mapping[str, Any], asked: str, facts: RecordFacts) -
     venues = message.get("container-title")
     if not facts.venue and isinstance(venues, list) and venues and isinstance(venues[0], str):
         facts.venue = venues[0]
+
+
+_POINTS_BACK = {
+    "is-supplement-to": "supplement",
+    "is-review-of": "review",
+    "is-comment-on": "comment",
+    "is-reply-to": "comment",
+}
+_OTHER_TYPES = {"component": "supplement", "peer-review": "review"}
+
+
+def other_document_facts(
+    message: Mapping[str, Any], doi: str, work_dois: set[str], facts: RecordFacts
+) -> None:
+    """Read the Crossref record of a DOI printed on a file (not the entry's): a
+    ``component`` or ``peer-review``, a notice whose ``update-to`` names the work, a
+    supplement, review or comment whose ``relation`` points back at it — another
+    document; a preprint or version of the work — the work's own DOI."""
+    doi = doi.lower()
+    kind = message.get("type")
+    if isinstance(kind, str) and kind in _OTHER_TYPES:
+        facts.related.setdefault(doi, _OTHER_TYPES[kind])
+    for update in message.get("update-to") or ():
+        if isinstance(update, Mapping) and str(update.get("DOI", "")).lower() in work_dois:
+            facts.related.setdefault(doi, "notice")
+    relations = message.get("relation")
+    if not isinstance(relations, Mapping):
+        return
+    for relation, items in relations.items():
+        for item in items if isinstance(items, list) else ():
+            ident = item.get("id") if isinstance(item, Mapping) else None
+            if not isinstance(ident, str):
+                continue
+            ident = ident.lower().removeprefix("https://doi.org/").removeprefix("doi:")
+            if ident not in work_dois:
+                continue
+            if relation in _POINTS_BACK:
+                facts.related.setdefault(doi, _POINTS_BACK[relation])
+            elif relation in _SAME_WORK:
+                facts.aliases.add(doi)

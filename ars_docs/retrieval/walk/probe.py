@@ -23,7 +23,7 @@ from urllib.parse import quote, unquote, urlencode
 
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.judge.identity import Document, Identity, Level, Work, decide
-from ars_docs.retrieval.judge.record import RecordFacts, crossref_facts
+from ars_docs.retrieval.judge.record import RecordFacts, crossref_facts, other_document_facts
 from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
 from ars_docs.retrieval.target import Target
@@ -344,6 +344,14 @@ class Probe:
             # The work's record says.
             self.crossref_record(channel)
             identity = decide(document, self.work())
+        # ... or else the printed DOI's own record: a component, a peer review, a notice
+        # or supplement pointing back at the work, or a version of it.
+        if (
+            "doi_mismatch" in identity.reasons
+            and "related_record_doi" not in identity.reasons
+            and self._ask_other_dois(channel, identity.other_dois)
+        ):
+            identity = decide(document, self.work())
         summary = identity.summary()
         if identity.acquires:
             record(None, f"verified: {summary}", identity)
@@ -368,6 +376,23 @@ class Probe:
         record(reason, f"kept for a human to check: {summary}", identity)
         self.candidates.append(Candidate(channel, answer.url, kind, answer.body, identity))
         return None
+
+    def _ask_other_dois(self, channel: str, dois: tuple[str, ...]) -> bool:
+        """Read the Crossref records of up to two DOIs a file printed (once per run each);
+        ``True`` when one of them turned out to be the work's or another document's."""
+        if not self.target.doi:
+            return False
+        before = (len(self.facts.aliases), len(self.facts.related))
+        work_dois = {self.target.doi.lower(), *self.facts.aliases}
+        email = urlencode({"mailto": self.config.contact_email or ""})
+        for doi in [d for d in dois if d not in self.facts.asked_dois][:2]:
+            self.facts.asked_dois.add(doi)
+            url = f"{self.config.endpoints['crossref']}/works/{quote(doi, safe='/')}?{email}"
+            record = self.get_json(channel, url, service="crossref")
+            message = record.get("message") if isinstance(record, dict) else None
+            if isinstance(message, dict):
+                other_document_facts(message, doi, work_dois, self.facts)
+        return (len(self.facts.aliases), len(self.facts.related)) != before
 
     def _resolver_aliases(self, answer: Response) -> None:
         """A DOI the resolver redirected through (an alias leads to its prime DOI)."""
