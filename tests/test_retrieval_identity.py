@@ -16,6 +16,8 @@ import pytest
 from identity_cases import (
     CASES,
     E1,
+    HELDOUT2_FILE,
+    HELDOUT_FILE,
     NEWS,
     Case,
     CaseFileError,
@@ -167,10 +169,11 @@ def test_every_trap_of_issue_22_is_in_the_tuning_set() -> None:
         assert name in names
 
 
-def test_the_heldout_set_has_no_false_acquisition() -> None:
-    cases = heldout_cases()
+@pytest.mark.parametrize("path", [HELDOUT_FILE, HELDOUT2_FILE], ids=["heldout", "heldout2"])
+def test_the_heldout_sets_have_no_false_acquisition(path: Path) -> None:
+    cases = heldout_cases(path)
     if cases is None:
-        pytest.skip("the held-out set (tests/data/identity/heldout.yaml) is not written yet")
+        pytest.skip(f"the held-out set ({path}) is not written yet")
     wrong = [
         (case.name, decide(document_of(case), case.work).summary())
         for case in cases

@@ -811,3 +811,136 @@ def test_the_record_of_a_doi_printed_on_the_file_says_whose_it_is(
     )
     assert judged["match"] == level and code in judged["match_reasons"]
     assert world.hits(f"/crossref/works/{printed}") == 1
+
+
+# -- after the held-out set's first run ---------------------------------------------------
+
+PEAT_TITLE = "Nitrogen retention in restored peatland soils after rewetting"
+PEAT_DOI = "10.4417/peat.2022.0051"
+PEAT_AUTHORS = [{"family": "Kowalczyk", "given": "Anna"}, {"family": "Berg", "given": "Lars"}]
+
+
+def test_a_supplement_served_by_a_download_action_as_media_n_is_never_the_work(
+    tmp_path: Path, world: World, cli: Any
+) -> None:
+    # No supplement heading and no "Table S1": only the file name in the query says so.
+    supplement = make_pdf(
+        [
+            PEAT_TITLE,
+            "Anna Kowalczyk, Lars Berg",
+            "Plot  Depth (cm)  Bulk density (g cm-3)",
+            "P1    85          0.11",
+            "P2    120         0.09",
+        ]
+    )
+    article = make_pdf(
+        [
+            "Wetland Biogeochemistry (2022) 8:51",
+            PEAT_TITLE,
+            "Anna Kowalczyk1, Lars Berg2",
+            f"https://doi.org/{PEAT_DOI}",
+            "Abstract",
+            "Rewetting drained peatlands is meant to restore their nitrogen sink.",
+        ]
+    )
+    action = "/action/downloadSupplement"
+    query = "?doi=10.4417%2Fpeat.2022.0051&file=peat51-sup-0001-media-1.pdf"
+    world.route(action, Reply(200, supplement, {"content-type": "application/pdf"}))
+    world.route("/peat/article.pdf", Reply(200, article, {"content-type": "application/pdf"}))
+    world.route(
+        "/openalex/works",
+        as_json(
+            {
+                "results": [
+                    {
+                        "title": PEAT_TITLE,
+                        "locations": [
+                            {"pdf_url": world.url(action + query)},
+                            {"pdf_url": world.url("/peat/article.pdf")},
+                        ],
+                    }
+                ]
+            }
+        ),
+    )
+    key = "kowalczyk2022"
+    result, report, _log = retrieve(
+        cli, tmp_path, world, entry_yaml(key, PEAT_TITLE, PEAT_AUTHORS, year=2022)
+    )
+    assert result.code == 0, result.out
+    entry = entry_of(report, key)
+    assert entry["url"].endswith("/peat/article.pdf")
+    refused = [a for a in attempts(entry) if "media-1.pdf" in (a["url"] or "")]
+    assert refused and refused[0]["reason"] == "content_match_failed"
+    assert "supplement_document" in refused[0]["match_reasons"]
+    assert acquired_bytes(tmp_path, key) == article
+
+
+ANDA_TITLE = "Desigualdad territorial y acceso a la atención primaria en Andalucía"
+ANDA_DOI = "10.5555/gsp.2019.0331"
+
+
+def test_a_correction_notice_printing_the_works_own_doi_is_not_the_work(
+    tmp_path: Path, world: World, cli: Any
+) -> None:
+    # The DOI resolver lands on a Spanish correction notice that prints the work's DOI (as the
+    # original article's); the registry record says nothing about it.
+    notice = make_pdf(
+        [
+            "Gaceta Sanitaria Regional 35 (2021) 12",
+            "Corrección de errores",
+            f"Corrección de errores en «{ANDA_TITLE}»",
+            "María José Ruiz-Ortega, Pablo Vidal",
+            "Se ha detectado un error en la tabla 1 del artículo original.",
+            f"DOI del artículo original: https://doi.org/{ANDA_DOI}",
+        ]
+    )
+    article = make_pdf(
+        [
+            "Gaceta Sanitaria Regional 33 (2019) 331-339",
+            ANDA_TITLE,
+            "María José Ruiz-Ortega1, Pablo Vidal2",
+            f"https://doi.org/{ANDA_DOI}",
+            "Resumen",
+            "Objetivo: describir la distancia a la atención primaria por provincia.",
+        ]
+    )
+    world.route(f"/doi/{ANDA_DOI}", redirect(world.url("/gsr/notice.pdf")))
+    world.route("/gsr/notice.pdf", Reply(200, notice, {"content-type": "application/pdf"}))
+    world.route(
+        f"/crossref/works/{ANDA_DOI}",
+        as_json(
+            {
+                "message": {
+                    "DOI": ANDA_DOI,
+                    "link": [
+                        {"URL": world.url("/gsr/article.pdf"), "content-type": "application/pdf"}
+                    ],
+                }
+            }
+        ),
+    )
+    world.route("/gsr/article.pdf", Reply(200, article, {"content-type": "application/pdf"}))
+    key = "ruiz2019"
+    result, report, _log = retrieve(
+        cli,
+        tmp_path,
+        world,
+        entry_yaml(
+            key,
+            ANDA_TITLE,
+            [
+                {"family": "Ruiz-Ortega", "given": "María José"},
+                {"family": "Vidal", "given": "Pablo"},
+            ],
+            year=2019,
+            doi=ANDA_DOI,
+        ),
+    )
+    assert result.code == 0, result.out
+    entry = entry_of(report, key)
+    assert entry["url"].endswith("/gsr/article.pdf")
+    first = attempts(entry)[0]
+    assert first["reason"] == "content_match_failed"
+    assert "notice_document" in first["match_reasons"]
+    assert acquired_bytes(tmp_path, key) == article

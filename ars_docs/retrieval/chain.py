@@ -215,6 +215,7 @@ _WEIGHTS = {
     "author_near_title": 3,
     "title_in_body": 1,
     "title_partial": 1,
+    "title_reworded": 2,
     "author_elsewhere": 1,
     "year_match": 1,
     "venue_match": 1,

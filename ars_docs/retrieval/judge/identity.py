@@ -42,12 +42,14 @@ from enum import Enum
 from urllib.parse import urlsplit
 
 from ars_docs.retrieval.judge.content import words
-from ars_docs.retrieval.judge.kinds import document_kinds
+from ars_docs.retrieval.judge.kinds import document_kinds, presentation_deck
 from ars_docs.retrieval.judge.names import fold_name, given_agrees, name_pattern, surname_keys
 from ars_docs.retrieval.judge.text import Layout, Occurrence, find_phrase, layout
 from ars_docs.retrieval.judge.words import (
     ACCEPTED_WORDS,
     EVENT_WORDS,
+    IMPRINT_SAFE,
+    IMPRINT_WORDS,
     NAME_PARTICLES,
     PREPRINT_DOI,
     PREPRINT_WORDS,
@@ -172,6 +174,7 @@ class _Evidence:
         self.negative = False
         self.id_match = self.id_conflict = False
         self.in_header = self.in_body = self.partial = self.near = False
+        self.reworded = False
         self.venue_match = False
         self.named_authors = 0
         self.dois: set[str] = set()
@@ -207,6 +210,11 @@ class _Evidence:
             self.id_match = True
             self.add("doi_match")
             self.add("doi_alias")
+        elif doi and others - aliases and self._says_preprint():
+            # A preprint's own DOI (a discussion preprint, a server outside ``PREPRINT_DOI``)
+            # differs from the journal DOI the entry cites: expected, not a conflict.
+            self.add("doi_preprint")
+            self.version = "preprint"
         elif doi and others - aliases:
             self.id_conflict = True
             self.add("doi_mismatch")
@@ -223,6 +231,16 @@ class _Evidence:
             self.version = "accepted_manuscript"
         if self.version is None and ((doi and doi in dois) or dois & aliases):
             self.version = "version_of_record"
+
+    def _says_preprint(self) -> bool:
+        """The page calls itself a preprint (and the work's record does not call it another
+        document: a DOI the record lists as a notice or supplement stays that)."""
+        related = {doi for doi, _kind in self.work.related}
+        if self.dois & related:
+            return False
+        return self.version == "preprint" or any(
+            f" {w} " in self.front_words for w in PREPRINT_WORDS
+        )
 
     def title(self, unlinked: Sequence[str] | None) -> None:
         found = find_phrase(self.pages, self.work.title)
@@ -257,8 +275,36 @@ class _Evidence:
         elif cited:
             self.add("title_only_in_references", negative=True)
         elif not toc:
+            reworded = self._reworded()
+            if reworded is not None:
+                self.reworded = True
+                self.title_at.append(reworded)
+                self.add("title_reworded")
+                return
             self.partial = self._partial()
             self.add("title_partial" if self.partial else "title_missing")
+
+    def _reworded(self) -> Occurrence | None:
+        """A heading in the first page's header that carries the content words of the entry's
+        title (at least five; one may be missing from six on), reordered, with at most two
+        words more: a preprint's
+        reworded title ("Repeated drought cycles dampen soil respiration …" for "Soil
+        respiration under repeated drought cycles …"). Only a hint: ``verdict`` acquires it
+        only on a preprint with an abstract that names every author near it."""
+        wanted = {w for w in words(self.work.title) if w not in STOPWORDS}
+        if len(wanted) < 5:
+            return None
+        page = self.pages[0]
+        header = page.lines[: page.header_to]
+        for start in range(len(header)):
+            for end in range(start, min(start + 3, len(header))):
+                got = {
+                    w for line in header[start : end + 1] for w in words(line) if w not in STOPWORDS
+                }
+                missing = len(wanted - got)
+                if (missing == 0 or (missing == 1 and len(wanted) >= 6)) and len(got - wanted) <= 2:
+                    return Occurrence(0, start, end, True)
+        return None
 
     def _kind(self, at: Occurrence) -> str:
         page = self.pages[at.page]
@@ -373,7 +419,11 @@ class _Evidence:
         spaced = spaced.replace(f" {' '.join(words(self.work.title))} ", " | ")
         # "Review of" frames a review only right before the reviewed title; elsewhere it
         # is a running head ("Review of Educational Research", "Review of Education").
-        framed = " review of | " in spaced or any(f" {w} " in spaced for w in REVIEW_WORDS)
+        # An ISBN beside a copyright notice is a book's own imprint page, not a review's
+        # bibliographic line.
+        imprint = any(f" {w} " in spaced for w in IMPRINT_WORDS)
+        review_words = [w for w in REVIEW_WORDS if not (imprint and w in IMPRINT_SAFE)]
+        framed = " review of | " in spaced or any(f" {w} " in spaced for w in review_words)
         if not self.work.is_review and framed:
             self.add("review_framing", negative=True)
         replying = any(_REPLY_LABEL.match(line) for line in header.splitlines())
@@ -395,6 +445,10 @@ class _Evidence:
         )
         for code in found:
             self.add(code, negative=True)
+        if presentation_deck(
+            [p.lines for p in self.pages], sections=any(p.has_section_start for p in self.pages)
+        ):
+            self.add("presentation_document", negative=True)
 
     def weak_title(self) -> None:
         """A short title (<= 2 content words) or one several records share is weak evidence:
@@ -414,10 +468,23 @@ class _Evidence:
 
     def _strong(self) -> bool:
         with_id = self.id_match and (self.in_header or self.in_body or self.near)
-        return with_id or (self.in_header and self.near)
+        return with_id or (self.in_header and self.near) or self._reworded_preprint()
+
+    def _reworded_preprint(self) -> bool:
+        """A reworded title is the work only on a preprint with an abstract, every author
+        of the entry (two or more) named near it, and no date or name against it."""
+        return (
+            self.reworded
+            and self.near
+            and self.version == "preprint"
+            and self.pages[0].has_section_start
+            and len(self.work.authors) >= 2
+            and self.named_authors == len(self.work.authors)
+            and "author_given_mismatch" not in self.reasons
+        )
 
     def verdict(self) -> Identity:
-        found = self.in_header or self.in_body or self.partial or self.id_match
+        found = self.in_header or self.in_body or self.partial or self.id_match or self.reworded
         if self.negative or (self.id_conflict and not self.in_header) or not found:
             level = Level.DIFFERENT  # negative evidence wins; nothing found is no evidence
         elif self.id_match and self.in_header and self.near:

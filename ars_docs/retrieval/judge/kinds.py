@@ -19,7 +19,17 @@ the decision says so by rule, with a reason code (``judge.words.REASON_CODES``):
     a peer-review report, decision letter or response to reviewers, or a DOI the
     record lists as a review of the work (``has-review``);
 ``front_matter``
-    an issue's editorial board, masthead or "Issue Information" pages.
+    an issue's editorial board, masthead or "Issue Information" pages;
+``presentation_document``
+    a slide deck ("Slide 1/28", or pages of a few short lines with no prose):
+    a talk about the work, not the work.
+
+Notice headings are read in the languages journals print them in (Spanish
+"Corrección de errores", "Fe de erratas", Portuguese "Errata", German
+"Berichtigung", French "Rectificatif" …), and a DOI printed under a label
+that says it is the *original article's* ("DOI del artículo original:") makes
+the page a notice about the work: the work's own DOI on it is a reference,
+not an identity.
 
 Replies and comments keep their ``response_framing`` rule; citing papers
 their ``title_only_in_references``. A rule does not fire when the entry's own
@@ -31,10 +41,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from ars_docs.retrieval.judge.content import words
 
-__all__ = ["document_kinds"]
+__all__ = ["document_kinds", "presentation_deck"]
 
 
 _NOTICE_HEADS = (
@@ -58,6 +69,28 @@ _NOTICE_HEADS = (
     "withdrawal notice",
     "notice of withdrawal",
     "withdrawn",
+    # Other languages (diacritics are folded before the comparison).
+    "correccion de errores",
+    "correccion de error",
+    "fe de erratas",
+    "fe de errores",
+    "errata",
+    "errata corrige",
+    "retractacion",
+    "nota de retractacion",
+    "correcao",
+    "errata corrigenda",
+    "retratacao",
+    "berichtigung",
+    "korrektur",
+    "widerruf",
+    "rectificatif",
+    "retractation",
+    "avis de retractation",
+    "rettifica",
+    "ritrattazione",
+    "correctie",
+    "rattelse",
 )
 _NOTICE_PHRASES = (
     "has been retracted",
@@ -73,6 +106,17 @@ _NOTICE_PHRASES = (
     "the authors regret",
     "the editors have retracted",
     "issue an expression of concern",
+    "doi of the original article",
+    "original article doi",
+    "doi del articulo original",
+    "en el articulo original",
+    "doi do artigo original",
+    "no artigo original",
+    "doi de l article original",
+    "dans l article original",
+    "doi des originalartikels",
+    "im originalartikel",
+    "nell articolo originale",
 )
 _SUPPLEMENT_HEADS = (
     "supplementary materials for",
@@ -102,13 +146,29 @@ _SUPPLEMENT_HEADS = (
     "the pdf file includes",
 )
 _SUPPLEMENT_URL = re.compile(
-    r"/media-\d+\.pdf$|/suppl/|/suppl_file/|/suppinfo|/DC\d+/|/supplementary[-_]?"
-    r"(?:material|data|file|information)|_si(?:_\d+)?\.pdf$|[-_.]s\d{1,3}\.pdf$",
+    r"(?:^|[/=_-])media-\d+\.pdf$|/suppl/|/suppl_file/|/suppinfo|/DC\d+/|/supplementary[-_]?"
+    r"(?:material|data|file|information)|_si(?:_\d+)?\.pdf$|[-_.]s\d{1,3}\.pdf$"
+    r"|[-_]sup-\d{1,4}[-_.]|/downloadSupplement\b|/supplement(?:ary)?-?(?:file|material)s?/",
     re.I,
 )
 """Where publishers keep supplements (medRxiv/Highwire ``DC1/…/media-1.pdf``, Wiley
-``/doi/suppl/``, ``suppl_file``, ``…_si.pdf``, ``….s001.pdf``); a supplement *issue*
-(``/suppl_1/``) holds real articles and is not matched."""
+``/doi/suppl/`` and ``downloadSupplement?…&file=…-sup-0001-media-1.pdf``,
+``suppl_file``, ``…_si.pdf``, ``….s001.pdf``); a supplement *issue* (``/suppl_1/``)
+holds real articles and is not matched. The path and every query value (a file
+name handed to a download action) are checked."""
+
+_SUPPLEMENT_ITEM = re.compile(
+    r"^\W*(?:table|figure|fig|movie|video|data|appendix)\.?\s*S\d+\b", re.I
+)
+"""A supplement's own items ("Table S1.", "Figure S2", "Fig. S3"): several at line starts
+on a page without an abstract make it a supplement."""
+
+_SLIDE_MARK = re.compile(
+    r"^\W*(?:slide|folie|diapositiva|diapo|dia)\s*\d+(?:\s*(?:/|of|von|de|di)\s*\d+)?\W*$", re.I
+)
+"""A slide counter on its own line ("Slide 1/28", "Folie 3 von 20")."""
+_DECK_LINES = 12
+"""At most this many lines on each page of a deck."""
 
 _REVIEW_HEADS = (
     "peer review file",
@@ -191,10 +251,12 @@ def document_kinds(
         found.append("related_record_doi")
     if "notice" in kinds or _notice_heading(lines, own) or phrase(_NOTICE_PHRASES):
         found.append("notice_document")
+    items = sum(1 for line in lines[:_PHRASE_LINES] if _SUPPLEMENT_ITEM.match(line.strip()))
     if (
         "supplement" in kinds
         or heading(_SUPPLEMENT_HEADS)
-        or (url is not None and _SUPPLEMENT_URL.search(url.split("?")[0]) is not None)
+        or (url is not None and _supplement_url(url))
+        or (not sections and items >= 2)
     ):
         found.append("supplement_document")
     if "review" in kinds or heading(_REVIEW_HEADS):
@@ -226,3 +288,32 @@ def _notice_heading(lines: Sequence[str], own: str) -> bool:
             if re.match(pattern, line.strip(), re.I):
                 return True
     return False
+
+
+def _supplement_url(url: str) -> bool:
+    """A supplement's address: its path, or a file name in its query (a download action)."""
+    parts = urlsplit(url)
+    places = [unquote(parts.path)] + [value for _key, value in parse_qsl(parts.query)]
+    return any(_SUPPLEMENT_URL.search(place) for place in places)
+
+
+def presentation_deck(pages: Sequence[Sequence[str]], *, sections: bool) -> bool:
+    """Slides: a slide counter on a line, or (two pages or more) every page a few short lines.
+
+    A deck has no abstract and no prose: no line of a paragraph's length. A book's
+    title and copyright pages are not a deck: the copyright page's lines are prose.
+    """
+    if sections:
+        return False
+    filled = [[line for line in page if line.strip()] for page in pages]
+    if any(_SLIDE_MARK.match(line.strip()) for page in filled for line in page):
+        return True
+    if len([page for page in filled if page]) < 2:
+        return False
+    return all(
+        len(page) <= _DECK_LINES and not any(_prose(line) for line in page) for page in filled
+    )
+
+
+def _prose(line: str) -> bool:
+    return len(line) >= 60 and len(line.split()) >= 8

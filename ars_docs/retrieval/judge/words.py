@@ -14,6 +14,8 @@ __all__ = [
     "ACCEPTED_WORDS",
     "CITE_AS",
     "EVENT_WORDS",
+    "IMPRINT_SAFE",
+    "IMPRINT_WORDS",
     "NAME_PARTICLES",
     "PREPRINT_DOI",
     "PREPRINT_WORDS",
@@ -68,6 +70,9 @@ REASON_CODES: dict[str, str] = {
     "peer_review_document": "a peer-review report or decision letter about the work",
     "front_matter": "an issue's front matter (editorial board, masthead, issue information)",
     "related_record_doi": "the document prints a DOI the work's record lists as another document",
+    "presentation_document": "a slide deck (slide counters, short pages, no prose), not the work",
+    "doi_preprint": "a preprint prints its own DOI, not the journal DOI the entry cites",
+    "title_reworded": "a header carries the title's words reordered (a preprint's own title)",
 }
 """Every reason code the decision can give, with its meaning."""
 
@@ -103,6 +108,20 @@ ACCEPTED_WORDS = (
     "authors final",
     "author s final",
 )
+IMPRINT_WORDS = (
+    "all rights reserved",
+    "no part of this book",
+    "no part of this publication",
+    "cover design",
+    "cover illustration",
+    "british library cataloguing",
+    "library of congress cataloging",
+    "printed in",
+)
+"""A book's own imprint (copyright) page: its ISBN is not a review's bibliographic line."""
+IMPRINT_SAFE = ("isbn",)
+"""Review words that a book's imprint page prints itself."""
+
 REVIEW_WORDS = (
     "book review",
     "book reviews",
