@@ -83,6 +83,12 @@ ACQUIRING = frozenset({Level.EXACT, Level.STRONG})
 _RANK = {Level.DIFFERENT: 0, Level.AMBIGUOUS: 1, Level.WEAK: 2, Level.STRONG: 3, Level.EXACT: 4}
 
 _NEAR = 6  # lines after the title where its author line may follow
+_RELATIONAL = frozenset(
+    {"under", "over", "after", "before", "during", "across", "within", "without", "through"}
+    | {"toward", "towards", "versus", "vs", "upon", "onto", "against", "along", "beyond"}
+    | {"around", "behind", "below", "above", "beneath", "throughout", "amid", "per"}
+)
+"""Words a reworded title may drop ("X under Y" → "Y dampens X")."""
 _REPLY_LABEL = re.compile(r"^\W*(?:re|reply|response|comment|letter)\s*:", re.I)
 """A letter's label before a title ("Re: <title>"): a reply to the work."""
 
@@ -286,8 +292,8 @@ class _Evidence:
 
     def _reworded(self) -> Occurrence | None:
         """A heading in the first page's header that carries the content words of the entry's
-        title (at least five; one may be missing from six on), reordered, with at most two
-        words more: a preprint's
+        title (at least five; from six on one relational word such as "under" may be
+        missing), reordered, with at most two words more: a preprint's
         reworded title ("Repeated drought cycles dampen soil respiration …" for "Soil
         respiration under repeated drought cycles …"). Only a hint: ``verdict`` acquires it
         only on a preprint with an abstract that names every author near it."""
@@ -301,8 +307,13 @@ class _Evidence:
                 got = {
                     w for line in header[start : end + 1] for w in words(line) if w not in STOPWORDS
                 }
-                missing = len(wanted - got)
-                if (missing == 0 or (missing == 1 and len(wanted) >= 6)) and len(got - wanted) <= 2:
+                missing = wanted - got
+                # Only a relational word may go ("under", "after"): a missing noun is
+                # another subject ("… after drainage" for "… after rewetting").
+                dropped = not missing or (
+                    len(missing) == 1 and len(wanted) >= 6 and missing <= _RELATIONAL
+                )
+                if dropped and len(got - wanted) <= 2:
                     return Occurrence(0, start, end, True)
         return None
 

@@ -167,6 +167,7 @@ _SLIDE_MARK = re.compile(
     r"^\W*(?:slide|folie|diapositiva|diapo|dia)\s*\d+(?:\s*(?:/|of|von|de|di)\s*\d+)?\W*$", re.I
 )
 """A slide counter on its own line ("Slide 1/28", "Folie 3 von 20")."""
+_COUNTER = re.compile(r"^\d{1,3}\s*/\s*(\d{1,3})$")
 _DECK_LINES = 12
 """At most this many lines on each page of a deck."""
 
@@ -298,7 +299,8 @@ def _supplement_url(url: str) -> bool:
 
 
 def presentation_deck(pages: Sequence[Sequence[str]], *, sections: bool) -> bool:
-    """Slides: a slide counter on a line, or (two pages or more) every page a few short lines.
+    """Slides: a slide counter on a line, or (two pages or more) every page a few short lines
+    ending in a bare counter ("2 / 18") with one total.
 
     A deck has no abstract and no prose: no line of a paragraph's length. A book's
     title and copyright pages are not a deck: the copyright page's lines are prose.
@@ -308,11 +310,17 @@ def presentation_deck(pages: Sequence[Sequence[str]], *, sections: bool) -> bool
     filled = [[line for line in page if line.strip()] for page in pages]
     if any(_SLIDE_MARK.match(line.strip()) for page in filled for line in page):
         return True
-    if len([page for page in filled if page]) < 2:
+    if len(filled) < 2 or not all(filled):
         return False
-    return all(
+    short = all(
         len(page) <= _DECK_LINES and not any(_prose(line) for line in page) for page in filled
     )
+    # A book's half-title and title pages are short too; a deck numbers its slides
+    # ("2 / 18" on every page, one total).
+    totals = [
+        {m.group(1) for line in page if (m := _COUNTER.match(line.strip()))} for page in filled
+    ]
+    return short and all(totals) and len(set.union(*totals)) == 1
 
 
 def _prose(line: str) -> bool:
