@@ -85,7 +85,7 @@ def build_report(
 
 
 def _sources(trust: TrustView, parts: list[DraftPart], passport: str) -> list[dict[str, Any]]:
-    from ars_docs.retrieval.attemptlog import attempt_log_path, read_attempt_log
+    from ars_docs.retrieval.store.attemptlog import attempt_log_path, read_attempt_log
 
     retrieval = retrieval_records(read_attempt_log(attempt_log_path(passport)))
     findings: dict[str, list[str]] = {}

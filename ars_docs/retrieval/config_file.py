@@ -26,7 +26,7 @@ from ars_docs.retrieval.config_keys import (
     scalar_problem,
     url_problem,
 )
-from ars_docs.retrieval.content import name_key
+from ars_docs.retrieval.judge.content import name_key
 
 if sys.version_info >= (3, 11):
     import tomllib

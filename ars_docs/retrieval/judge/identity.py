@@ -3,7 +3,7 @@
 §3.5 asks at least for "a title fragment and an author surname on page 1".
 That accepts a paper that cites the work, a book review, a table of contents
 and a news teaser, because all of them print the title and an author. The
-decision here asks *where* the evidence sits (``identity_text``), lets
+decision here asks *where* the evidence sits (``judge.text``), lets
 negative evidence win, and ends in one of five levels with the reason codes
 that led there:
 
@@ -41,17 +41,22 @@ from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import urlsplit
 
-from ars_docs.retrieval.content import words
-from ars_docs.retrieval.identity_text import Layout, Occurrence, find_phrase, layout
-from ars_docs.retrieval.identity_words import (
+from ars_docs.retrieval.judge.content import words
+from ars_docs.retrieval.judge.kinds import document_kinds, presentation_deck
+from ars_docs.retrieval.judge.names import fold_name, given_agrees, name_pattern, surname_keys
+from ars_docs.retrieval.judge.text import Layout, Occurrence, find_phrase, layout
+from ars_docs.retrieval.judge.words import (
     ACCEPTED_WORDS,
     EVENT_WORDS,
+    IMPRINT_SAFE,
+    IMPRINT_WORDS,
     NAME_PARTICLES,
     PREPRINT_DOI,
     PREPRINT_WORDS,
     REASON_CODES,
     RESPONSE_WORDS,
     REVIEW_WORDS,
+    STOPWORDS,
 )
 
 __all__ = [
@@ -78,6 +83,14 @@ ACQUIRING = frozenset({Level.EXACT, Level.STRONG})
 _RANK = {Level.DIFFERENT: 0, Level.AMBIGUOUS: 1, Level.WEAK: 2, Level.STRONG: 3, Level.EXACT: 4}
 
 _NEAR = 6  # lines after the title where its author line may follow
+_RELATIONAL = frozenset(
+    {"under", "over", "after", "before", "during", "across", "within", "without", "through"}
+    | {"toward", "towards", "versus", "vs", "upon", "onto", "against", "along", "beyond"}
+    | {"around", "behind", "below", "above", "beneath", "throughout", "amid", "per"}
+)
+"""Words a reworded title may drop ("X under Y" → "Y dampens X")."""
+_REPLY_LABEL = re.compile(r"^\W*(?:re|reply|response|comment|letter)\s*:", re.I)
+"""A letter's label before a title ("Re: <title>"): a reply to the work."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,15 @@ class Work:
     arxiv_id: str | None = None
     is_review: bool = False
     """The entry itself is a review (CSL ``review``/``review-book``): no review framing check."""
+    venue: str = ""
+    """The journal, proceedings or publisher the entry names."""
+    aliases: tuple[str, ...] = ()
+    """Other DOIs of the same work: the prime DOI an alias redirects to, a preprint's."""
+    related: tuple[tuple[str, str], ...] = ()
+    """``(doi, kind)`` of *other* documents the work's record lists: ``notice``,
+    ``supplement``, ``review`` (a DOI of these printed on a file makes it ``different``)."""
+    shared_title: bool = False
+    """Several registry records carry this exact title: the title alone is weak evidence."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +137,9 @@ class Identity:
     detail: str
     version: str | None = None
     """``preprint``, ``accepted_manuscript`` or ``version_of_record`` when the text says so."""
+    other_dois: tuple[str, ...] = ()
+    """DOIs printed outside the reference list that are not the work's (nor a preprint
+    server's): whose they are, a registry can say."""
 
     @property
     def acquires(self) -> bool:
@@ -135,6 +160,8 @@ def decide(document: Document, work: Work) -> Identity:
     evidence.title(document.unlinked)
     evidence.authors_and_year()
     evidence.framing()
+    evidence.kinds(document.final_url)
+    evidence.weak_title()
     if document.unlinked is not None and url_drift(
         document.requested_url, document.final_url, document.hops
     ):
@@ -153,6 +180,10 @@ class _Evidence:
         self.negative = False
         self.id_match = self.id_conflict = False
         self.in_header = self.in_body = self.partial = self.near = False
+        self.reworded = False
+        self.venue_match = False
+        self.named_authors = 0
+        self.dois: set[str] = set()
         self.version: str | None = None
         self.front = "\n".join(p.front() for p in pages[: self._front_pages()])
         self.front_words = f" {' '.join(words(self.front))} "
@@ -176,10 +207,21 @@ class _Evidence:
             self.version = "preprint"
         others = {d for d in dois if not d.startswith(PREPRINT_DOI)}
         doi = (self.work.doi or "").lower()
+        aliases = {a.lower() for a in self.work.aliases} - {doi}
+        self.dois = dois
         if doi and doi in dois:
             self.id_match = True
             self.add("doi_match")
-        elif doi and others:
+        elif dois & aliases:  # also without an entry DOI: lookup's matched record's
+            self.id_match = True
+            self.add("doi_match")
+            self.add("doi_alias")
+        elif doi and others - aliases and self._says_preprint():
+            # A preprint's own DOI (a discussion preprint, a server outside ``PREPRINT_DOI``)
+            # differs from the journal DOI the entry cites: expected, not a conflict.
+            self.add("doi_preprint")
+            self.version = "preprint"
+        elif doi and others - aliases:
             self.id_conflict = True
             self.add("doi_mismatch")
         wanted = re.sub(r"v\d+$", "", (self.work.arxiv_id or "").lower().removeprefix("arxiv:"))
@@ -193,8 +235,18 @@ class _Evidence:
             self.version = "preprint"
         if any(f" {w} " in self.front_words for w in ACCEPTED_WORDS):
             self.version = "accepted_manuscript"
-        if self.version is None and doi and doi in dois:
+        if self.version is None and ((doi and doi in dois) or dois & aliases):
             self.version = "version_of_record"
+
+    def _says_preprint(self) -> bool:
+        """The page calls itself a preprint (and the work's record does not call it another
+        document: a DOI the record lists as a notice or supplement stays that)."""
+        related = {doi for doi, _kind in self.work.related}
+        if self.dois & related:
+            return False
+        return self.version == "preprint" or any(
+            f" {w} " in self.front_words for w in PREPRINT_WORDS
+        )
 
     def title(self, unlinked: Sequence[str] | None) -> None:
         found = find_phrase(self.pages, self.work.title)
@@ -220,14 +272,50 @@ class _Evidence:
         if toc:
             self.add("toc_page", negative=True)
         if self.in_header:
+            headings = [o for o in self.title_at if self._kind(o) == "header"]
+            if headings and not any(o.complete for o in headings):
+                self.add("title_extended")  # "<title>: ten years on": a tie-breaker only
             return
         if self.in_body:
             self.add("title_in_body")
         elif cited:
             self.add("title_only_in_references", negative=True)
         elif not toc:
+            reworded = self._reworded()
+            if reworded is not None:
+                self.reworded = True
+                self.title_at.append(reworded)
+                self.add("title_reworded")
+                return
             self.partial = self._partial()
             self.add("title_partial" if self.partial else "title_missing")
+
+    def _reworded(self) -> Occurrence | None:
+        """A heading in the first page's header that carries the content words of the entry's
+        title (at least five; from six on one relational word such as "under" may be
+        missing), reordered, with at most two words more: a preprint's
+        reworded title ("Repeated drought cycles dampen soil respiration …" for "Soil
+        respiration under repeated drought cycles …"). Only a hint: ``verdict`` acquires it
+        only on a preprint with an abstract that names every author near it."""
+        wanted = {w for w in words(self.work.title) if w not in STOPWORDS}
+        if len(wanted) < 5:
+            return None
+        page = self.pages[0]
+        header = page.lines[: page.header_to]
+        for start in range(len(header)):
+            for end in range(start, min(start + 3, len(header))):
+                got = {
+                    w for line in header[start : end + 1] for w in words(line) if w not in STOPWORDS
+                }
+                missing = wanted - got
+                # Only a relational word may go ("under", "after"): a missing noun is
+                # another subject ("… after drainage" for "… after rewetting").
+                dropped = not missing or (
+                    len(missing) == 1 and len(wanted) >= 6 and missing <= _RELATIONAL
+                )
+                if dropped and len(got - wanted) <= 2:
+                    return Occurrence(0, start, end, True)
+        return None
 
     def _kind(self, at: Occurrence) -> str:
         page = self.pages[at.page]
@@ -259,27 +347,70 @@ class _Evidence:
 
     def authors_and_year(self) -> None:
         named: list[Occurrence] = []
+        self.named_authors = 0
+        given_votes: list[bool] = []
         for family, given in self.work.authors:
-            for phrase in _name_forms(family, given):
-                found = find_phrase(self.pages, phrase, loose=len(phrase) >= 6)
-                named += [o for o in found if self._kind(o) != "cited"]
+            found = [o for o in self._name(family, given, given_votes) if self._kind(o) != "cited"]
+            named += found
+            self.named_authors += bool(found)
         self.near = any(self._near(title, name) for title in self.title_at for name in named)
         if self.near:
             self.add("author_near_title")
         else:
             self.add("author_elsewhere" if named else "author_missing")
+        if given_votes and not any(given_votes):
+            # Every given name printed beside a surname is another person's initial: noted;
+            # it decides where the title is weak evidence (``weak_title``).
+            self.add("author_given_mismatch")
+        self._venue()
         if self.work.year is None:
             return
         years: set[int] = set()
         for title in self.title_at:
             page = self.pages[title.page]
-            years |= page.years(max(page.header_to, title.end_line + _NEAR + 1))
+            # The header's years; past the abstract's first line, years are the paper's
+            # subject ("the 2008 reform"), not its date.
+            ends = page.header_to > title.end_line and page.has_section_start
+            upto = page.header_to if ends else title.end_line + _NEAR + 1
+            years |= page.years(upto, range(title.line, title.end_line + 1))
         if not years:
             return
         if any(abs(year - self.work.year) <= 1 for year in years):
             self.add("year_match")
         else:
             self.add("year_mismatch", cap=Level.WEAK)
+
+    def _name(self, family: str, given: str, votes: list[bool]) -> list[Occurrence]:
+        """Where an author is printed (marks, transliteration, particles, CJK order)."""
+        if any(_cjk(ch) for ch in family):
+            found: list[Occurrence] = []
+            for phrase in _cjk_forms(family, given):
+                found += find_phrase(self.pages, phrase)
+            return found
+        found = []
+        for tokens in surname_keys(family, NAME_PARTICLES):
+            if len("".join(tokens)) < 2:
+                continue
+            pattern = name_pattern(tuple(tokens))
+            for page_no, page in enumerate(self.pages):
+                for line_no, line in enumerate(page.lines):
+                    folded = fold_name(line)
+                    for match in pattern.finditer(folded):
+                        found.append(Occurrence(page_no, line_no, line_no, False))
+                        agrees = given_agrees(folded, match.start(), match.end(), given)
+                        if agrees is not None and line_no < page.header_to:
+                            votes.append(agrees)
+            if found:
+                break
+        return found
+
+    def _venue(self) -> None:
+        venue = [w for w in words(self.work.venue) if w not in STOPWORDS]
+        self.venue_match = bool(venue) and f" {' '.join(words(self.work.venue))} " in (
+            self.front_words
+        )
+        if self.venue_match:
+            self.add("venue_match")
 
     def _near(self, title: Occurrence, name: Occurrence) -> bool:
         if title.page != name.page:
@@ -297,19 +428,74 @@ class _Evidence:
         )
         spaced = f" {' '.join(words(header))} "
         spaced = spaced.replace(f" {' '.join(words(self.work.title))} ", " | ")
-        if not self.work.is_review and any(f" {w} " in spaced for w in REVIEW_WORDS):
+        # "Review of" frames a review only right before the reviewed title; elsewhere it
+        # is a running head ("Review of Educational Research", "Review of Education").
+        # An ISBN beside a copyright notice is a book's own imprint page, not a review's
+        # bibliographic line.
+        imprint = any(f" {w} " in spaced for w in IMPRINT_WORDS)
+        review_words = [w for w in REVIEW_WORDS if not (imprint and w in IMPRINT_SAFE)]
+        framed = " review of | " in spaced or any(f" {w} " in spaced for w in review_words)
+        if not self.work.is_review and framed:
             self.add("review_framing", negative=True)
-        if any(f" {w} " in spaced for w in RESPONSE_WORDS):
+        replying = any(_REPLY_LABEL.match(line) for line in header.splitlines())
+        if replying or any(f" {w} " in spaced for w in RESPONSE_WORDS):
             self.add("response_framing", negative=True)
         if any(f" {w} " in spaced for w in EVENT_WORDS):
             self.add("event_framing", negative=True)
 
+    def kinds(self, url: str | None) -> None:
+        """Notices, supplements, peer reviews, front matter: other documents, by rule."""
+        first = self.pages[0]
+        found = document_kinds(
+            first.lines,
+            sections=first.has_section_start,
+            title=self.work.title,
+            url=url,
+            dois=self.dois,
+            related=dict(self.work.related),
+        )
+        for code in found:
+            self.add(code, negative=True)
+        if presentation_deck(
+            [p.lines for p in self.pages], sections=any(p.has_section_start for p in self.pages)
+        ):
+            self.add("presentation_document", negative=True)
+
+    def weak_title(self) -> None:
+        """A short title (<= 2 content words) or one several records share is weak evidence:
+        without the identifier it needs the authors near it *and* the venue or the year."""
+        content = [w for w in words(self.work.title) if w not in STOPWORDS]
+        cjk = sum(1 for ch in self.work.title if _cjk(ch))
+        if max(len(content), cjk // 2) > 2 and not self.work.shared_title:
+            return
+        self.add("title_weak")
+        backed = (
+            self.near
+            and (self.venue_match or "year_match" in self.reasons)
+            and "author_given_mismatch" not in self.reasons
+        )
+        if not self.id_match and not backed:
+            self.cap = Level.WEAK if _RANK[self.cap] > _RANK[Level.WEAK] else self.cap
+
     def _strong(self) -> bool:
         with_id = self.id_match and (self.in_header or self.in_body or self.near)
-        return with_id or (self.in_header and self.near)
+        return with_id or (self.in_header and self.near) or self._reworded_preprint()
+
+    def _reworded_preprint(self) -> bool:
+        """A reworded title is the work only on a preprint with an abstract, every author
+        of the entry (two or more) named near it, and no date or name against it."""
+        return (
+            self.reworded
+            and self.near
+            and self.version == "preprint"
+            and self.pages[0].has_section_start
+            and len(self.work.authors) >= 2
+            and self.named_authors == len(self.work.authors)
+            and "author_given_mismatch" not in self.reasons
+        )
 
     def verdict(self) -> Identity:
-        found = self.in_header or self.in_body or self.partial or self.id_match
+        found = self.in_header or self.in_body or self.partial or self.id_match or self.reworded
         if self.negative or (self.id_conflict and not self.in_header) or not found:
             level = Level.DIFFERENT  # negative evidence wins; nothing found is no evidence
         elif self.id_match and self.in_header and self.near:
@@ -324,20 +510,16 @@ class _Evidence:
             level = self.cap
         shown = ", ".join(self.reasons)
         version = self.version if level is not Level.DIFFERENT else None
-        return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version)
+        own = {(self.work.doi or "").lower(), *(a.lower() for a in self.work.aliases)}
+        others = tuple(sorted(d for d in self.dois - own if not d.startswith(PREPRINT_DOI)))
+        return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version, others)
 
 
-def _name_forms(family: str, given: str) -> list[str]:
-    """The ways an author's name may be printed: whole, without particles, CJK order."""
-    forms = [family]
-    if any(_cjk(ch) for ch in family):
-        if given:
-            return [family + given, given + family, f"{given} {family}"]
-        return forms if len(family) >= 2 else []
-    core = [w for w in words(family) if w not in NAME_PARTICLES]
-    if core and len(core) < len(words(family)) and len("".join(core)) >= 4:
-        forms.append(" ".join(core))
-    return forms
+def _cjk_forms(family: str, given: str) -> list[str]:
+    """A CJK name: family and given name together, in either order (with or without a space)."""
+    if given:
+        return [family + given, given + family]
+    return [family] if len(family) >= 2 else []
 
 
 def _cjk(ch: str) -> bool:

@@ -18,13 +18,15 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.retrieval.content import name_key
-from ars_docs.retrieval.probe import Probe
+from ars_docs.retrieval.judge.content import name_key
 from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.walk.probe import Probe
 
 __all__ = ["core_urls", "crossref_links", "openalex_oa_urls", "openalex_work", "unpaywall_urls"]
 
-_SELECT = "id,doi,title,display_name,locations,best_oa_location,open_access"
+_SELECT = (
+    "id,doi,title,display_name,locations,best_oa_location,open_access,authorships,publication_year"
+)
 
 
 def openalex_work(probe: Probe, channel: str) -> dict[str, Any] | None:
@@ -59,11 +61,20 @@ def openalex_work(probe: Probe, channel: str) -> dict[str, Any] | None:
         probe.note(channel, url, Reason.BAD_RESPONSE, "no results list", service="openalex")
         return None
     wanted = name_key(target.title)
-    for work in results:
-        if isinstance(work, dict):
-            title = work.get("title") or work.get("display_name")
-            if isinstance(title, str) and name_key(title) == wanted:
-                return work
+    exact = [
+        work
+        for work in results
+        if isinstance(work, dict)
+        and isinstance(title := work.get("title") or work.get("display_name"), str)
+        and name_key(title) == wanted
+    ]
+    if len(exact) > 1:
+        # Several works carry this title ("Editorial"): the title alone is weak evidence,
+        # and the work whose authors and year agree with the entry's is the one to follow.
+        probe.facts.shared_title = True
+        exact.sort(key=lambda work: -_agreement(work, probe))
+    if exact:
+        return exact[0]
     probe.note(
         channel,
         url,
@@ -72,6 +83,19 @@ def openalex_work(probe: Probe, channel: str) -> dict[str, Any] | None:
         service="openalex",
     )
     return None
+
+
+def _agreement(work: dict[str, Any], probe: Probe) -> int:
+    """How many of the entry's surnames (and its year) an OpenAlex work shares."""
+    names = {name_key(a).split()[-1] for a in probe.target.authors if name_key(a)}
+    shown = " ".join(
+        str((a.get("author") or {}).get("display_name", ""))
+        for a in work.get("authorships") or ()
+        if isinstance(a, dict) and isinstance(a.get("author"), dict)
+    )
+    said = set(name_key(shown).split())
+    year = work.get("publication_year")
+    return len(names & said) + (1 if year == probe.target.year and year else 0)
 
 
 def openalex_oa_urls(probe: Probe, channel: str) -> list[str] | None:
@@ -157,18 +181,14 @@ def core_urls(probe: Probe, channel: str) -> list[str] | None:
 
 
 def crossref_links(probe: Probe, channel: str) -> list[str] | None:
-    """Full-text links of the DOI's Crossref record (PDF first), or ``None`` (reason noted)."""
-    target, config = probe.target, probe.config
-    if not target.doi:
+    """Full-text links of the DOI's Crossref record (PDF first), or ``None`` (reason noted).
+
+    The record's facts about other documents (aliases, notices, reviews) are kept
+    for the identity decision (``Probe.crossref_record``)."""
+    if not probe.target.doi:
         return None
-    email = urlencode({"mailto": config.contact_email or ""})
-    url = f"{config.endpoints['crossref']}/works/{quote(target.doi, safe='/')}?{email}"
-    record = probe.get_json(channel, url, service="crossref")
-    if record is None:
-        return None
-    message = record.get("message") if isinstance(record, dict) else None
-    if not isinstance(message, dict):
-        probe.note(channel, url, Reason.BAD_RESPONSE, "no message object", service="crossref")
+    message = probe.crossref_record(channel)
+    if message is None:
         return None
     links = [link for link in message.get("link") or () if isinstance(link, dict)]
     pdfs = [link for link in links if "pdf" in str(link.get("content-type", "")).lower()]

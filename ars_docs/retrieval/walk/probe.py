@@ -19,15 +19,17 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import quote, unquote, urlencode
 
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.identity import Document, Identity, Level, decide
-from ars_docs.retrieval.pages import challenge_signature, login_url
-from ars_docs.retrieval.reading import read_document
+from ars_docs.retrieval.judge.identity import Document, Identity, Level, Work, decide
+from ars_docs.retrieval.judge.record import RecordFacts, crossref_facts, other_document_facts
+from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt, FetchFailure, Response
+from ars_docs.retrieval.walk.pages import challenge_signature, download_links, login_url
+from ars_docs.retrieval.walk.reading import read_document
 
 __all__ = ["Candidate", "Probe", "refusal_of"]
 
@@ -61,8 +63,40 @@ class Probe:
         """Where the last top-level document request ended."""
         self.landing_url: str | None = None
         """The publisher landing page the DOI led to (for the Wayback lookup)."""
+        self.facts = RecordFacts()
+        """What the registries said about the work (aliases, other documents, venue)."""
         self._seen: dict[str, Attempt] = {}
         self._timing: tuple[float, int, float] | None = None
+
+    def work(self) -> Work:
+        """The entry's work as the decision sees it, with what the registries added."""
+        work = self.target.work()
+        facts = self.facts
+        return replace(
+            work,
+            venue=work.venue or facts.venue,
+            aliases=tuple(sorted(facts.aliases | set(work.aliases))),
+            related=tuple(sorted({**dict(work.related), **facts.related}.items())),
+            shared_title=facts.shared_title,
+        )
+
+    def crossref_record(self, channel: str) -> dict[str, Any] | None:
+        """The Crossref record of the entry's DOI (asked once a run; its facts kept)."""
+        target, config = self.target, self.config
+        if not target.doi:
+            return None
+        email = urlencode({"mailto": config.contact_email or ""})
+        url = f"{config.endpoints['crossref']}/works/{quote(target.doi, safe='/')}?{email}"
+        self.facts.asked_crossref = True
+        record = self.get_json(channel, url, service="crossref")
+        if record is None:
+            return None
+        message = record.get("message") if isinstance(record, dict) else None
+        if not isinstance(message, dict):
+            self.note(channel, url, Reason.BAD_RESPONSE, "no message object", service="crossref")
+            return None
+        crossref_facts(message, target.doi, self.facts)
+        return message
 
     # -- recording ---------------------------------------------------------------
 
@@ -145,6 +179,11 @@ class Probe:
             self.note(channel, None, Reason.RATE_LIMITED, ended, service=service)
             return None
         answer = self.fetch(channel, url, service=service, headers=headers, api=True)
+        if answer is not None and answer.status == 403 and self._retry_refusal(service):
+            # OpenAlex answers 403 to requests that come too fast, even with a key: wait
+            # and ask once more before giving the service up for the run.
+            self.http.pause(max(self.config.backoff, 0.0) * 2, url)
+            answer = self.fetch(channel, url, service=service, headers=headers, api=True)
         if answer is None:
             failed = self.attempts[-1]
             if failed.reason is Reason.RATE_LIMITED:
@@ -169,6 +208,9 @@ class Probe:
             cached=answer.from_cache,
         )
         return None
+
+    def _retry_refusal(self, service: str) -> bool:
+        return service == "openalex" and bool(self.config.openalex_api_key)
 
     # -- documents -------------------------------------------------------------------
 
@@ -243,6 +285,7 @@ class Probe:
         if refusal is not None:
             record(*refusal)
             return None
+        self._resolver_aliases(answer)
         reading = read_document(
             answer.body,
             answer.headers,
@@ -265,8 +308,10 @@ class Probe:
             record(Reason.LOGIN_REDIRECT, "a sign-in form instead of the document")
             return None
         follow = depth < _FOLLOW
+        # A repository splash page without citation_pdf_url: its "Download" link.
+        links = page.pdf_links[:2] or download_links(page.links)
         if follow:
-            for link in page.pdf_links[:2]:
+            for link in links:
                 target = rewrite(link) if rewrite else link
                 found = self.try_document(
                     channel, target, service=service, via=answer.url, depth=depth + 1
@@ -276,7 +321,7 @@ class Probe:
         if not self.target.html_is_original:
             why = (
                 "its full-text PDF link failed (see the attempt before)"
-                if page.pdf_links and follow
+                if links and follow
                 else "no full-text PDF link (citation_pdf_url) on it"
             )
             record(Reason.LANDING_PAGE_ONLY, f"an HTML landing page, not the original; {why}")
@@ -293,7 +338,20 @@ class Probe:
     ) -> Acquired | None:
         if self.tie:
             document = replace(document, tie=True)
-        identity = decide(document, self.target.work())
+        identity = decide(document, self.work())
+        if "doi_mismatch" in identity.reasons and not self.facts.asked_crossref:
+            # Another DOI is printed: an alias of the entry's, or a notice's, a review's?
+            # The work's record says.
+            self.crossref_record(channel)
+            identity = decide(document, self.work())
+        # ... or else the printed DOI's own record: a component, a peer review, a notice
+        # or supplement pointing back at the work, or a version of it.
+        if (
+            "doi_mismatch" in identity.reasons
+            and "related_record_doi" not in identity.reasons
+            and self._ask_other_dois(channel, identity.other_dois)
+        ):
+            identity = decide(document, self.work())
         summary = identity.summary()
         if identity.acquires:
             record(None, f"verified: {summary}", identity)
@@ -318,6 +376,30 @@ class Probe:
         record(reason, f"kept for a human to check: {summary}", identity)
         self.candidates.append(Candidate(channel, answer.url, kind, answer.body, identity))
         return None
+
+    def _ask_other_dois(self, channel: str, dois: tuple[str, ...]) -> bool:
+        """Read the Crossref records of up to two DOIs a file printed (once per run each);
+        ``True`` when one of them turned out to be the work's or another document's."""
+        if not self.target.doi:
+            return False
+        before = (len(self.facts.aliases), len(self.facts.related))
+        work_dois = {self.target.doi.lower(), *self.facts.aliases}
+        email = urlencode({"mailto": self.config.contact_email or ""})
+        for doi in [d for d in dois if d not in self.facts.asked_dois][:2]:
+            self.facts.asked_dois.add(doi)
+            url = f"{self.config.endpoints['crossref']}/works/{quote(doi, safe='/')}?{email}"
+            record = self.get_json(channel, url, service="crossref")
+            message = record.get("message") if isinstance(record, dict) else None
+            if isinstance(message, dict):
+                other_document_facts(message, doi, work_dois, self.facts)
+        return (len(self.facts.aliases), len(self.facts.related)) != before
+
+    def _resolver_aliases(self, answer: Response) -> None:
+        """A DOI the resolver redirected through (an alias leads to its prime DOI)."""
+        resolver = self.config.endpoints["doi_resolver"].rstrip("/") + "/"
+        for hop in (*answer.redirects, answer.url):
+            if hop.startswith(resolver):
+                self.facts.add_alias(unquote(hop[len(resolver) :].split("?")[0]), self.target.doi)
 
 
 def refusal_of(answer: Response) -> tuple[Reason, str] | None:

@@ -6,26 +6,27 @@ returns the first verified document or ``None``. Whatever a channel does or
 cannot do is recorded by the probe (no silent skips): a channel without the
 identifier it needs records ``no_identifier``; one that needs configuration it
 lacks records ``not_configured``. The lookups of the scholarly services live
-in ``services.py``.
+in ``walk/services.py``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 from urllib.parse import quote, urlencode, urljoin, urlsplit, urlunsplit
 
-from ars_docs.retrieval.content import words
-from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
-from ars_docs.retrieval.probe import Probe, refusal_of
+from ars_docs.retrieval.judge.content import words
 from ars_docs.retrieval.reasons import CHANNELS, Reason
-from ars_docs.retrieval.services import (
+from ars_docs.retrieval.types import Acquired
+from ars_docs.retrieval.walk.pages import is_pdf, looks_like_html, parse_html
+from ars_docs.retrieval.walk.probe import Probe, refusal_of
+from ars_docs.retrieval.walk.services import (
     core_urls,
     crossref_links,
     openalex_oa_urls,
     openalex_work,
     unpaywall_urls,
 )
-from ars_docs.retrieval.types import Acquired
 
 __all__ = [
     "AuthorPersonalWebsite",
@@ -71,7 +72,9 @@ class PublisherDirect:
                     return found
         if target.arxiv_id:
             arxiv = f"{endpoints['arxiv']}/pdf/{quote(target.arxiv_id, safe='/.')}"
-            found = probe.try_document(self.name, arxiv, service="arxiv")
+            found = probe.try_document(self.name, arxiv, service="arxiv") or _arxiv_versions(
+                probe, self.name, arxiv
+            )
             if found is not None:
                 return found
         if target.pmcid:
@@ -257,6 +260,30 @@ class OaAggregators:
                 if found is not None:
                     return found
         return None
+
+
+_MAX_VERSIONS = 9
+
+
+def _arxiv_versions(probe: Probe, channel: str, latest: str) -> Acquired | None:
+    """An arXiv id without a version gave the latest version, whose title no longer is the
+    cited one: try v1, v2 … (until one is missing) for the version whose title matches."""
+    if re.search(r"v\d+$", probe.target.arxiv_id or ""):
+        return None
+    last = probe.attempts[-1] if probe.attempts else None
+    if (
+        last is None
+        or last.match is None
+        or not {"title_missing", "title_partial"} & set(last.match_reasons)
+    ):
+        return None
+    for number in range(1, _MAX_VERSIONS + 1):
+        found = probe.try_document(channel, f"{latest}v{number}", service="arxiv")
+        if found is not None:
+            return found
+        if probe.attempts[-1].match is None:
+            return None  # no such version (or no answer): there are no later ones to try
+    return None
 
 
 def default_chain() -> tuple[Channel, ...]:

@@ -22,11 +22,11 @@ from typing import Any
 
 from ars_docs.errors import ArsError
 from ars_docs.paths import read_regular
-from ars_docs.retrieval.identity import Level, decide
-from ars_docs.retrieval.probe import Probe
-from ars_docs.retrieval.reading import read_document
+from ars_docs.retrieval.judge.identity import Level, decide
 from ars_docs.retrieval.reasons import LOCAL_FILE, Reason
 from ars_docs.retrieval.types import Acquired
+from ars_docs.retrieval.walk.probe import Probe
+from ars_docs.retrieval.walk.reading import read_document
 
 __all__ = ["USER_ASSERTED", "check_supplied"]
 

@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
-__all__ = ["Page", "challenge_signature", "is_pdf", "login_url", "looks_like_html", "parse_html"]
+__all__ = [
+    "Page",
+    "challenge_signature",
+    "download_links",
+    "is_pdf",
+    "login_url",
+    "looks_like_html",
+    "parse_html",
+]
 
 _MAX_HTML = 4_000_000  # bytes of a page that are parsed; main text is near the top
 
@@ -272,8 +280,30 @@ class _Parser(HTMLParser):
 
 
 def _pdf_ish(src: str | None) -> bool:
+    """Does a viewer's frame source name a PDF (``…/x.pdf``, ``/doi/pdf/…``,
+    ``/doi/pdfdirect/…``, ``…/pdfft``)?"""
     path = urlsplit(src or "").path.lower()
-    return path.endswith(".pdf") or "/pdf/" in path or path.endswith("/pdf")
+    return (
+        path.endswith((".pdf", "/pdf", "/pdfft"))
+        or "/pdf/" in path
+        or "/pdfdirect/" in path
+        or "/pdfft/" in path
+    )
+
+
+_DOWNLOAD_TEXT = re.compile(
+    r"^\W*(?:download(?:\s+(?:the\s+)?(?:full[\s-]?text|pdf|file|article|paper|document))?"
+    r"(?:\s*\(pdf[^)]*\))?|pdf(?:\s*\([^)]*\))?|full[\s-]?text(?:\s+pdf)?|view/open"
+    r"|open\s+pdf|get\s+pdf)\W*$",
+    re.I,
+)
+
+
+def download_links(links: Sequence[tuple[str, str]], limit: int = 2) -> list[str]:
+    """A repository splash page's full-text links without ``citation_pdf_url``: anchors
+    reading "Download", "Download PDF", "Full text", "View/Open" (on the same site)."""
+    found = [href for href, text in links if _DOWNLOAD_TEXT.match(text or "")]
+    return list(dict.fromkeys(found))[:limit]
 
 
 def _lines(chunks: list[str]) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ars_docs.retrieval.content import pdf_text
-from ars_docs.retrieval.identity import Document
-from ars_docs.retrieval.pages import Page, is_pdf, looks_like_html, parse_html
+from ars_docs.retrieval.judge.content import pdf_text
+from ars_docs.retrieval.judge.identity import Document
+from ars_docs.retrieval.walk.pages import Page, is_pdf, looks_like_html, parse_html
 
 __all__ = ["Reading", "read_document"]
 

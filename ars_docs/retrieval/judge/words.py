@@ -4,7 +4,7 @@ Reason codes with their meaning (documented in docs/retrieval.md, kept in
 step by a test), reference-list and section headings in the languages the
 users of ars-docs write in, cover-sheet phrases, review and reply framing,
 and the DOI prefixes of preprint servers. Headings and phrases are written as
-plain words; ``identity_text`` passes them through the same normalisation as
+plain words; ``judge.text`` passes them through the same normalisation as
 the text they are compared with.
 """
 
@@ -14,6 +14,8 @@ __all__ = [
     "ACCEPTED_WORDS",
     "CITE_AS",
     "EVENT_WORDS",
+    "IMPRINT_SAFE",
+    "IMPRINT_WORDS",
     "NAME_PARTICLES",
     "PREPRINT_DOI",
     "PREPRINT_WORDS",
@@ -22,6 +24,7 @@ __all__ = [
     "RESPONSE_WORDS",
     "REVIEW_WORDS",
     "SECTION_STARTS",
+    "STOPWORDS",
     "TOC_HEADINGS",
 ]
 
@@ -57,6 +60,19 @@ REASON_CODES: dict[str, str] = {
     "url_drift": "the request was redirected to a section or home page (soft 404)",
     "candidate_tie": "the homepage offered several links that fit the work equally well",
     "no_text_layer": "the PDF has no text to check (a scan): a human must look",
+    "doi_alias": "the DOI printed is an alias of the entry's (the resolver or registry said so)",
+    "author_given_mismatch": "the given names printed beside the surnames are other people's",
+    "venue_match": "the entry's journal, proceedings or publisher is printed on the first page",
+    "title_extended": "the header's title goes on after the entry's (a subtitle the entry lacks)",
+    "title_weak": "a title of at most two content words, or one several records share",
+    "notice_document": "a retraction, correction or concern notice about the work, not the work",
+    "supplement_document": "supplementary material of the work, not the work",
+    "peer_review_document": "a peer-review report or decision letter about the work",
+    "front_matter": "an issue's front matter (editorial board, masthead, issue information)",
+    "related_record_doi": "the document prints a DOI the work's record lists as another document",
+    "presentation_document": "a slide deck (slide counters, short pages, no prose), not the work",
+    "doi_preprint": "a preprint prints its own DOI, not the journal DOI the entry cites",
+    "title_reworded": "a header carries the title's words reordered (a preprint's own title)",
 }
 """Every reason code the decision can give, with its meaning."""
 
@@ -92,10 +108,23 @@ ACCEPTED_WORDS = (
     "authors final",
     "author s final",
 )
+IMPRINT_WORDS = (
+    "all rights reserved",
+    "no part of this book",
+    "no part of this publication",
+    "cover design",
+    "cover illustration",
+    "british library cataloguing",
+    "library of congress cataloging",
+    "printed in",
+)
+"""A book's own imprint (copyright) page: its ISBN is not a review's bibliographic line."""
+IMPRINT_SAFE = ("isbn",)
+"""Review words that a book's imprint page prints itself."""
+
 REVIEW_WORDS = (
     "book review",
     "book reviews",
-    "review of",
     "reviewed by",
     "review essay",
     "reviewed work",
@@ -194,7 +223,6 @@ CITE_AS = (
     "to cite this",
     "cite this",
     "cite as",
-    "citation",
     "please cite",
     "how to cite",
     "zitiervorschlag",
@@ -216,3 +244,13 @@ TOC_HEADINGS = frozenset(
         "目录",
     }
 )
+
+STOPWORDS = frozenset(
+    {"a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "from", "by", "with"}
+    | {"as", "is", "are", "its", "this", "that", "into", "via", "about", "between", "among"}
+    | {"und", "der", "die", "das", "des", "den", "dem", "ein", "eine", "im", "zum", "zur"}
+    | {"von", "mit", "fur", "le", "la", "les", "l", "un", "une", "du", "de", "et", "en", "au"}
+    | {"aux", "pour", "par", "sur", "el", "los", "las", "del", "y", "para", "por", "con"}
+    | {"il", "di", "e", "da", "dan", "dari", "yang", "untuk", "van", "het", "een"}
+)
+"""Words that carry no content in a title (for "a title of at most two content words")."""

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from datetime import datetime, timezone
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from ars_docs.retrieval.net.transport import is_blocked_host
 from ars_docs.retrieval.reasons import Reason
-from ars_docs.retrieval.transport import is_blocked_host
 from ars_docs.retrieval.types import FetchFailure
 
 __all__ = ["check_redirect", "check_url", "parse_retry_after", "redact_url", "retry_after"]

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ars_docs.retrieval.content import normalise, words
-from ars_docs.retrieval.identity_words import (
+from ars_docs.retrieval.judge.content import normalise, words
+from ars_docs.retrieval.judge.words import (
     CITE_AS,
     REFERENCE_HEADINGS,
     SECTION_STARTS,
@@ -42,6 +42,11 @@ _AUTHOR_YEAR_ENTRY = re.compile(
 _YEAR = re.compile(r"(?<!\d)(1[6-9]\d{2}|20\d{2})(?!\d)")
 _INITIALS = re.compile(r"\b[A-Z]\.\s?(?:[A-Z]\.)?|\bet al\b")
 _TOC_LINE = re.compile(r"\S.*?(?:\.{2,}|…|\s)\s*(\d{1,4})\s*$")
+_STAMP_LINE = re.compile(
+    r"reprint|republish|download|accessed|retrieved|printed on|generated on|this content",
+    re.I,
+)
+"""A line stamped by a repository or a reprint: its date is not the work's."""
 _DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>]+", re.I)
 _ARXIV = re.compile(r"arxiv\s*:?\s*(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?", re.I)
 
@@ -70,6 +75,8 @@ class Occurrence:
     standalone: bool
     """Nothing but punctuation before it on its first line, and nothing after it on its
     last line except a subtitle (after ``:``, ``—`` …): a heading, not a phrase in prose."""
+    complete: bool = True
+    """Nothing at all follows it on its last line (no subtitle the entry does not have)."""
 
 
 @dataclass
@@ -107,8 +114,13 @@ class Layout:
     def arxiv_ids(self) -> set[str]:
         return {m.group(1).lower() for m in _ARXIV.finditer(self.front())}
 
-    def years(self, upto: int) -> set[int]:
-        text = "\n".join(self.lines[:upto])
+    def years(self, upto: int, skip: range = range(0)) -> set[int]:
+        """Years printed on ``lines[:upto]``, except on the lines in ``skip`` (the title's)."""
+        text = "\n".join(
+            line
+            for n, line in enumerate(self.lines[:upto])
+            if n not in skip and not _STAMP_LINE.search(line)
+        )
         return {int(y) for y in _YEAR.findall(text)}
 
 
@@ -116,11 +128,8 @@ def layout(text: str) -> Layout:
     lines = split_lines(text)
     keyed = [" ".join(words(line)) for line in lines]
     reference_lines = {i for i, line in enumerate(lines) if _entry_like(line)}
-    cite_as = {
-        i
-        for i in range(len(lines))
-        if any(keyed[j].startswith(_CITE_AS_KEYS) for j in (i - 1, i) if j >= 0)
-    }
+    cite_lines = {i for i, key in enumerate(keyed) if _cite_as(key, lines[i])}
+    cite_as = {i for i in range(len(lines)) if i in cite_lines or i - 1 in cite_lines}
     reference_lines -= cite_as
     start = len(lines)
     for index, key in enumerate(keyed):
@@ -144,6 +153,15 @@ def layout(text: str) -> Layout:
 
 
 _TOC_KEYS = frozenset(_keys(tuple(TOC_HEADINGS)))
+
+
+_CITATION = re.compile(r"^\W*citation\s*[:：]", re.I)
+
+
+def _cite_as(key: str, raw: str) -> bool:
+    """A "to cite this" line; "Citation" counts only as a label ("Citation:"), not as a
+    title's first word ("Citation advantage of open access …")."""
+    return key.startswith(_CITE_AS_KEYS) or key == "citation" or bool(_CITATION.match(raw))
 
 
 def _toc_line(line: str) -> bool:
@@ -261,12 +279,43 @@ def _runs(pages: list[Layout], phrase: str, loose: bool) -> list[Occurrence]:
             end = at + len(wanted)
             if cjk or (at in starts and end in ends) or (loose and (at in starts or end in ends)):
                 first, last = owner[at], owner[end - 1]
-                alone = line_at[first][0] == at and _ends_heading(
-                    page.lines[last], end, line_at[last]
+                opens = line_at[first][0] == at or _label_before(
+                    page.lines[first], at - line_at[first][0]
                 )
-                found.append(Occurrence(page_no, first, last, alone))
+                alone = opens and _ends_heading(page.lines[last], end, line_at[last])
+                complete = end == line_at[last][1]
+                found.append(Occurrence(page_no, first, last, alone, complete))
             at = squashed.find(wanted, at + 1)
     return found
+
+
+_LABEL = re.compile(r"^\W*(?:[^\W\d_]+[ \t]+){0,2}[^\W\d_]+[ \t]*[:|—–][ \t]*$")
+
+
+_NOT_OPENING = frozenset(
+    {"review", "reviews", "reviewed", "rezension", "comment", "commentary", "reply"}
+    | {"response", "re", "letter", "letters", "news", "highlight", "highlights", "summary"}
+    | {"correction", "erratum", "corrigendum", "retraction", "notice", "concern", "see"}
+    | {"keynote", "talk", "presentation", "poster", "slides", "abstract", "cited"}
+    | {"discussion", "essay", "spotlight", "digest", "preview", "interview"}
+)
+"""Label words that say the page is *about* the title (a review, a reply, news)."""
+
+
+def _label_before(line: str, letters: int) -> bool:
+    """Is the text before a match (``letters`` word characters) a short label ending in
+    ``:`` ("RETRACTED:", "Original Research:")? The title still opens the heading. A
+    label that says the page is about the title ("Review:", "Re:", "News:") does not."""
+    line = normalise(line)
+    seen = 0
+    for index, ch in enumerate(line):
+        if not ch.isalnum():
+            continue
+        if seen == letters:
+            label = line[:index]
+            return bool(_LABEL.match(label)) and not set(words(label)) & _NOT_OPENING
+        seen += 1
+    return False
 
 
 def _ends_heading(line: str, end: int, span: tuple[int, int]) -> bool:

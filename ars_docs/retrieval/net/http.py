@@ -35,26 +35,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from urllib.parse import urljoin, urlsplit
 
-from ars_docs.retrieval.cache import CACHEABLE_STATUSES, ResponseCache, ResponseStore
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.memory import RunMemory
-from ars_docs.retrieval.pages import challenge_signature
-from ars_docs.retrieval.reasons import Reason
-from ars_docs.retrieval.transport import (
+from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES, ResponseCache, ResponseStore
+from ars_docs.retrieval.net.memory import RunMemory
+from ars_docs.retrieval.net.transport import (
     BaseTransport,
     BlockedHost,
     BodyTooLarge,
     TransportError,
     TransportTimeout,
 )
-from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
-from ars_docs.retrieval.urls import (
+from ars_docs.retrieval.net.urls import (
     check_redirect,
     check_url,
     parse_retry_after,
     redact_url,
     retry_after,
 )
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.types import FetchFailure, RawResponse, Response
+from ars_docs.retrieval.walk.pages import challenge_signature
 
 __all__ = [
     "PENALTY_CAP",
@@ -181,6 +181,10 @@ class PoliteHttp:
         """(requests sent, seconds waited) by this thread since ``begin``."""
         stats = self._stats()
         return stats.tries, stats.waited
+
+    def pause(self, seconds: float, url: str) -> None:
+        """Wait ``seconds`` before asking ``url`` again (counted; ends at once on cancel)."""
+        self._pause(seconds, url)
 
     def _pause(self, seconds: float, url: str) -> None:
         self._stats().waited += seconds
