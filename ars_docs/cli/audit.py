@@ -377,7 +377,11 @@ def _register_run(audit_sub: Subparsers) -> None:
         "--output-dir", default="audit_artifacts", metavar="DIR", help="default audit_artifacts"
     )
     p.add_argument("--bundle-id", metavar="ID", help="opaque tag shared by one bundle's entries")
-    p.add_argument("--dry-run", action="store_true", help="validate the inputs only; write nothing")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="validate the inputs only: write nothing, run nothing (the auditor is only looked up on PATH)",
+    )
     p.add_argument("--codex", metavar="CMD", help="auditor command (default $ARS_CODEX or codex)")
     p.add_argument(
         "--timeout", metavar="SECONDS", help="kill the auditor after this long (0: no limit)"
