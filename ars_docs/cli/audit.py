@@ -380,7 +380,10 @@ def _register_run(audit_sub: Subparsers) -> None:
     p.add_argument(
         "--dry-run",
         action="store_true",
-        help="validate the inputs only: write nothing, run nothing (the auditor is only looked up on PATH)",
+        help=(
+            "validate the inputs only: write nothing, run nothing (the auditor is only "
+            "looked up on PATH)"
+        ),
     )
     p.add_argument("--codex", metavar="CMD", help="auditor command (default $ARS_CODEX or codex)")
     p.add_argument(
