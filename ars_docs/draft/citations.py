@@ -1,4 +1,4 @@
-"""Citation-shaped prose: the unmarked-citation detector (§3.3 Step 1, issue 10).
+"""Citation-shaped prose: the unmarked-citation detector (§3.3 Step 1, issues 10 and 24).
 
 Every citation an agent emits must carry a ``<!--ref:SLUG-->`` marker; the
 gate can only check what is marked. This module finds text that *reads* like
@@ -6,19 +6,26 @@ a citation, so a citation whose marker was dropped (or never written) is
 caught instead of shipping unchecked:
 
 * author–year, parenthetical: ``(Smith, 2013)``, ``(Smith & Lee, 2013;
-  Chen et al., 2014a)``, ``(see OECD, 2019, p. 4)``;
+  Chen et al., 2014a)``, ``(see OECD, 2019, p. 4)``, ``[Festinger, 1957]``,
+  ``(Müller u. a., 2019, S. 34)``, ``（田中，2018）``, and a year with a page
+  locator alone: ``"…" (2013, p. 7)``;
 * author–year, narrative: ``Smith et al. (2013)``, ``Smith (2013, p. 4)``,
-  ``Smith and Lee's (2013)``;
-* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``.
+  ``Brown (2015: 45)``, ``Chen and colleagues (2018)``, ``Segundo Silva et
+  al. (2017)``, ``Zhang Wei (2020)``, ``Иванов (2015)``; CJK names before
+  fullwidth or ASCII parentheses (``citations_cjk``);
+* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``ref. 14``;
+* back references: ``ibid.``, ``ebd.``, ``op. cit.``.
 
 It works on masked text (code, comments, tags and link destinations blanked
-to spaces, same length), so offsets are offsets into the draft. Precision is
-preferred where the two conflict: a year in parentheses after a capitalised
-word that is a month, a season, a document part (``Table``, ``Figure``) or
-follows an article (``the Act (2013)``) is not a citation; bare years
-("in 2013 the…"), money, versions and equations never match. The measured
-precision and recall on a labelled set are printed by
-``benchmarks/bench_citation_detector.py``.
+to spaces, same length), so offsets are offsets into the draft; character
+references (``&nbsp;``, ``&#40;``) and backslash escapes (``\\(``) are read as
+the characters they show. Precision is preferred where the two conflict: a
+year in parentheses after a month, a season, a document part, an article, a
+place or organisation (``Tokyo (2021)``, unless a reporting verb follows:
+``Berlin (1958) argued``) or a product name (``Nintendo Switch (2017)``) is
+not a citation; bare years, money, versions and equations never match. The
+word lists are in ``citation_words``; precision and recall on the labelled
+sets are printed by ``benchmarks/bench_citation_detector.py``.
 
 Every regular expression here is bounded (no nested unbounded repetition) and
 scans each character a bounded number of times, so a pass is linear in the
@@ -27,47 +34,75 @@ draft.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from typing import Literal
 
-Form = Literal["parenthetical", "narrative", "numeric"]
+from ars_docs.draft import citation_words as words
+from ars_docs.draft.citations_cjk import cjk_narratives
 
+Form = Literal["parenthetical", "narrative", "numeric", "back-reference"]
+
+_UP = "A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁΑ-Ω"
+_LOW = "a-zß-öø-ÿā-ſа-яёα-ω"
+#: A character that continues a (Latin, Cyrillic, Greek) word: a name cannot start after it.
+_WORD_BEFORE = rf"(?<![{_UP}{_LOW}0-9'’\-])"
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?![\d])"
-_YEAR_OR = rf"(?:{_YEAR}|n\.\s?d\.|in\s+press|forthcoming)"
+#: One work's year: ``2013``, ``2013a``, a span ``2019–2021`` / ``2019–21``.
+_WORK_YEAR = rf"{_YEAR}(?:\s*[-–—]\s*(?:{_YEAR}|\d\d(?![\d])))?"
+_YEAR_OR = (
+    rf"(?:{_WORK_YEAR}|n\.\s?d\.|in\s+press|forthcoming|im\s+Druck|sous\s+presse"
+    r"|en\s+prensa|no\s+prelo|в\s+печати)"
+)
 # A surname: a capital, then letters, apostrophes or hyphens (``O'Neil``,
 # ``Müller-Lyer``); lower-case particles may come first (``van der Berg``).
 _PARTICLE = (
-    r"(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|dos|bin|al|ten|ter"
-    r"|Van|Von|De|Del|Della|Da|Di|Du|Le|La|Ten|Ter)\s+)"
+    r"(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|dos|das|do|bin|al|ten|ter"
+    r"|Van|Von|De|Del|Della|Da|Di|Du|Le|La|Ten|Ter|Dos)\s+)"
 )
-_SURNAME = r"(?:[A-ZÀ-ÖØ-ÞĀ-ſ][\w'’\-]*[a-zà-öø-ÿā-ſ][\w'’\-]*)"
+_SURNAME = rf"(?:[{_UP}][\w'’\-]*[{_LOW}][\w'’\-]*)"
 _NAME = rf"(?:{_PARTICLE}{{0,3}}{_SURNAME})"
 _ORG = r"(?:[A-Z][A-Z&]{1,9})"  # OECD, WHO, APA: parenthetical form only (with a comma)
-_AND = r"(?:\s*,?\s+(?:and|&)\s+|\s*&\s*)"
-_AUTHORS = (
-    rf"(?:{_NAME}(?:\s+et\s+al\.?|(?:\s*,\s*{_NAME}){{0,5}}{_AND}{_NAME}(?:\s+et\s+al\.?)?)?)"
+#: "and others" in the languages of the labelled set.
+_ETAL = (
+    r"(?:\s+et\s+al\.?|\s+u\.\s?a\.|\s+and\s+(?:colleagues|co-?workers|associates)"
+    r"|\s+[ye]\s+(?:cols?\.|colaboradores)|\s+et\s+(?:coll\.|collaborateurs)"
+    r"|\s+и\s+(?:др\.|соавт\.))"
 )
-_LOCATOR = (
-    r"(?:,\s*(?:pp?\.|chap\.|ch\.|para\.|sec\.|§|fig\.|table)\s*"
-    r"[\divxlc]+(?:\s*[-–]\s*[\divxlc]+)?)"
+_AND = r"(?:\s*,?\s+(?:and|&|und|et|y|e|и)\s+|\s*&\s*)"
+_AUTHORS = rf"(?:{_NAME}(?:{_ETAL}|(?:\s*,\s*{_NAME}){{0,5}}{_AND}{_NAME}{_ETAL}?)?)"
+_PAGE = r"[\divxlc]+(?:\s*[-–]\s*[\divxlc]+)?(?:\s*ff?\.)?"
+#: Where in the work: ``p. 4``, ``S. 34`` (German), ``с. 12`` (Russian), ``: 45``.
+_PAGE_LOCATOR = (
+    rf"(?:,\s*(?:pp?\.|S\.|с\.|chap\.|ch\.|para\.|paras\.|sec\.|§§?|fig\.|table|Rn\.|Kap\."
+    rf"|cap\.|at)\s*{_PAGE}|\s*:\s*\d{{1,4}}(?:\s*[-–]\s*\d{{1,4}})?(?![\d]))"
 )
+_LOCATOR = rf"(?:{_PAGE_LOCATOR}|,\s*\d{{1,4}}(?:\s*[-–]\s*\d{{1,4}})?(?![\d]))"
 _YEARS = rf"{_YEAR_OR}(?:\s*,\s*{_YEAR_OR}){{0,5}}"
+_CJK_ITEM = r"(?:[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{1,8}(?:\s*(?:等人|等|ら|ほか|他|외|등))?)"
 
 #: One author–year item inside parentheses: ``Smith et al., 2013a`` / ``OECD, 2019, p. 4``.
 _ITEM_RE = re.compile(
-    rf"(?<![\w'’\-])(?P<who>{_AUTHORS}|{_ORG}(?=\s*,))\s*,?\s+(?P<years>{_YEARS}){_LOCATOR}?"
+    rf"{_WORD_BEFORE}(?P<who>{_AUTHORS}|{_ORG}(?=\s*,)|{_CJK_ITEM})(?:\s*[,，、]\s*|\s+)"
+    rf"(?P<years>{_YEARS}){_LOCATOR}?"
 )
-#: A parenthesised group, one line break allowed, bounded length.
-_GROUP_RE = re.compile(r"[(（](?P<inner>[^()（）\n]{3,300}(?:\n[^()（）\n]{0,300})?)[)）]")
-#: Narrative: ``Smith et al. (2013)``, ``Smith's (2013, p. 4)``.
+#: A year and a page alone: ``(2013, p. 7)``, ``(2019, S. 34)``, ``(2015: 45)``.
+_YEAR_PAGE_RE = re.compile(rf"\s*(?:see\s+|vgl\.\s+)?{_YEAR}{_PAGE_LOCATOR}\s*")
+#: A group in parentheses (one line break allowed) or square brackets, bounded.
+_GROUP_RE = re.compile(
+    r"[(（](?P<inner>[^()（）\n]{3,300}(?:\n[^()（）\n]{0,300})?)[)）]"
+    r"|(?<!!)\[(?P<binner>[^\[\]\n]{5,300})\]"
+)
+#: Narrative: ``Smith et al. (2013)``, ``Smith's (2013, p. 4)``; ``pre`` is a
+#: capitalised word just before the names (a given name, ``Revisiting``, ``Olympic``).
 _NARRATIVE_RE = re.compile(
-    rf"(?<![\w'’\-])(?P<who>{_AUTHORS})(?:'s|’s|')?\s*(?P<open>\()\s*(?P<years>{_YEARS})"
-    rf"{_LOCATOR}?\s*\)"
+    rf"{_WORD_BEFORE}(?:(?P<pre>{_SURNAME})[ \t]+)?(?P<who>{_AUTHORS})(?:'s|’s|')?\s*"
+    rf"(?P<open>[(（])\s*(?P<years>{_YEARS}){_LOCATOR}?\s*[)）]"
 )
 #: Where a narrative citation can end: ``(`` and a year. Only the text just
 #: before such a place is searched for names, which keeps the detector cheap.
-_NARRATIVE_ANCHOR_RE = re.compile(rf"\(\s*{_YEAR_OR}")
+_NARRATIVE_ANCHOR_RE = re.compile(rf"[(（]\s*{_YEAR_OR}")
 #: How far before its ``(`` a narrative citation's names may start.
 _NAMES_REACH = 160
 #: Numeric: ``[12]``, ``[3–5]``, ``[1, 4–6]``; not an index (``a[1]``) or a footnote (``[^1]``).
@@ -76,36 +111,21 @@ _NUMERIC_RE = re.compile(
     rf"\[(?P<nums>{_NUM}(?:\s*[,;]\s*{_NUM}){{0,9}})"
     r"(?:,\s*pp?\.\s*\d+(?:[-–]\d+)?)?\](?![(\[:])"
 )
-_YEAR_RE = re.compile(_YEAR_OR)
-
-#: Capitalised words that precede a year in parentheses without being authors:
-#: months, seasons, weekdays, function words, document parts, kinds of documents.
-_NOT_AUTHORS_WORDS = """
-january february march april may june july august september october november december
-jan feb mar apr jun jul aug sep sept oct nov dec spring summer autumn fall winter in on
-at by for from since until during before after about around circa between of to the a an
-this that these those its their our his her my your see cf eg ie also and or but so then
-thus hence here there when while where which table tables figure figures fig fig.
-section sections chapter chapter part appendix equation eq volume vol issue no number
-page pages version release edition update act law bill treaty decree regulation
-directive report census survey election q1 q2 q3 q4 fy est approx ca monday tuesday
-wednesday thursday friday saturday sunday as while although though unlike like following
-both however whereas because if yet recently later earlier only even notably similarly
-likewise moreover furthermore indeed first second third finally according
-"""
-NOT_AUTHORS = frozenset(_NOT_AUTHORS_WORDS.split())
-
-#: Nouns that number things in the text itself: ``item [3]``, ``step [2]``.
-_NUMBERED_THINGS_WORDS = """
-item items step steps row rows column columns col line lines entry entries element
-elements index option options question questions level levels group groups slot cell
-position stage stages interval range
-"""
-_NUMBERED_THINGS = frozenset(_NUMBERED_THINGS_WORDS.split())
-#: Words right before a narrative name that show it is not a person (``the Act (2013)``).
-_ARTICLES = frozenset(
-    ["the", "a", "an", "this", "that", "these", "those", "its", "their", "our", "his", "her"]
+#: ``ref. 14``, ``Refs. 3–5`` (physics and chemistry journals); not ``ref. 2013/44``.
+_REF_RE = re.compile(rf"{_WORD_BEFORE}[Rr]efs?\.\s*{_NUM}(?:\s*,\s*{_NUM}){{0,9}}(?![\d/])")
+#: ``ibid.``, ``Ibid., p. 4``, ``ebd.`` (German), ``op. cit.``, ``loc. cit.``.
+_BACK_RE = re.compile(
+    rf"{_WORD_BEFORE}(?:[Ii]bid(?:em)?\b\.?|[Ee]bd\.|[Ee]benda\b|[Oo]p\.\s?cit\.|[Ll]oc\.\s?cit\.)"
 )
+_WORK_RE = re.compile(rf"{_WORK_YEAR}|n\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
+    r"|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати")
+_YEAR_RE = re.compile(_YEAR_OR)
+#: Character references and backslash escapes, read as the character they show.
+_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\(?=[(\[)\]])")
+#: Anything a citation needs: a bracket, a digit, or a back reference.
+_WORTH_SCANNING = re.compile(r"[\d(\[（]|bid|bd\.|benda|cit\.")
+
+NOT_AUTHORS = words.NOT_AUTHORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,71 +139,173 @@ class Candidate:
 
 
 def _names(who: str) -> list[str]:
-    words = re.findall(r"[\w'’\-]+", who)
-    return [w for w in words if w[0].isupper()]
+    found = re.findall(r"[\w'’\-]+", who)
+    return [w for w in found if w[0].isupper()]
 
 
 def _plausible(who: str) -> bool:
     names = _names(who)
-    if not names:
-        return False
-    return all(name.lower().strip("'’") not in NOT_AUTHORS for name in names)
+    if not names or any(ch.isdigit() for ch in who):
+        return False  # ``Kepler-22b (2011)`` is a planet
+    return all(name.lower().strip("'’") not in words.NOT_AUTHORS for name in names)
 
 
-def _preceded_by_article(masked: str, start: int) -> bool:
-    head = masked[max(0, start - 12) : start].split()
-    return bool(head) and head[-1].lower() in _ARTICLES
+def _is_place(who: str) -> bool:
+    names = _names(who)
+    return len(names) == 1 and names[0].lower() in words.PLACES
+
+
+def _word_before(masked: str, start: int, reach: int = 16) -> str:
+    head = masked[max(0, start - reach) : start].split()
+    return head[-1].lower() if head else ""
 
 
 def _inside_proper_noun(masked: str, start: int) -> bool:
-    """``Olympic Games (2012)``, ``Nintendo Switch (2017)``: a capitalised word right
-    before a single name makes a product or event, not an author."""
+    """``USA Today (2019)``: a capitalised word right before a single name that the
+    narrative pattern did not take as a given name."""
     head = masked[max(0, start - 30) : start]
     if not head.endswith((" ", "\t")):
         return False
-    words = head.split()
-    if not words:
+    found = head.split()
+    if not found:
         return False
-    word = words[-1]
-    return word[:1].isupper() and word.isalpha() and word.lower() not in NOT_AUTHORS
+    word = found[-1]
+    return word[:1].isupper() and word.isalpha() and word.lower() not in words.NOT_AUTHORS
 
 
-def _numbered_thing(masked: str, start: int) -> bool:
-    head = masked[max(0, start - 16) : start].split()
-    return bool(head) and head[-1].lower() in _NUMBERED_THINGS
+def reported_after(masked: str, end: int) -> bool:
+    """A reporting verb follows (``… (1958) has argued``): the name is a cited author."""
+    for word in re.findall(r"[^\W\d_]+", masked[end : end + 60])[:4]:
+        low = word.lower()
+        if low in words.REPORTING_VERBS:
+            return True
+        if low not in words.VERB_FILLERS:
+            return False
+    return False
+
+
+def _numbered_thing(masked: str, start: int, end: int) -> bool:
+    if _word_before(masked, start) in words.NUMBERED_THINGS:
+        return True
+    after = masked[end : end + 12].split()
+    return bool(after) and after[0].lower().rstrip(".,;") in words.UNITS
+
+
+def readable(masked: str) -> str:
+    """``masked`` with character references and ``\\(`` read as what they show
+    (same length: the character, then spaces)."""
+    if "&" not in masked and "\\" not in masked:
+        return masked
+    return _ENTITY_RE.sub(_shown, masked)
+
+
+def _shown(match: re.Match[str]) -> str:
+    text = match.group()
+    if text == "\\":
+        return " "
+    char = html.unescape(text)
+    if len(char) != 1 or char == "&":
+        return text
+    if char.isspace():
+        char = " "
+    return char + " " * (len(text) - 1)
 
 
 def find_candidates(masked: str, start: int = 0, end: int | None = None) -> list[Candidate]:
     """Citation-shaped texts in ``masked[start:end]`` (already masked), in order."""
     stop = len(masked) if end is None else end
+    if not _WORTH_SCANNING.search(masked, start, stop):
+        return []
+    shown = readable(masked)
+    if shown is not masked:
+        return [_whole_reference(masked, c) for c in _found(shown, start, stop)]
+    return _found(masked, start, stop)
+
+
+def _whole_reference(masked: str, cand: Candidate) -> Candidate:
+    """A candidate that ends inside ``&#41;`` ends after it."""
+    amp = masked.rfind("&", max(cand.start, cand.end - 12), cand.end)
+    if amp < 0 or ";" in masked[amp : cand.end]:
+        return cand
+    semi = masked.find(";", cand.end, amp + 40)
+    return cand if semi < 0 else Candidate(cand.start, semi + 1, cand.form, cand.works)
+
+
+def _found(masked: str, start: int, stop: int) -> list[Candidate]:
     found: list[Candidate] = []
-    for group in _GROUP_RE.finditer(masked, start, stop):
-        if not _YEAR_RE.search(group.group("inner")):
-            continue
-        works = 0
-        for item in _ITEM_RE.finditer(group.group("inner")):
-            if _plausible(item.group("who")) or item.group("who").isupper():
-                works += len(_YEAR_RE.findall(item.group("years")))
-        if works:
-            found.append(Candidate(group.start(), group.end(), "parenthetical", works))
+    found.extend(_groups(masked, start, stop))
     for match in _narratives(masked, start, stop):
-        who = match.group("who")
-        if not _plausible(who) or _preceded_by_article(masked, match.start()):
-            continue
-        if len(_names(who)) == 1 and _inside_proper_noun(masked, match.start()):
-            continue
-        works = len(_YEAR_RE.findall(match.group("years")))
-        found.append(Candidate(match.start(), match.end(), "narrative", works))
+        cand = _narrative(masked, match)
+        if cand is not None:
+            found.append(cand)
+    found.extend(cjk_narratives(masked, start, stop, _YEARS, _LOCATOR, _WORK_RE))
     for match in _NUMERIC_RE.finditer(masked, start, stop):
         at = match.start()
         if at and (masked[at - 1].isalnum() or masked[at - 1] in "_])\\!"):
             continue  # an index (a[1], x[1][2]), an escape or an image label
         numbers = re.findall(r"\d+", match.group("nums"))
-        if "0" in numbers or _numbered_thing(masked, match.start()):
-            continue  # citation numbers start at 1; "item [3]" numbers the text itself
-        works = len(re.findall(r"\d+", match.group("nums")))
-        found.append(Candidate(match.start(), match.end(), "numeric", min(works, 1)))
+        if "0" in numbers or _numbered_thing(masked, at, match.end()):
+            continue  # citation numbers start at 1; "item [3]", "[2, 5] seconds"
+        found.append(Candidate(at, match.end(), "numeric", 1))
+    for match in _REF_RE.finditer(masked, start, stop):
+        found.append(Candidate(match.start(), match.end(), "numeric", 1))
+    for match in _BACK_RE.finditer(masked, start, stop):
+        found.append(Candidate(match.start(), match.end(), "back-reference", 1))
     return _without_overlaps(found)
+
+
+def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
+    found: list[Candidate] = []
+    for group in _GROUP_RE.finditer(masked, start, stop):
+        inner = group.group("inner")
+        if inner is None:
+            inner = group.group("binner")
+        if not _YEAR_RE.search(inner):
+            continue
+        works = 0
+        for item in _ITEM_RE.finditer(inner):
+            who = item.group("who")
+            if _counts_as_author(who):
+                works += len(_WORK_RE.findall(item.group("years")))
+        if not works and group.group("inner") is not None and _YEAR_PAGE_RE.fullmatch(inner):
+            works = 1  # ``"…" (2013, p. 7)``: the author is named elsewhere in the sentence
+        if works:
+            found.append(Candidate(group.start(), group.end(), "parenthetical", works))
+    return found
+
+
+def _counts_as_author(who: str) -> bool:
+    if who.isupper() and who.isascii():
+        return True  # OECD, WHO
+    if "\u3040" <= who[:1] <= "\ud7a3":
+        return True  # a CJK name in a group with a year: ``（田中，2018）``
+    return _plausible(who) and not _is_place(who)
+
+
+def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
+    who = match.group("who")
+    pre = match.group("pre")
+    if not _plausible(who):
+        return None
+    at = match.start()
+    reported = reported_after(masked, match.end())
+    several = len(_names(who)) > 1 or re.search(_ETAL, who) is not None
+    if pre is not None:
+        low = pre.lower()
+        if low in words.NOT_AUTHORS or (low.endswith("ing") and len(low) > 5):
+            at = match.start("who")  # ``Per Smith (2024)``, ``Revisiting Smith (2024)``
+        elif any(ch.isdigit() for ch in pre):
+            return None
+        elif not (low in words.EAST_ASIAN_SURNAMES or several or reported):
+            return None  # ``Nintendo Switch (2017)``, ``Olympic Games (2012)``
+    elif not several and not reported and _inside_proper_noun(masked, at):
+        return None
+    if _word_before(masked, at, 12) in words.ARTICLES:
+        return None  # ``the Act (2013)``
+    if pre is None and _is_place(who) and not reported:
+        return None  # ``Tokyo (2021) hosted the Games``
+    works = len(_WORK_RE.findall(match.group("years")))
+    return Candidate(at, match.end(), "narrative", works)
 
 
 def _narratives(masked: str, start: int, stop: int) -> list[re.Match[str]]:
@@ -218,8 +340,9 @@ def _without_overlaps(found: list[Candidate]) -> list[Candidate]:
 class CitationText:
     """A citation-shaped text in the draft and how it is covered.
 
-    ``markers`` counts the markers inside it or directly after it; it is
+    ``markers`` counts the markers of its sentence that cover it; it is
     *unmarked* when fewer than ``works`` and no waiver follows it.
+    ``sentence_citations`` and ``sentence_markers`` describe its sentence.
     """
 
     start: int
@@ -231,6 +354,8 @@ class CitationText:
     works: int
     markers: int
     waiver_reason: str | None = None
+    sentence_citations: int = 1
+    sentence_markers: int = 0
 
     @property
     def waived(self) -> bool:

@@ -1,0 +1,103 @@
+"""Narrative citations in Chinese, Japanese and Korean text (issue 24 §3).
+
+CJK prose has no spaces between words, so a name cannot be found by its
+capital letter: ``王等人（2021）``, ``佐藤（2020）は``, ``田中ら（2018）``, ``김철수(2020)는``.
+A run of Han (or Hangul) characters right before a year in parentheses is a
+cited author when it ends in a family name of the lists in
+``citation_words`` (Chinese family name + one or two given-name characters,
+Japanese family name + up to two, Korean three-syllable names), or when it
+is followed by "and others" (``等``, ``等人``, ``ら``, ``ほか``, ``외``, ``등``).
+Runs ending in an institution or place word (``大学``, ``市``, ``국``) are not.
+Parenthetical forms (``（田中，2018）``) are groups and live in ``citations``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ars_docs.draft import citation_words as words
+
+if TYPE_CHECKING:
+    from ars_docs.draft.citations import Candidate
+
+_HAN = r"\u3005\u3400-\u9fff"
+_HANGUL = r"\uac00-\ud7a3"
+_ETAL = r"(?:等人|等|ら|ほか|他)"
+_KO_ETAL = r"(?:\s*(?:외|등)(?:\s*\d인)?)"
+_cache: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(years: str, locator: str) -> re.Pattern[str]:
+    key = years + locator
+    pattern = _cache.get(key)
+    if pattern is None:
+        pattern = re.compile(
+            rf"(?:(?P<han>[{_HAN}]{{1,8}})(?P<etal>{_ETAL})?"
+            rf"|(?<![{_HANGUL}])(?P<ko>[{_HANGUL}]{{1,4}})(?P<koetal>{_KO_ETAL})?)"
+            rf"\s*[（(]\s*(?P<years>{years}){locator}?\s*[）)]"
+        )
+        _cache[key] = pattern
+    return pattern
+
+
+def cjk_narratives(
+    masked: str, start: int, stop: int, years: str, locator: str, work_re: re.Pattern[str]
+) -> list[Candidate]:
+    """Narrative CJK citations in ``masked[start:stop]``."""
+    from ars_docs.draft.citations import Candidate
+
+    if not _has_cjk(masked, start, stop):
+        return []
+    found: list[Candidate] = []
+    for match in _pattern(years, locator).finditer(masked, start, stop):
+        han, ko = match.group("han"), match.group("ko")
+        if han is not None:
+            at = _han_person(han, match.group("etal") is not None)
+            if at is None:
+                continue
+            first = match.start("han") + at
+        else:
+            if not _hangul_person(ko, match.group("koetal") is not None):
+                continue
+            first = match.start("ko")
+        works = len(work_re.findall(match.group("years")))
+        found.append(Candidate(first, match.end(), "narrative", works))
+    return found
+
+
+_CJK_RE = re.compile(rf"[{_HAN}{_HANGUL}]")
+
+
+def _has_cjk(masked: str, start: int, stop: int) -> bool:
+    return _CJK_RE.search(masked, start, stop) is not None
+
+
+def _han_person(run: str, etal: bool) -> int | None:
+    """Where the name starts in ``run`` when it ends in a person's name, else None."""
+    if run.endswith(words.CJK_NOT_PERSON_ENDINGS) or run[-2:] in words.CJK_PLACES:
+        return None
+    if run[-3:] in words.CJK_PLACES:
+        return None
+    for size in (2, 3, 4, 1):
+        if size > len(run):
+            continue
+        tail = run[-size:]
+        if tail[:2] in words.JAPANESE_SURNAMES or tail[:3] in words.JAPANESE_SURNAMES:
+            return len(run) - size
+        if size <= 3 and tail[0] in words.CHINESE_SURNAMES and (size > 1 or etal):
+            return len(run) - size
+        if size == 1 and etal and tail in words.JAPANESE_SURNAMES:
+            return len(run) - size
+    return None
+
+
+def _hangul_person(name: str, etal: bool) -> bool:
+    if name.endswith(words.CJK_NOT_PERSON_ENDINGS) and not etal:
+        return False
+    surname = name[:2] if name[:2] in words.KOREAN_SURNAMES else name[:1]
+    if surname not in words.KOREAN_SURNAMES:
+        return False
+    if etal:
+        return True
+    return len(name) - len(surname) == 2
