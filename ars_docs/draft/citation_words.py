@@ -60,7 +60,8 @@ NUMBERED_THINGS = _words(
     """
 item items step steps row rows column columns col line lines entry entries element
 elements index option options question questions level levels group groups slot cell
-position stage stages interval range array arrays list lists vector vectors tuple
+position stage stages interval range day days week weeks visit visits session
+sessions epoch epochs iteration iterations layer layers round rounds node nodes array arrays list lists vector vectors tuple
 tuples set sets sequence sequences matrix matrices input inputs output outputs
 returns return returned yields yield gives give equals equal is are be becomes
 was were values value coordinates indices shape dims dimensions = == := ← →
@@ -138,10 +139,21 @@ coined coins traced traces distinguished distinguishes outlined outlines modelle
 modeled models derived derives formulated formulates recorded records
 zeigt zeigte zeigen fand findet argumentiert argumentierte beschreibt beschrieb betont
 betonte stellt stellte schreibt schrieb kommt kam weist wies
-montre montrent a ont affirme propose souligne soulignent décrit note observe constate
+montre montrent affirme propose souligne soulignent décrit note observe constate
 muestra muestran afirma propone señala señalan describe encontró encontraron sostiene
 mostra mostram afirma propõe aponta apontam descreve encontrou encontraram sustenta
 показал показала показали отмечает пишет утверждает описал описала предложил предложила
+"""
+)
+
+#: Words that introduce a cited author at the start of a sentence or heading:
+#: the name after them is a person (``Per Smith (2024)``, ``Following Lee (2020)``).
+INTRODUCERS = _words(
+    """
+per via see cf following unlike like according contra pace with against after before
+by from in on as also and or but so thus hence both however whereas because if although
+though while recently later earlier notably similarly likewise moreover furthermore
+indeed finally vgl siehe laut nach gemäß bei wie selon comme según como segundo conforme
 """
 )
 

@@ -14,7 +14,8 @@ caught instead of shipping unchecked:
   al. (2017)``, ``Zhang Wei (2020)``, ``Иванов (2015)``; CJK names before
   fullwidth or ASCII parentheses (``citations_cjk``);
 * numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``ref. 14``;
-* back references: ``ibid.``, ``ebd.``, ``op. cit.``.
+* back references: ``ibid.``, ``ebd.``, ``op. cit.``;
+* case law: ``Roe v. Wade (1973)``, ``Caparo Industries plc v Dickman [1990] UKHL 2``.
 
 It works on masked text (code, comments, tags and link destinations blanked
 to spaces, same length), so offsets are offsets into the draft; character
@@ -36,13 +37,14 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 from ars_docs.draft import citation_words as words
 from ars_docs.draft.citations_cjk import cjk_narratives
 
-Form = Literal["parenthetical", "narrative", "numeric", "back-reference"]
+Form = Literal["parenthetical", "narrative", "numeric", "back-reference", "case"]
 
 _UP = "A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁΑ-Ω"
 _LOW = "a-zß-öø-ÿā-ſа-яёα-ω"
@@ -61,6 +63,7 @@ _PARTICLE = (
     r"(?:(?:van|von|der|den|de|del|della|da|di|du|le|la|dos|das|do|bin|al|ten|ter"
     r"|Van|Von|De|Del|Della|Da|Di|Du|Le|La|Ten|Ter|Dos)\s+)"
 )
+_PARTICLES = frozenset(re.findall(r"[a-z]+", _PARTICLE.lower()))
 _SURNAME = rf"(?:[{_UP}][\w'’\-]*[{_LOW}][\w'’\-]*)"
 _NAME = rf"(?:{_PARTICLE}{{0,3}}{_SURNAME})"
 _ORG = r"(?:[A-Z][A-Z&]{1,9})"  # OECD, WHO, APA: parenthetical form only (with a comma)
@@ -72,7 +75,7 @@ _ETAL = (
 )
 _AND = r"(?:\s*,?\s+(?:and|&|und|et|y|e|и)\s+|\s*&\s*)"
 _AUTHORS = rf"(?:{_NAME}(?:{_ETAL}|(?:\s*,\s*{_NAME}){{0,5}}{_AND}{_NAME}{_ETAL}?)?)"
-_PAGE = r"[\divxlc]+(?:\s*[-–]\s*[\divxlc]+)?(?:\s*ff?\.)?"
+_PAGE = r"[\divxlc]+(?:\.\d+){0,3}(?:\s*[-–]\s*[\divxlc]+)?(?:\s*ff?\.)?"
 #: Where in the work: ``p. 4``, ``S. 34`` (German), ``с. 12`` (Russian), ``: 45``.
 _PAGE_LOCATOR = (
     rf"(?:,\s*(?:pp?\.|S\.|с\.|chap\.|ch\.|para\.|paras\.|sec\.|§§?|fig\.|table|Rn\.|Kap\."
@@ -120,6 +123,22 @@ _BACK_RE = re.compile(
 _WORK_RE = re.compile(rf"{_WORK_YEAR}|n\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
     r"|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати")
 _YEAR_RE = re.compile(_YEAR_OR)
+#: An organisation's acronym before a year: a citation only when the sentence says so.
+_ORG_RE = re.compile(rf"(?<![\w&])[A-Z][A-Z&]{{1,9}}\s*\(\s*{_YEAR}(?:{_LOCATOR})?\s*\)")
+_ORG_CUE_RE = re.compile(
+    r"(?:according\s+to|reported\s+by|published\s+by|data\s+(?:from|of)|see|cf\.|laut|selon"
+    r"|según|segundo|conforme|согласно)(?:\s+(?:the|der|die|la|le|el|a|o))?\s*$",
+    re.IGNORECASE,
+)
+_SPAN_RE = re.compile(r"(\d{4})\s*[-–—]\s*(\d{4})")
+#: Case law: ``Roe v. Wade (1973)``, ``Brown v. Board of Education, 347 U.S. 483 (1954)``,
+#: ``Caparo Industries plc v Dickman [1990] UKHL 2``: the parties, ``v``, then within
+#: the sentence a year in parentheses or a neutral citation ``[1990] UKHL 2``.
+_CASE_RE = re.compile(
+    rf"{_WORD_BEFORE}(?P<first>{_SURNAME})(?:[ \t]+(?:[{_UP}][\w.&'’-]*|plc|ltd|inc|of|and|&|the)){{0,5}}?[ \t]+v\.?[ \t]+[{_UP}]"
+    rf"[^()\[\]\n.;]{{0,120}}?(?:(?:\.|,)[^()\[\]\n;]{{0,40}}?)?"
+    rf"(?:\(\s*(?:[A-Z][\w.]*\s+){{0,3}}{_YEAR}\s*\)|\[{_YEAR}\]\s+[A-Z]{{2,8}}(?:\s+\([A-Za-z]+\))?\s+\d+)"
+)
 #: Character references and backslash escapes, read as the character they show.
 _ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\(?=[(\[)\]])")
 #: Anything a citation needs: a bracket, a digit, or a back reference.
@@ -152,7 +171,27 @@ def _plausible(who: str) -> bool:
 
 def _is_place(who: str) -> bool:
     names = _names(who)
-    return len(names) == 1 and names[0].lower() in words.PLACES
+    return len(names) == 1 and _plain(names[0]) in _PLACES
+
+
+def _plain(word: str) -> str:
+    """``México`` -> ``mexico``: places are compared without accents."""
+    if word.isascii():
+        return word.lower()
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_PLACES = frozenset(_plain(word) for word in words.PLACES)
+
+
+def _two_names(pre: str, who: str) -> bool:
+    """``García Márquez``, ``Segundo Silva``: a two-word surname, told from ``Olympic Games``
+    by a letter with a diacritic (English product and event names have none); German
+    adjectives (``Münchner``, ``Deutsches``) are not given names."""
+    if pre.isascii() and who.isascii():
+        return False
+    return not pre.lower().endswith(("er", "es", "en", "sche", "scher"))
 
 
 def _word_before(masked: str, start: int, reach: int = 16) -> str:
@@ -185,8 +224,11 @@ def reported_after(masked: str, end: int) -> bool:
 
 
 def _numbered_thing(masked: str, start: int, end: int) -> bool:
-    if _word_before(masked, start) in words.NUMBERED_THINGS:
+    before = masked[max(0, start - 24) : start].split()[-2:]
+    if before and before[-1].lower() in words.NUMBERED_THINGS:
         return True
+    if any(len(w) == 1 and w.isascii() and w.isalpha() and w not in "aAI" for w in before):
+        return True  # ``set x to [4, 5, 6]``: a variable, not a claim
     after = masked[end : end + 12].split()
     return bool(after) and after[0].lower().rstrip(".,;") in words.UNITS
 
@@ -241,12 +283,17 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
     found.extend(cjk_narratives(masked, start, stop, _YEARS, _LOCATOR, _WORK_RE))
     for match in _NUMERIC_RE.finditer(masked, start, stop):
         at = match.start()
-        if at and (masked[at - 1].isalnum() or masked[at - 1] in "_])\\!"):
+        if at and ((masked[at - 1].isalnum() and masked[at - 1] < "\u2e80") or masked[at - 1] in "_])\\!"):
             continue  # an index (a[1], x[1][2]), an escape or an image label
         numbers = re.findall(r"\d+", match.group("nums"))
         if "0" in numbers or _numbered_thing(masked, at, match.end()):
             continue  # citation numbers start at 1; "item [3]", "[2, 5] seconds"
         found.append(Candidate(at, match.end(), "numeric", 1))
+    for match in _ORG_RE.finditer(masked, start, stop):
+        if _org_cited(masked, match):
+            found.append(Candidate(match.start(), match.end(), "narrative", 1))
+    for match in _CASE_RE.finditer(masked, start, stop):
+        found.append(Candidate(match.start(), match.end(), "case", 1))
     for match in _REF_RE.finditer(masked, start, stop):
         found.append(Candidate(match.start(), match.end(), "numeric", 1))
     for match in _BACK_RE.finditer(masked, start, stop):
@@ -265,13 +312,25 @@ def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
         works = 0
         for item in _ITEM_RE.finditer(inner):
             who = item.group("who")
-            if _counts_as_author(who):
+            if _counts_as_author(who) and not _lifespan(item.group("years")):
                 works += len(_WORK_RE.findall(item.group("years")))
         if not works and group.group("inner") is not None and _YEAR_PAGE_RE.fullmatch(inner):
             works = 1  # ``"…" (2013, p. 7)``: the author is named elsewhere in the sentence
         if works:
             found.append(Candidate(group.start(), group.end(), "parenthetical", works))
     return found
+
+
+def _org_cited(masked: str, match: re.Match[str]) -> bool:
+    """``According to the OECD (2019)``, ``WHO (2020) recommends``: cited; ``NATO (1949)`` is not."""
+    head = masked[max(0, match.start() - 30) : match.start()]
+    return _ORG_CUE_RE.search(head) is not None or reported_after(masked, match.end())
+
+
+def _lifespan(years: str) -> bool:
+    """``Kant (1724–1804)``: a range of twenty years or more is a life, not a work."""
+    span = _SPAN_RE.match(years)
+    return span is not None and int(span.group(2)) - int(span.group(1)) >= 20
 
 
 def _counts_as_author(who: str) -> bool:
@@ -285,24 +344,28 @@ def _counts_as_author(who: str) -> bool:
 def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
     who = match.group("who")
     pre = match.group("pre")
-    if not _plausible(who):
+    if not _plausible(who) or _lifespan(match.group("years")):
         return None
     at = match.start()
     reported = reported_after(masked, match.end())
     several = len(_names(who)) > 1 or re.search(_ETAL, who) is not None
     if pre is not None:
         low = pre.lower()
-        if low in words.NOT_AUTHORS or (low.endswith("ing") and len(low) > 5):
+        if low in _PARTICLES:
+            pass  # ``Van der Berg (2011)``: the particle opens the name
+        elif low in words.INTRODUCERS or (low.endswith("ing") and len(low) > 5):
             at = match.start("who")  # ``Per Smith (2024)``, ``Revisiting Smith (2024)``
-        elif any(ch.isdigit() for ch in pre):
-            return None
-        elif not (low in words.EAST_ASIAN_SURNAMES or several or reported):
+        elif any(ch.isdigit() for ch in pre) or low in words.NOT_AUTHORS:
+            return None  # ``First Folio (1623)``, ``Spring Term (2020)``
+        elif not (
+            low in words.EAST_ASIAN_SURNAMES or several or reported or _two_names(pre, who)
+        ):
             return None  # ``Nintendo Switch (2017)``, ``Olympic Games (2012)``
     elif not several and not reported and _inside_proper_noun(masked, at):
         return None
     if _word_before(masked, at, 12) in words.ARTICLES:
         return None  # ``the Act (2013)``
-    if pre is None and _is_place(who) and not reported:
+    if (_is_place(who) or (pre is not None and _plain(pre) in _PLACES)) and not reported:
         return None  # ``Tokyo (2021) hosted the Games``
     works = len(_WORK_RE.findall(match.group("years")))
     return Candidate(at, match.end(), "narrative", works)
