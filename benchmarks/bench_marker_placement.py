@@ -117,9 +117,11 @@ def cited_sentence(rng: random.Random, placement: str) -> tuple[str, str]:
     marks = [marker(a[0]) for a in authors]
     if placement in ("adjacent", "before citation"):
         if placement == "adjacent":
-            parts = [f"{t} {m}" if narrative else f"{t}{m}" for t, m in zip(texts, marks)]
+            parts = [
+                f"{t} {m}" if narrative else f"{t}{m}" for t, m in zip(texts, marks, strict=True)
+            ]
         else:
-            parts = [f"{m} {t}" for t, m in zip(texts, marks)]
+            parts = [f"{m} {t}" for t, m in zip(texts, marks, strict=True)]
         marks_after, marks_end = "", ""
     else:
         parts = texts
@@ -148,7 +150,7 @@ def cited_sentence(rng: random.Random, placement: str) -> tuple[str, str]:
 
 def draft(rng: random.Random) -> tuple[str, list[str]]:
     """A draft of a few sections, and the placements it uses."""
-    names, weights = zip(*PLACEMENTS.items())
+    names, weights = list(PLACEMENTS), list(PLACEMENTS.values())
     used: list[str] = []
     blocks = [f"# Chapter {rng.randint(1, 9)}"]
     for section in range(rng.randint(2, 4)):
@@ -262,7 +264,9 @@ def at_revision(rev: str, count: int, seed: int) -> dict[str, object]:
 
 def show(label: str, result: dict[str, object], verbose: bool) -> None:
     drafts, refused = int(result["drafts"]), int(result["refused"])  # type: ignore[call-overload]
-    print(f"{label}: {refused} of {drafts} legitimate drafts refused ({100 * refused / drafts:.1f} %)")
+    print(
+        f"{label}: {refused} of {drafts} legitimate drafts refused ({100 * refused / drafts:.1f} %)"
+    )
     print(f"  refusal reasons: {result['reasons']}")
     plain = result["plain_flagged"]
     assert isinstance(plain, list)
@@ -292,7 +296,11 @@ def main() -> int:
         print(json.dumps(measure(args.drafts, args.seed)))
         return 0
     if args.compare:
-        show(f"before ({args.compare})", at_revision(args.compare, args.drafts, args.seed), args.verbose)
+        show(
+            f"before ({args.compare})",
+            at_revision(args.compare, args.drafts, args.seed),
+            args.verbose,
+        )
     show("after (this tree)", measure(args.drafts, args.seed), args.verbose)
     return 0
 

@@ -61,7 +61,8 @@ NUMBERED_THINGS = _words(
 item items step steps row rows column columns col line lines entry entries element
 elements index option options question questions level levels group groups slot cell
 position stage stages interval range day days week weeks visit visits session
-sessions epoch epochs iteration iterations layer layers round rounds node nodes array arrays list lists vector vectors tuple
+sessions epoch epochs iteration iterations layer layers round rounds node nodes array
+arrays list lists vector vectors tuple
 tuples set sets sequence sequences matrix matrices input inputs output outputs
 returns return returned yields yield gives give equals equal is are be becomes
 was were values value coordinates indices shape dims dimensions = == := ← →
@@ -138,7 +139,8 @@ confirmed confirms challenged challenges criticised criticized criticises critic
 coined coins traced traces distinguished distinguishes outlined outlines modelled
 modeled models derived derives formulated formulates recorded records
 zeigt zeigte zeigen fand findet argumentiert argumentierte beschreibt beschrieb betont
-betonte stellt stellte schreibt schrieb kommt kam weist wies
+betonte stellt stellte schreibt schrieb kommt kam weist wies unterschied unterscheidet
+untersuchte untersucht entwickelte entwickelt definiert definierte prägte
 montre montrent affirme propose souligne soulignent décrit note observe constate
 muestra muestran afirma propone señala señalan describe encontró encontraron sostiene
 mostra mostram afirma propõe aponta apontam descreve encontrou encontraram sustenta
@@ -154,10 +156,13 @@ per via see cf following unlike like according contra pace with against after be
 by from in on as also and or but so thus hence both however whereas because if although
 though while recently later earlier notably similarly likewise moreover furthermore
 indeed finally vgl siehe laut nach gemäß bei wie selon comme según como segundo conforme
+bereits schon erst etwa insbesondere ebenso zudem dagegen hingegen jedoch deshalb déjà ainsi
+ya también já também
 """
 )
 
-#: Auxiliaries and adverbs between a citation and its reporting verb: ``Smith (2013) has also shown``.
+#: Auxiliaries and adverbs between a citation and its reporting verb
+#: (``Smith (2013) has also shown``).
 VERB_FILLERS = _words(
     """
 has have had also was were is are first later further then already recently similarly
@@ -183,13 +188,15 @@ nguyen tran le pham hoang phan vu vo dang bui do ngo duong ly
 #: three characters) for narrative citations in CJK text: ``王等人（2021）``,
 #: ``佐藤（2020）``.
 CHINESE_SURNAMES = frozenset(
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
-    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃戴莫孔向汤"
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾"
+    "肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏"
+    "韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃戴莫孔向汤"
     "張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂盧鍾譚陸賈鄒龔錢嚴湯"
 )
 JAPANESE_SURNAMES = _words(
     """
-佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邊 山本 中村 小林 加藤 吉田 山田 佐々木 山口 松本 井上 木村 斎藤 斉藤
+佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邊 山本 中村 小林 加藤 吉田 山田 佐々木
+山口 松本 井上 木村 斎藤 斉藤
 清水 山崎 池田 橋本 阿部 石川 山下 中島 石井 小川 前田 岡田 長谷川 藤田 後藤 近藤 村上 遠藤 青木
 坂本 福田 太田 西村 藤井 金子 岡本 藤原 中野 三浦 原田 中川 松田 竹内 小野 田村 中山 和田 石田
 森田 上田 内田 柴田 酒井 宮崎 横山 高木 安藤 宮本 大野 小島 工藤 谷口 今井 高田 丸山 増田 杉山
@@ -198,15 +205,25 @@ JAPANESE_SURNAMES = _words(
 """
 )
 #: Korean family names (Hangul), two-syllable ones included.
-KOREAN_SURNAMES = frozenset(
-    "김 이 박 최 정 강 조 윤 장 임 한 오 서 신 권 황 안 송 류 유 전 홍 고 문 양 손 배 백 허 남 심 노 하 곽 성 "
-    "차 주 우 구 민 진 나 지 엄 변 채 원 천 방 공 현 함 염 여 추 도 소 석 선 설 마 길 연 위 표 명 기 반 라 "
-    "왕 금 옥 육 인 맹 제 모 탁 국 어 은 편 용 예 경 봉 사 부 남궁 제갈 선우 황보 독고".split()
+KOREAN_SURNAMES = _words(
+    """
+김 이 박 최 정 강 조 윤 장 임 한 오 서 신 권 황 안 송 류 유 전 홍 고 문 양 손 배 백 허 남 심 노 하
+곽 성 차 주 우 구 민 진 나 지 엄 변 채 원 천 방 공 현 함 염 여 추 도 소 석 선 설 마 길 연 위 표
+명 기 반 라 왕 금 옥 육 인 맹 제 모 탁 국 어 은 편 용 예 경 봉 사 부 남궁 제갈 선우 황보 독고
+"""
 )
 #: Endings of CJK words that name institutions and places, not people.
 CJK_NOT_PERSON_ENDINGS = tuple(
-    "大学 学院 研究所 研究院 公司 政府 银行 銀行 协会 協会 委员会 委員会 部 局 省 市 县 県 区 国 会 社 所 院 "
-    "年 月 日 版 法 시 도 군 구 국 청 부 원 회 소 단 처 학 년".split()
+    sorted(
+        _words(
+            """
+大学 学院 研究所 研究院 公司 政府 银行 銀行 协会 協会 委员会 委員会 部 局 省 市 县 県 区 国 会
+社 所 院 年 月 日 版 法 시 도 군 구 국 청 부 원 회 소 단 처 학 년
+"""
+        )
+    )
 )
 #: Place names that start with a family-name character.
-CJK_PLACES = _words("武汉 武漢 江苏 江西 黄山 石家庄 金沢 高知 長野 長崎 福岡 岡山 宮城 山口 石川 서울 부산")
+CJK_PLACES = _words(
+    "武汉 武漢 江苏 江西 黄山 石家庄 金沢 高知 長野 長崎 福岡 岡山 宮城 山口 石川 서울 부산"
+)

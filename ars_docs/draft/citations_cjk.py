@@ -23,54 +23,52 @@ if TYPE_CHECKING:
 
 _HAN = r"\u3005\u3400-\u9fff"
 _HANGUL = r"\uac00-\ud7a3"
-_ETAL = r"(?:等人|等|ら|ほか|他)"
-_KO_ETAL = r"(?:\s*(?:외|등)(?:\s*\d인)?)"
-_cache: dict[str, re.Pattern[str]] = {}
-
-
-def _pattern(years: str, locator: str) -> re.Pattern[str]:
-    key = years + locator
-    pattern = _cache.get(key)
-    if pattern is None:
-        pattern = re.compile(
-            rf"(?:(?P<han>[{_HAN}]{{1,8}})(?P<etal>{_ETAL})?"
-            rf"|(?<![{_HANGUL}])(?P<ko>[{_HANGUL}]{{1,4}})(?P<koetal>{_KO_ETAL})?)"
-            rf"\s*[（(]\s*(?P<years>{years}){locator}?\s*[）)]"
-        )
-        _cache[key] = pattern
-    return pattern
+#: The name right before a year group's ``(``/``（``: Han characters (with "and others"),
+#: or a Hangul word (with ``외``/``등``).
+_NAME_BEFORE_RE = re.compile(
+    rf"(?:(?P<han>[{_HAN}]{{1,8}})(?P<etal>等人|等|ら|ほか|他)?"
+    rf"|(?<![{_HANGUL}])(?P<ko>[{_HANGUL}]{{1,4}})(?P<koetal>\s*(?:외|등)(?:\s*\d인)?)?)\s*\Z"
+)
+#: How far before its ``(`` a CJK name may start.
+_REACH = 16
 
 
 def cjk_narratives(
-    masked: str, start: int, stop: int, years: str, locator: str, work_re: re.Pattern[str]
+    masked: str,
+    start: int,
+    anchors: list[int],
+    year_group: re.Pattern[str],
+    work_re: re.Pattern[str],
 ) -> list[Candidate]:
-    """Narrative CJK citations in ``masked[start:stop]``."""
+    """Narrative CJK citations ending at the year groups that start at ``anchors``."""
     from ars_docs.draft.citations import Candidate
 
-    if not _has_cjk(masked, start, stop):
+    if masked.isascii():  # a C loop over the bytes: the common case costs nothing
         return []
     found: list[Candidate] = []
-    for match in _pattern(years, locator).finditer(masked, start, stop):
-        han, ko = match.group("han"), match.group("ko")
+    for at in anchors:
+        last = at - 1  # the name's last character: right before, or one space before
+        if last > start and masked[last].isspace():
+            last -= 1
+        if last < start or masked[last] < "\u3005":
+            continue
+        name = _NAME_BEFORE_RE.search(masked, max(start, at - _REACH), at)
+        group = year_group.match(masked, at)
+        if name is None or group is None:
+            continue
+        han, ko = name.group("han"), name.group("ko")
         if han is not None:
-            at = _han_person(han, match.group("etal") is not None)
-            if at is None:
+            offset = _han_person(han, name.group("etal") is not None)
+            if offset is None:
                 continue
-            first = match.start("han") + at
+            first = name.start("han") + offset
         else:
-            if not _hangul_person(ko, match.group("koetal") is not None):
+            if not _hangul_person(ko, name.group("koetal") is not None):
                 continue
-            first = match.start("ko")
-        works = len(work_re.findall(match.group("years")))
-        found.append(Candidate(first, match.end(), "narrative", works))
+            first = name.start("ko")
+        works = len(work_re.findall(group.group("years")))
+        found.append(Candidate(first, group.end(), "narrative", works))
     return found
-
-
-_CJK_RE = re.compile(rf"[{_HAN}{_HANGUL}]")
-
-
-def _has_cjk(masked: str, start: int, stop: int) -> bool:
-    return _CJK_RE.search(masked, start, stop) is not None
 
 
 def _han_person(run: str, etal: bool) -> int | None:

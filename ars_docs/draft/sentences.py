@@ -23,13 +23,12 @@ import re
 
 _END_RE = re.compile(r"[.!?…]+[\"'”’»)\]]*(?=\s|$)|[。！？]+[」』）”’]*|\n[ \t>]*\n|\|")
 #: Words that end with a period without ending the sentence.
-_ABBREVIATIONS = frozenset(
-    """
+_ABBREVIATION_WORDS = """
 al e.g eg i.e ie cf vs viz p pp fig figs no nos vol vols ed eds dr mr mrs ms prof st
 approx ca ch chap sec eq eqs op cit loc ibid resp nr abb tab vgl bzw z.b d.h ggf inkl
-ca art para paras et seq cf. etc. ref refs sr jr
-""".split()
-)
+art para paras et seq sr jr ref refs
+"""
+_ABBREVIATIONS = frozenset(_ABBREVIATION_WORDS.split())
 #: What may separate sentences: white space, quote markers, table pipes.
 _GAP = frozenset(" \t\r\n>|")
 

@@ -34,6 +34,8 @@ from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import Waiver, mask
 from ars_docs.draft.sentences import sentences
 
+#: A paragraph without any of these holds no citation-shaped text and no waiver.
+_NOTHING_TO_SEE = re.compile(r"[\d(\[（]|bid|bd\.|benda|cit\.|(?i:not-a-citation)")
 #: What may stand between a citation and its own marker: ``(Smith, 2020).<!--ref:s-->``.
 _ADJACENT = re.compile(r"[\s.,;:!?)\]）。，、]*")
 
@@ -55,20 +57,27 @@ class _Sentence:
 def unmarked(state: DocState) -> None:
     doc = state.document
     text = doc.text
-    comments = [m.comment_start for m in state.markers]  # document order: already sorted
+    # A marker sits where its span starts: its visible warning prefix, if any, is part of it.
+    starts = [m.span.start for m in state.markers]  # document order: already sorted
     found: list[CitationText] = []
     waivers: list[Waiver] = []
     for start, end in state.prose:
+        if _NOTHING_TO_SEE.search(text, start, end) is None:
+            continue  # no bracket, digit, back reference or waiver: nothing can be found
         masked, region_waivers = mask(text, start, end)
         waivers.extend(region_waivers)
         candidates = find_candidates(masked)
         used_waivers: set[int] = set()
         if candidates:
-            lo = bisect.bisect_left(comments, start)
-            hi = bisect.bisect_left(comments, end)
-            marks = [comments[i] - start for i in range(lo, hi)]
-            masked = _without_prefixes(masked, state, lo, hi, start)
-            for sentence in _covered(masked, candidates, marks):
+            lo = bisect.bisect_left(starts, start)
+            hi = bisect.bisect_left(starts, end)
+            marks = [starts[i] - start for i in range(lo, hi)]
+            if _all_adjacent(masked, candidates, marks):
+                sentences_of_region: list[_Sentence] = []  # the common case: nothing to report
+            else:
+                masked = _without_prefixes(masked, state, lo, hi, start)
+                sentences_of_region = _covered(masked, candidates, marks)
+            for sentence in sentences_of_region:
                 for cand, count in _matched(masked, sentence):
                     if count >= cand.works:
                         continue
@@ -118,6 +127,21 @@ def _without_prefixes(masked: str, state: DocState, lo: int, hi: int, base: int)
     return masked
 
 
+def _all_adjacent(masked: str, candidates: list[Candidate], marks: list[int]) -> bool:
+    """Whether each citation has its markers inside it or right after it (in order)."""
+    index, count = 0, len(marks)
+    for cand in candidates:
+        index = bisect.bisect_left(marks, cand.start, index)
+        for _ in range(cand.works):
+            if index >= count:
+                return False
+            mark = marks[index]
+            if mark > cand.end and _ADJACENT.fullmatch(masked, cand.end, mark) is None:
+                return False
+            index += 1
+    return True
+
+
 def _covered(masked: str, candidates: list[Candidate], marks: list[int]) -> list[_Sentence]:
     """The sentences holding citations, each with the markers that count for it."""
     spans = sentences(masked, [(c.start, c.end) for c in candidates])
@@ -154,15 +178,15 @@ def _matched(masked: str, sentence: _Sentence) -> list[tuple[Candidate, int]]:
     free = [True] * len(marks)
     # First the markers inside a citation or right after it (only punctuation between).
     for number, cand in enumerate(sentence.cands):
-        for index, mark in enumerate(marks):
-            if counts[number] >= cand.works:
-                break
-            if not free[index] or mark < cand.start:
-                continue
+        index = bisect.bisect_left(marks, cand.start)
+        while index < len(marks) and counts[number] < cand.works:
+            mark = marks[index]
             if mark >= cand.end and _ADJACENT.fullmatch(masked, cand.end, mark) is None:
                 break
-            free[index] = False
-            counts[number] += 1
+            if free[index]:
+                free[index] = False
+                counts[number] += 1
+            index += 1
     # Then the sentence's other markers, in order.
     rest = iter(index for index in range(len(marks)) if free[index])
     for number, cand in enumerate(sentence.cands):
