@@ -228,7 +228,9 @@ def _inside_proper_noun(masked: str, start: int) -> bool:
     return word[:1].isupper() and word.isalpha() and word.lower() not in words.NOT_AUTHORS
 
 
-_DEFINITE = frozenset("the a an der die das le la les el los las il".split(" "))
+_DEFINITE = frozenset(
+    ["the", "a", "an", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il"]
+)
 
 
 def _named_thing(masked: str, at: int) -> bool:
