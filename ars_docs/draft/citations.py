@@ -25,7 +25,8 @@ year in parentheses after a month, a season, a document part, an article, a
 place or organisation (``Tokyo (2021)``, unless a reporting verb follows:
 ``Berlin (1958) argued``) or a product name (``Nintendo Switch (2017)``) is
 not a citation; bare years, money, versions and equations never match. The
-word lists are in ``citation_words``; precision and recall on the labelled
+word lists are in ``citation_words``, the patterns in ``citation_patterns``, CJK
+narratives in ``citations_cjk``; precision and recall on the labelled
 sets are printed by ``benchmarks/bench_citation_detector.py``.
 
 Every regular expression here is bounded (no nested unbounded repetition) and
@@ -42,121 +43,11 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from ars_docs.draft import citation_patterns as pat
 from ars_docs.draft import citation_words as words
 from ars_docs.draft.citations_cjk import cjk_narratives
 
 Form = Literal["parenthetical", "narrative", "numeric", "back-reference", "case"]
-
-_UP = "A-ZÀ-ÖØ-ÞĀ-ſА-ЯЁΑ-Ω"
-_LOW = "a-zß-öø-ÿā-ſа-яёα-ω"
-#: A character that continues a (Latin, Cyrillic, Greek) word: a name cannot start after it.
-_WORD_BEFORE = rf"(?<![{_UP}{_LOW}0-9'’\-])"
-_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?![\d])"
-#: One work's year: ``2013``, ``2013a``, a span ``2019–2021`` / ``2019–21``.
-_WORK_YEAR = rf"{_YEAR}(?:\s*[-–—]\s*(?:{_YEAR}|\d\d(?![\d])))?"
-# (a first-character test before the rare words keeps each failed attempt cheap)
-_YEAR_OR = (
-    rf"(?:{_WORK_YEAR}|(?=[nifsev])(?:n\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
-    r"|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати))"
-)
-# A surname: a capital, then letters, apostrophes or hyphens (``O'Neil``,
-# ``Müller-Lyer``); lower-case particles may come first (``van der Berg``).
-_PARTICLE = (
-    r"(?:(?=[vdlbatVDLT])(?:van|von|der|den|de|del|della|da|di|du|le|la|dos|das|do|bin|al"
-    r"|ten|ter|Van|Von|De|Del|Della|Da|Di|Du|Le|La|Ten|Ter|Dos)\s+)"
-)
-_PARTICLES = frozenset(re.findall(r"[a-z]+", _PARTICLE.lower())) - {"vdlbatvdlt"}
-_SURNAME = rf"(?:[{_UP}][\w'’\-]*[{_LOW}][\w'’\-]*)"
-_NAME = rf"(?:{_PARTICLE}{{0,3}}{_SURNAME})"
-_ORG = r"(?:[A-Z][A-Z&]{1,9})"  # OECD, WHO, APA: parenthetical form only (with a comma)
-#: "and others" in the languages of the labelled set.
-_ETAL = (
-    r"(?:\s+(?=[euayи])(?:et\s+(?:al\.?|coll\.|collaborateurs)|u\.\s?a\."
-    r"|and\s+(?:colleagues|co-?workers|associates)|[ye]\s+(?:cols?\.|colaboradores)"
-    r"|и\s+(?:др\.|соавт\.)))"
-)
-_AND = r"(?:\s*,?\s+(?:and|&|und|et|y|e|и)\s+|\s*&\s*)"
-_AUTHORS = rf"(?:{_NAME}(?:{_ETAL}|(?:\s*,\s*{_NAME}){{0,5}}{_AND}{_NAME}{_ETAL}?)?)"
-_PAGE = r"[\divxlc]+(?:\.\d+){0,3}(?:\s*[-–]\s*[\divxlc]+)?(?:\s*ff?\.)?"
-#: Where in the work: ``p. 4``, ``S. 34`` (German), ``с. 12`` (Russian), ``: 45``.
-_PAGE_LOCATOR = (
-    rf"(?:,\s*(?:pp?\.|S\.|с\.|chap\.|ch\.|para\.|paras\.|sec\.|§§?|fig\.|table|Rn\.|Kap\."
-    rf"|cap\.|at)\s*{_PAGE}|\s*:\s*\d{{1,4}}(?:\s*[-–]\s*\d{{1,4}})?(?![\d]))"
-)
-_LOCATOR = rf"(?:{_PAGE_LOCATOR}|,\s*\d{{1,4}}(?:\s*[-–]\s*\d{{1,4}})?(?![\d]))"
-_YEARS = rf"{_YEAR_OR}(?:\s*,\s*{_YEAR_OR}){{0,5}}"
-_CJK_ITEM = (
-    r"(?:[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{1,8}(?:\s*(?:等人|等|ら|ほか|他|외|등))?)"
-)
-
-#: One author–year item inside parentheses: ``Smith et al., 2013a`` / ``OECD, 2019, p. 4``.
-_ITEM_RE = re.compile(
-    rf"{_WORD_BEFORE}(?P<who>{_AUTHORS}|{_ORG}(?=\s*,)|{_CJK_ITEM})(?:\s*[,，、]\s*|\s+)"
-    rf"(?P<years>{_YEARS}){_LOCATOR}?"
-)
-#: A year and a page alone: ``(2013, p. 7)``, ``(2019, S. 34)``, ``(2015: 45)``.
-_YEAR_PAGE_RE = re.compile(rf"\s*(?:see\s+|vgl\.\s+)?{_YEAR}{_PAGE_LOCATOR}\s*")
-#: A group in parentheses (one line break allowed) or square brackets, bounded.
-_GROUP_RE = re.compile(r"[(（](?P<inner>[^()（）\n]{3,300}(?:\n[^()（）\n]{0,300})?)[)）]")
-_BRACKET_RE = re.compile(r"\[(?<!!\[)(?P<inner>[^\[\]\n]{5,300})\]")
-#: Narrative: ``Smith et al. (2013)``, ``Smith's (2013, p. 4)``; ``pre`` is a
-#: capitalised word just before the names (a given name, ``Revisiting``, ``Olympic``).
-_NARRATIVE_RE = re.compile(
-    rf"{_WORD_BEFORE}(?:(?P<pre>{_SURNAME})[ \t]+)?(?P<who>{_AUTHORS})(?:'s|’s|')?\s*"
-    rf"(?P<open>[(（])\s*(?P<years>{_YEARS}){_LOCATOR}?\s*[)）]"
-)
-#: Where a narrative citation can end: ``(`` and a year. Only the text just
-#: before such a place is searched for names, which keeps the detector cheap.
-_NARRATIVE_ANCHOR_RE = re.compile(rf"\(\s*{_YEAR_OR}")  # a literal first: a fast scan
-#: A year group of a narrative citation, from its ``(``: ``(2013, p. 4)``, ``（2021）``.
-_PAREN_YEARS_RE = re.compile(rf"[(（]\s*(?P<years>{_YEARS}){_LOCATOR}?\s*[)）]")
-_WIDE_ANCHOR_RE = re.compile(rf"（\s*{_YEAR_OR}")
-#: How far before its ``(`` a narrative citation's names may start.
-_NAMES_REACH = 160
-#: Numeric: ``[12]``, ``[3–5]``, ``[1, 4–6]``; not an index (``a[1]``) or a footnote (``[^1]``).
-_NUM = r"\d{1,3}(?:\s*[-–—]\s*\d{1,3})?"
-_NUMERIC_RE = re.compile(
-    rf"\[(?P<nums>{_NUM}(?:\s*[,;]\s*{_NUM}){{0,9}})"
-    r"(?:,\s*pp?\.\s*\d+(?:[-–]\d+)?)?\](?![(\[:])"
-)
-#: ``ref. 14``, ``Refs. 3–5`` (physics and chemistry journals); not ``ref. 2013/44``.
-_REF_RE = re.compile(rf"{_WORD_BEFORE}[Rr]efs?\.\s*{_NUM}(?:\s*,\s*{_NUM}){{0,9}}(?![\d/])")
-#: ``ibid.``, ``Ibid., p. 4``, ``ebd.`` (German), ``op. cit.``, ``loc. cit.``.
-_BACK_RE = re.compile(
-    rf"{_WORD_BEFORE}(?:[Ii]bid(?:em)?\b\.?|[Ee]bd\.|[Ee]benda\b|[Oo]p\.\s?cit\.|[Ll]oc\.\s?cit\.)"
-)
-_WORK_RE = re.compile(
-    rf"{_WORK_YEAR}|n\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
-    r"|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати"
-)
-_YEAR_RE = re.compile(_YEAR_OR)
-_ETAL_RE = re.compile(_ETAL)
-_DIGIT_RE = re.compile(r"\d")
-#: An organisation's acronym before a year: a citation only when the sentence says so.
-_ORG_BEFORE_RE = re.compile(r"(?<![\w&])[A-Z][A-Z&]{1,9}\s*\Z")
-_PAREN_YEAR_RE = re.compile(rf"\(\s*{_YEAR}(?:{_LOCATOR})?\s*\)")
-_ORG_CUE_RE = re.compile(
-    r"(?:according\s+to|reported\s+by|published\s+by|data\s+(?:from|of)|see|cf\.|laut|selon"
-    r"|según|segundo|conforme|согласно)(?:\s+(?:the|der|die|la|le|el|a|o))?\s*$",
-    re.IGNORECASE,
-)
-_SPAN_RE = re.compile(r"(\d{4})\s*[-–—]\s*(\d{4})")
-#: Case law: ``Roe v. Wade (1973)``, ``Brown v. Board of Education, 347 U.S. 483 (1954)``,
-#: ``Caparo Industries plc v Dickman [1990] UKHL 2``: the parties, ``v``, then within
-#: the sentence a year in parentheses or a neutral citation ``[1990] UKHL 2``.
-_VERSUS_RE = re.compile(rf"[ \t]v\.?[ \t]+[{_UP}]")
-_CASE_RE = re.compile(
-    rf"{_WORD_BEFORE}(?P<first>{_SURNAME})"
-    rf"(?:[ \t]+(?:[{_UP}][\w.&'’-]*|plc|ltd|inc|of|and|&|the)){{0,5}}?[ \t]+v\.?[ \t]+[{_UP}]"
-    rf"[^()\[\]\n.;]{{0,120}}?(?:(?:\.|,)[^()\[\]\n;]{{0,40}}?)?"
-    rf"(?:\(\s*(?:[A-Z][\w.]*\s+){{0,3}}{_YEAR}\s*\)|\[{_YEAR}\]\s+[A-Z]{{2,8}}(?:\s+\([A-Za-z]+\))?\s+\d+)"
-)
-#: Character references and backslash escapes, read as the character they show.
-_ENTITY_RE = re.compile(
-    r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\(?=[(\[)\]])"
-)
-#: Anything a citation needs: a bracket, a digit, or a back reference.
-_WORTH_SCANNING = re.compile(r"[\d(\[（]|bid|bd\.|benda|cit\.")
 
 NOT_AUTHORS = words.NOT_AUTHORS
 
@@ -178,7 +69,7 @@ def _names(who: str) -> list[str]:
 
 def _plausible(who: str) -> bool:
     names = _names(who)
-    if not names or _DIGIT_RE.search(who):
+    if not names or pat.DIGIT_RE.search(who):
         return False  # ``Kepler-22b (2011)`` is a planet
     return all(name.lower().strip("'’") not in words.NOT_AUTHORS for name in names)
 
@@ -269,7 +160,7 @@ def readable(masked: str) -> str:
     (same length: the character, then spaces)."""
     if ("&" not in masked or ";" not in masked) and "\\" not in masked:
         return masked
-    return _ENTITY_RE.sub(_shown, masked)
+    return pat.ENTITY_RE.sub(_shown, masked)
 
 
 def _shown(match: re.Match[str]) -> str:
@@ -287,7 +178,7 @@ def _shown(match: re.Match[str]) -> str:
 def find_candidates(masked: str, start: int = 0, end: int | None = None) -> list[Candidate]:
     """Citation-shaped texts in ``masked[start:end]`` (already masked), in order."""
     stop = len(masked) if end is None else end
-    if not _WORTH_SCANNING.search(masked, start, stop):
+    if not pat.WORTH_SCANNING.search(masked, start, stop):
         return []
     shown = readable(masked)
     if shown is not masked:
@@ -307,16 +198,16 @@ def _whole_reference(masked: str, cand: Candidate) -> Candidate:
 def _found(masked: str, start: int, stop: int) -> list[Candidate]:
     found: list[Candidate] = []
     found.extend(_groups(masked, start, stop))
-    anchors = [m.start() for m in _NARRATIVE_ANCHOR_RE.finditer(masked, start, stop)]
+    anchors = [m.start() for m in pat.NARRATIVE_ANCHOR_RE.finditer(masked, start, stop)]
     if "（" in masked:
-        anchors.extend(m.start() for m in _WIDE_ANCHOR_RE.finditer(masked, start, stop))
+        anchors.extend(m.start() for m in pat.WIDE_ANCHOR_RE.finditer(masked, start, stop))
         anchors.sort()
     for match in _narratives(masked, start, stop, anchors, found):
         cand = _narrative(masked, match)
         if cand is not None:
             found.append(cand)
-    found.extend(cjk_narratives(masked, start, anchors, _PAREN_YEARS_RE, _WORK_RE))
-    for match in _NUMERIC_RE.finditer(masked, start, stop):
+    found.extend(cjk_narratives(masked, start, anchors, pat.PAREN_YEARS_RE, pat.WORK_RE))
+    for match in pat.NUMERIC_RE.finditer(masked, start, stop):
         at = match.start()
         if at and (
             (masked[at - 1].isalnum() and masked[at - 1] < "\u2e80") or masked[at - 1] in "_])\\!"
@@ -330,29 +221,29 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
         found.extend(_cases(masked, start, stop))
     # The rarer forms: a substring test first (far cheaper than a regular expression scan).
     if "ef." in masked or "efs." in masked:
-        for match in _REF_RE.finditer(masked, start, stop):
+        for match in pat.REF_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "numeric", 1))
     if "bid" in masked or "bd." in masked or "benda" in masked or "cit." in masked:
-        for match in _BACK_RE.finditer(masked, start, stop):
+        for match in pat.BACK_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "back-reference", 1))
     return _without_overlaps(found)
 
 
 def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
     found: list[Candidate] = []
-    scans = [(_GROUP_RE, True)]
+    scans = [(pat.GROUP_RE, True)]
     if "[" in masked:
-        scans.append((_BRACKET_RE, False))
+        scans.append((pat.BRACKET_RE, False))
     for regex, parenthesised in scans:
         for group in regex.finditer(masked, start, stop):
             inner = group.group("inner")
-            if not _YEAR_RE.search(inner):
+            if not pat.YEAR_RE.search(inner):
                 continue
             works = 0
-            for item in _ITEM_RE.finditer(inner):
+            for item in pat.ITEM_RE.finditer(inner):
                 if _counts_as_author(item.group("who")) and not _lifespan(item.group("years")):
-                    works += len(_WORK_RE.findall(item.group("years")))
-            if not works and parenthesised and _YEAR_PAGE_RE.fullmatch(inner):
+                    works += len(pat.WORK_RE.findall(item.group("years")))
+            if not works and parenthesised and pat.YEAR_PAGE_RE.fullmatch(inner):
                 works = 1  # ``"…" (2013, p. 7)``: the author is named elsewhere in the sentence
             if works:
                 found.append(Candidate(group.start(), group.end(), "parenthetical", works))
@@ -362,12 +253,12 @@ def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
 def _organisation(masked: str, at: int, start: int) -> Candidate | None:
     """``According to the OECD (2019)``, ``WHO (2020) recommends``: cited; ``NATO (1949)``
     is not. ``at`` is the ``(`` of a year."""
-    before = _ORG_BEFORE_RE.search(masked, max(start, at - 14), at)
-    group = _PAREN_YEAR_RE.match(masked, at)
+    before = pat.ORG_BEFORE_RE.search(masked, max(start, at - 14), at)
+    group = pat.PAREN_YEAR_RE.match(masked, at)
     if before is None or group is None:
         return None
     head = masked[max(0, before.start() - 30) : before.start()]
-    if _ORG_CUE_RE.search(head) is None and not reported_after(masked, group.end()):
+    if pat.ORG_CUE_RE.search(head) is None and not reported_after(masked, group.end()):
         return None
     return Candidate(before.start(), group.end(), "narrative", 1)
 
@@ -376,9 +267,9 @@ def _cases(masked: str, start: int, stop: int) -> list[Candidate]:
     """Case law, searched only around a `` v `` / `` v. `` between two capitalised words."""
     found: list[Candidate] = []
     floor = start
-    for versus in _VERSUS_RE.finditer(masked, start, stop):
+    for versus in pat.VERSUS_RE.finditer(masked, start, stop):
         window = max(floor, versus.start() - 120)
-        for match in _CASE_RE.finditer(masked, window, min(stop, versus.end() + 250)):
+        for match in pat.CASE_RE.finditer(masked, window, min(stop, versus.end() + 250)):
             if match.start() <= versus.start() < match.end():
                 found.append(Candidate(match.start(), match.end(), "case", 1))
                 floor = match.end()
@@ -388,7 +279,7 @@ def _cases(masked: str, start: int, stop: int) -> list[Candidate]:
 
 def _lifespan(years: str) -> bool:
     """``Kant (1724–1804)``: a range of twenty years or more is a life, not a work."""
-    span = _SPAN_RE.match(years)
+    span = pat.SPAN_RE.match(years)
     return span is not None and int(span.group(2)) - int(span.group(1)) >= 20
 
 
@@ -414,14 +305,14 @@ def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
             said.append(reported_after(masked, match.end()))
         return said[0]
 
-    several = len(_names(who)) > 1 or _ETAL_RE.search(who) is not None
+    several = len(_names(who)) > 1 or pat.ETAL_RE.search(who) is not None
     if pre is not None:
         low = pre.lower()
-        if low in _PARTICLES:
+        if low in pat.PARTICLES:
             pass  # ``Van der Berg (2011)``: the particle opens the name
         elif low in words.INTRODUCERS or (low.endswith("ing") and len(low) > 5):
             at = match.start("who")  # ``Per Smith (2024)``, ``Revisiting Smith (2024)``
-        elif _DIGIT_RE.search(pre) or low in words.NOT_AUTHORS:
+        elif pat.DIGIT_RE.search(pre) or low in words.NOT_AUTHORS:
             return None  # ``First Folio (1623)``, ``Spring Term (2020)``
         elif not (
             low in words.EAST_ASIAN_SURNAMES or several or _two_names(pre, who) or reported()
@@ -435,7 +326,7 @@ def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
         return None  # ``the ship Endurance (1912)``, ``L'Espagne (2021)``
     if (_is_place(who) or (pre is not None and _plain(pre) in _PLACES)) and not reported():
         return None  # ``Tokyo (2021) hosted the Games``
-    works = len(_WORK_RE.findall(match.group("years")))
+    works = len(pat.WORK_RE.findall(match.group("years")))
     return Candidate(at, match.end(), "narrative", works)
 
 
@@ -450,8 +341,8 @@ def _narratives(
             if org is not None:
                 orgs.append(org)
                 continue
-        window = max(floor, at - _NAMES_REACH)
-        for match in _NARRATIVE_RE.finditer(masked, window, min(stop, at + 400)):
+        window = max(floor, at - pat.NAMES_REACH)
+        for match in pat.NARRATIVE_RE.finditer(masked, window, min(stop, at + 400)):
             if match.start("open") == at:
                 matches.append(match)
                 floor = match.end()
