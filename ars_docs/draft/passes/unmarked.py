@@ -68,6 +68,7 @@ def unmarked(state: DocState) -> None:
         waivers.extend(region_waivers)
         candidates = find_candidates(masked)
         used_waivers: set[int] = set()
+        waiver_starts = [w.start for w in region_waivers]
         if candidates:
             lo = bisect.bisect_left(starts, start)
             hi = bisect.bisect_left(starts, end)
@@ -81,7 +82,9 @@ def unmarked(state: DocState) -> None:
                 for cand, count in _matched(masked, sentence):
                     if count >= cand.works:
                         continue
-                    waiver = _waiver_for(region_waivers, cand, sentence, start, used_waivers)
+                    waiver = _waiver_for(
+                        region_waivers, waiver_starts, cand, sentence, start, used_waivers
+                    )
                     c_start, c_end = start + cand.start, start + cand.end
                     line, col = doc.position(c_start)
                     found.append(
@@ -119,12 +122,20 @@ def unmarked(state: DocState) -> None:
 
 
 def _without_prefixes(masked: str, state: DocState, lo: int, hi: int, base: int) -> str:
-    """Blank the visible ``[UNVERIFIED CITATION …]`` prefixes: part of their marker."""
+    """Blank the visible ``[UNVERIFIED CITATION …]`` prefixes: part of their marker.
+    One join over the region, however many markers (a hostile paragraph stays linear)."""
+    pieces: list[str] = []
+    cursor = 0
     for marker in state.markers[lo:hi]:
-        if marker.comment_start > marker.span.start >= base:
+        if marker.comment_start > marker.span.start >= base + cursor:
             a, b = marker.span.start - base, marker.comment_start - base
-            masked = masked[:a] + " " * (b - a) + masked[b:]
-    return masked
+            pieces.append(masked[cursor:a])
+            pieces.append(" " * (b - a))
+            cursor = b
+    if not pieces:
+        return masked
+    pieces.append(masked[cursor:])
+    return "".join(pieces)
 
 
 def _all_adjacent(masked: str, candidates: list[Candidate], marks: list[int]) -> bool:
@@ -196,17 +207,23 @@ def _matched(masked: str, sentence: _Sentence) -> list[tuple[Candidate, int]]:
 
 
 def _waiver_for(
-    waivers: list[Waiver], cand: Candidate, sentence: _Sentence, base: int, used: set[int]
+    waivers: list[Waiver],
+    starts: list[int],
+    cand: Candidate,
+    sentence: _Sentence,
+    base: int,
+    used: set[int],
 ) -> Waiver | None:
     """The first unused waiver after ``cand`` in its sentence (or right after its period)."""
-    for index, waiver in enumerate(waivers):
-        at = waiver.start - base
-        if index in used or at < cand.end:
-            continue
+    index = bisect.bisect_left(starts, base + cand.end)
+    while index < len(waivers):
+        at = waivers[index].start - base
         if at >= sentence.next_start:
             return None
-        used.add(index)
-        return waiver
+        if index not in used:
+            used.add(index)
+            return waivers[index]
+        index += 1
     return None
 
 
