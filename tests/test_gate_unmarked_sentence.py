@@ -219,6 +219,7 @@ NOT_CITATIONS = [
     "The ship Endurance (1912) sank.",
     "东京奥运会（2021）推迟了一年。",
     "서울시(2019)는 정책을 발표하였다.",
+    "В России (2020) инфляция выросла.",
     "Costs rose from $5 to $7 (a 40 % rise).",
     "Regulation (EU) 2016/679 applies from 2018.",
 ]

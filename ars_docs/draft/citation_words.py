@@ -114,11 +114,16 @@ bogota lima santiago buenos aires são paulo sao paulo brasília brasilia caraca
 dubai doha riyadh tehran baghdad jerusalem tel aviv rio
 deutschland frankreich spanien italien österreich schweiz wien münchen köln
 allemagne espagne italie suisse angleterre alemania francia españa inglaterra brasil
-россия москва германия франция китай япония украина
+россия москва германия франция китай япония украина россии москве москвы германии франции
+китае китая японии украине украины сша европе европы петербурге петербурга
 google microsoft apple amazon meta facebook twitter tesla ibm intel nvidia samsung
 sony toyota siemens volkswagen openai deepmind anthropic netflix uber airbnb
 """
 )
+
+#: Russian prepositions that put a following name in a case a cited author is
+#: not written in (``в России (2020)``); ``по Иванову`` ("according to") is not here.
+CASE_PREPOSITIONS = _words("в во на из для к ко о об от до при с со у")
 
 #: Verbs that make a name + year a cited author even where the name is also a
 #: place or follows another capitalised word (``Berlin (1958) argued``).

@@ -322,6 +322,12 @@ def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
         return None
     if _word_before(masked, at, 12) in words.ARTICLES:
         return None  # ``the Act (2013)``
+    if (
+        "\u0400" <= who[:1] <= "\u04ff"
+        and _word_before(masked, at, 8) in words.CASE_PREPOSITIONS
+        and not reported()
+    ):
+        return None  # ``в России (2020)``: a place in the locative, not an author
     if (_named_thing(masked, at) or who.startswith(("L'", "L’"))) and not reported():
         return None  # ``the ship Endurance (1912)``, ``L'Espagne (2021)``
     if (_is_place(who) or (pre is not None and _plain(pre) in _PLACES)) and not reported():
