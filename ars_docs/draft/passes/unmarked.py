@@ -45,7 +45,7 @@ class _Sentence:
     start: int
     end: int
     cands: list[Candidate] = field(default_factory=list)
-    markers: list[int] = field(default_factory=list)  # region offsets of marker comments
+    markers: list[int] = field(default_factory=list)  # region offsets of its markers
     gap: list[int] = field(default_factory=list)  # markers after it, before the next one
     next_start: int = 0  # where the next sentence starts (waivers after the period count)
 
