@@ -119,6 +119,7 @@ def _inside_proper_noun(masked: str, start: int) -> bool:
     return word[:1].isupper() and word.isalpha() and word.lower() not in words.NOT_AUTHORS
 
 
+_GERMAN_ARTICLES = frozenset(["der", "den", "dem", "des", "die"])
 _DEFINITE = frozenset(
     ["the", "a", "an", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il"]
 )
@@ -297,6 +298,10 @@ def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
     pre = match.group("pre")
     if not _plausible(who) or _lifespan(match.group("years")):
         return None
+    if who.split(None, 1)[0] in _GERMAN_ARTICLES and (
+        pre is None or pre.lower() not in pat.PARTICLES
+    ):
+        return None  # ``nach der Finanzkrise (2008)``: ``der`` opens a noun, not ``van der Berg``
     at = match.start()
     said: list[bool] = []
 
