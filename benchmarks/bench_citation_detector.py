@@ -9,12 +9,19 @@ one citation) or ``-`` (none), one sentence per line as ``LABEL<TAB>text``:
   Korean), citations next to years, numbers, places, money and measurements;
 * ``heldout``: ``tests/data/citation_sentences_heldout.txt`` — written after
   the tuning by someone who had not seen the tuning set (format and label
-  rules: ``docs/gate.md``, "Measuring the detector"); never tuned on.
+  rules: ``docs/gate.md``, "Measuring the detector"). Its first run is kept
+  in ``FIRST_HELDOUT_RUN`` and printed beside the current numbers: after that
+  run its errors were read and the rules fixed for their general causes, so
+  it is TUNING data now and what this script prints for it is no longer a
+  held-out number;
+* ``heldout2``: ``tests/data/citation_sentences_heldout2.txt`` — a second
+  held-out set, written after those fixes by someone who had not seen the
+  other sets; the held-out number to quote.
 
 Every sentence is run through ``finalize`` as a one-paragraph draft *without*
 markers; a sentence counts as detected when finalize reports ARS005 for it.
 
-    PYTHONPATH=. python benchmarks/bench_citation_detector.py [--set tuning|heldout|both]
+    PYTHONPATH=. python benchmarks/bench_citation_detector.py [--set tuning|heldout|heldout2|both|all]
         [--show-errors]
 
 Prints, per set, counts, precision, recall, per-language recall and
@@ -34,8 +41,17 @@ from ars_docs.draft import api
 DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
 DATA = DATA_DIR / "citation_sentences.txt"
 HELDOUT = DATA_DIR / "citation_sentences_heldout.txt"
-SETS = {"tuning": DATA, "heldout": HELDOUT}
-TARGETS = {"heldout": (0.95, 0.90)}
+HELDOUT2 = DATA_DIR / "citation_sentences_heldout2.txt"
+SETS = {"tuning": DATA, "heldout": HELDOUT, "heldout2": HELDOUT2}
+TARGETS = {"heldout": (0.95, 0.90), "heldout2": (0.95, 0.90)}
+# The first run of each held-out set, before anyone looked at its errors
+# (``heldout``: commit 9e5d7f8, 249 sentences, 127 with a citation, detector
+# of commit 529f492). Kept so the honest number stays visible once a set has
+# been tuned on.
+FIRST_HELDOUT_RUN = {
+    "heldout": "tp 90, fp 6, fn 37, tn 116: precision 0.938, recall 0.709 "
+    "(249 sentences, detector of 529f492)",
+}
 
 
 def load(path: Path = DATA) -> list[tuple[bool, str]]:
@@ -89,7 +105,7 @@ def report(name: str, path: Path, show_errors: bool) -> bool:
     """Print one set's numbers; False when the set's file is missing."""
     if not path.exists():
         print(f"{name}: {path} does not exist.")
-        if name == "heldout":
+        if name.startswith("heldout"):
             print(
                 "  The held-out set is written after tuning, by someone who has not seen the\n"
                 "  tuning set, following docs/gate.md ('Measuring the detector'). Until it\n"
@@ -104,6 +120,9 @@ def report(name: str, path: Path, show_errors: bool) -> bool:
     precision, recall = scores(outcome)
     counts = ", ".join(f"{key} {len(items)}" for key, items in outcome.items())
     print(f"{name}: {path.name}")
+    if name in FIRST_HELDOUT_RUN:
+        print(f"  first run (held-out): {FIRST_HELDOUT_RUN[name]}")
+        print("  (no longer held-out: its errors were read and the rules fixed after that run)")
     print(f"  labelled sentences: {len(rows)} ({sum(c for c, _ in rows)} with a citation)")
     print(f"  outcome: {counts}")
     target = TARGETS.get(name)
@@ -129,13 +148,17 @@ def report(name: str, path: Path, show_errors: bool) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--set", choices=("tuning", "heldout", "both"), default="both", help="which labelled set"
+        "--set",
+        choices=("tuning", "heldout", "heldout2", "both", "all"),
+        default="both",
+        help="which labelled set (both: tuning and heldout; all: the three)",
     )
     parser.add_argument("--show-errors", action="store_true", help="list misclassified sentences")
     args = parser.parse_args()
-    names = ["tuning", "heldout"] if args.set == "both" else [args.set]
+    groups = {"both": ["tuning", "heldout"], "all": ["tuning", "heldout", "heldout2"]}
+    names = groups.get(args.set, [args.set])
     found = [report(name, SETS[name], args.show_errors) for name in names]
-    return 0 if all(found) or args.set == "both" else 66
+    return 0 if all(found) or args.set in groups else 66
 
 
 if __name__ == "__main__":
