@@ -21,8 +21,8 @@ one citation) or ``-`` (none), one sentence per line as ``LABEL<TAB>text``:
 Every sentence is run through ``finalize`` as a one-paragraph draft *without*
 markers; a sentence counts as detected when finalize reports ARS005 for it.
 
-    PYTHONPATH=. python benchmarks/bench_citation_detector.py [--set tuning|heldout|heldout2|both|all]
-        [--show-errors]
+    PYTHONPATH=. python benchmarks/bench_citation_detector.py
+        [--set tuning|heldout|heldout2|both|all] [--show-errors]
 
 Prints, per set, counts, precision, recall, per-language recall and
 precision where a line names its language, and the time per sentence.

@@ -143,6 +143,8 @@ presents offered offers provided provides extended extends replicated replicates
 confirmed confirms challenged challenges criticised criticized criticises criticizes
 coined coins traced traces distinguished distinguishes outlined outlines modelled
 modeled models derived derives formulated formulates recorded records
+recommended recommends recommend warned warns cautioned cautions projected projects
+calculated calculates concluded predicted predicts
 zeigt zeigte zeigen fand findet argumentiert argumentierte beschreibt beschrieb betont
 betonte stellt stellte schreibt schrieb kommt kam weist wies unterschied unterscheidet
 untersuchte untersucht entwickelte entwickelt definiert definierte prägte
@@ -224,9 +226,30 @@ CJK_NOT_PERSON_ENDINGS = tuple(
             """
 大学 学院 研究所 研究院 公司 政府 银行 銀行 协会 協会 委员会 委員会 部 局 省 市 县 県 区 国 会
 社 所 院 年 月 日 版 法 시 도 군 구 국 청 부 원 회 소 단 처 학 년
+万博 博覧会 世博会 博览会 五輪 奥运会 운동회 박람회
 """
         )
     )
+)
+#: Chinese two-character family names (``欧阳文华``, ``司马迁``).
+CHINESE_COMPOUND_SURNAMES = _words(
+    "欧阳 歐陽 司马 司馬 诸葛 諸葛 上官 东方 東方 夏侯 皇甫 尉迟 尉遲 公孙 公孫 慕容 长孙 長孫"
+    " 宇文 司徒 令狐 端木 澹台 呼延 独孤 獨孤 南宫 南宮 西门 西門 轩辕 軒轅 百里 东郭 东郭"
+)
+#: Words after which a name and ``(year)`` are a thing, not a cited author, when the
+#: sentence starts with them and no reporting verb follows (``Strasbourg (1959) became
+#: the seat …``, ``ImageNet (2009) contains …``, ``Salvador (1549) foi …``).
+THING_VERBS = _words(
+    """
+became become becomes contains contain contained hosted hosts hosting appeared appears
+opened opens closed began begins ended ends collapsed launched covers covered includes
+included holds held featured features sold lasted remains remained houses housed
+wurde wurden enthält enthielt richtete begann endete
+devint devient contient contenait
+contiene contenía se convirtió
+contém continha tornou
+стал стала содержит
+"""
 )
 #: Place names that start with a family-name character.
 CJK_PLACES = _words(

@@ -120,6 +120,32 @@ def _inside_proper_noun(masked: str, start: int) -> bool:
 
 
 _GERMAN_ARTICLES = frozenset(["der", "den", "dem", "des", "die"])
+_ARTICLE_WORDS = frozenset(["das", "die", "der", "den", "dem", "the", "el", "los", "las", "les"])
+
+
+_THING_ADVERBS = frozenset(["first", "later", "soon", "now", "then", "also", "still", "erstmals"])
+
+
+def _thing_verb(masked: str, match: re.Match[str]) -> bool:
+    """The first word after a name's ``(year)`` (adverbs skipped) says what a thing did
+    (``became``, ``contains``, ``foi``), and the name is not possessive."""
+    if masked[match.end("who") : match.end("who") + 1] in ("'", "’"):
+        return False
+    for word in re.findall(r"[^\W\d_]+", masked[match.end() : match.end() + 40])[:3]:
+        low = word.lower()
+        if low in words.THING_VERBS:
+            return True
+        if low not in _THING_ADVERBS:
+            return False
+    return False
+
+
+def _sentence_start(masked: str, at: int) -> bool:
+    """Nothing but white space or a sentence end before ``at`` (within the paragraph)."""
+    head = masked[max(0, at - 40) : at].rstrip()
+    return not head or (head[-1] in ".!?:。！？" and not head.endswith(("al.", "p.")))
+
+
 _DEFINITE = frozenset(
     ["the", "a", "an", "der", "die", "das", "le", "la", "les", "el", "los", "las", "il"]
 )
@@ -224,10 +250,57 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
     if "ef." in masked or "efs." in masked:
         for match in pat.REF_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "numeric", 1))
-    if "bid" in masked or "bd." in masked or "benda" in masked or "cit." in masked:
+    if any(cue in masked for cue in _BACK_CUES):
         for match in pat.BACK_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "back-reference", 1))
+    if "^" in masked or (not masked.isascii() and any(ch in masked for ch in pat.SUP)):
+        for match in pat.SUPERSCRIPT_RE.finditer(masked, start, stop):
+            found.append(Candidate(match.start(), match.end(), "numeric", 1))
+    if "As " in masked or "as " in masked:
+        found.extend(_as_shown(masked, start, stop))
+    if ") " in masked:
+        for match in pat.REPORTER_RE.finditer(masked, start, stop):
+            found.append(Candidate(match.start(), match.end(), "case", 1))
+    if "BGH" in masked or "BVerfGE" in masked or "BVerwGE" in masked or "RGZ" in masked:
+        for match in pat.GERMAN_REPORTER_RE.finditer(masked, start, stop):
+            found.append(Candidate(match.start(), match.end(), "case", 1))
+    if "gl. " in masked or "iehe " in masked:
+        for match in pat.SEE_RE.finditer(masked, start, stop):
+            if _plausible(match.group("who")) and not _is_place(match.group("who")):
+                found.append(Candidate(match.start(), match.end(), "narrative", 1))
     return _without_overlaps(found)
+
+
+_BACK_CUES = ("bid", "bíd", "bd.", "benda", "cit.", "upra", "Id.", "ам же")
+
+
+def _as_shown(masked: str, start: int, stop: int) -> list[Candidate]:
+    """``As Mbeki and O'Sullivan showed in 2011``: a name, a reporting verb and a year,
+    without brackets."""
+    found: list[Candidate] = []
+    for match in pat.AS_SHOWN_RE.finditer(masked, start, stop):
+        at = match.start()
+        if at and (masked[at - 1].isalnum() or masked[at - 1] in "'’-"):
+            continue  # ``has``, ``was``: not the word "as"
+        who, pre = match.group("who"), match.group("pre")
+        if match.group("verb") not in words.REPORTING_VERBS or not _plausible(who):
+            continue
+        if _is_place(who) or (pre is not None and pre.lower() in words.NOT_AUTHORS):
+            continue
+        first = match.start("pre") if pre is not None else match.start("who")
+        found.append(Candidate(first, match.end("year"), "narrative", 1))
+    return found
+
+
+def superscript_tags(raw: str, masked: str) -> list[Candidate]:
+    """``…as described previously.<sup>7,8</sup>``: HTML superscripts holding reference
+    numbers in prose (the tags are blanked in ``masked``, the numbers are not)."""
+    found: list[Candidate] = []
+    for match in pat.SUP_TAG_RE.finditer(raw):
+        digits = match.start(1)
+        if masked[digits : digits + 1].isdigit():
+            found.append(Candidate(match.start(), match.end(), "numeric", 1))
+    return found
 
 
 def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
@@ -249,6 +322,31 @@ def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
             if works:
                 found.append(Candidate(group.start(), group.end(), "parenthetical", works))
     return found
+
+
+def _named_source(masked: str, at: int, start: int) -> Candidate | None:
+    """``according to the World Bank (2020)``, ``nach Angaben des Statistischen Bundesamtes
+    (2022)``: a source cue before a name and ``(year)`` make it a cited source, whatever
+    the name (an organisation, a place, a product). ``at`` is the ``(`` of a year."""
+    group = pat.PAREN_YEAR_RE.match(masked, at)
+    if group is None:
+        return None
+    head = masked[max(start, at - 90) : at]
+    cue = pat.CUE_ORG_RE.search(head)
+    if cue is not None:
+        first = at - len(head) + cue.start("name")
+        return Candidate(first, group.end(), "narrative", 1)
+    body = pat.BODY_RE.search(head)  # ``The Law Commission (2015) recommended``
+    if body is None or not reported_after(masked, group.end()):
+        return None
+    if body.group("last").lower() in _LAWS:
+        return None  # ``the Data Protection Act (2018) states``: a statute, not a source
+    return Candidate(at - len(head) + body.start("name"), group.end(), "narrative", 1)
+
+
+_LAWS = frozenset(
+    ["act", "law", "bill", "treaty", "decree", "regulation", "directive", "convention", "code"]
+)
 
 
 def _organisation(masked: str, at: int, start: int) -> Candidate | None:
@@ -313,6 +411,8 @@ def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
     several = len(_names(who)) > 1 or pat.ETAL_RE.search(who) is not None
     if pre is not None:
         low = pre.lower()
+        if low in _ARTICLE_WORDS and pre[:1].isupper() and not reported():
+            return None  # ``Das Elbehochwasser (2002)``: an article, not ``das Neves``
         if low in pat.PARTICLES:
             pass  # ``Van der Berg (2011)``: the particle opens the name
         elif low in words.INTRODUCERS or (low.endswith("ing") and len(low) > 5):
@@ -325,8 +425,21 @@ def _narrative(masked: str, match: re.Match[str]) -> Candidate | None:
             return None  # ``Nintendo Switch (2017)``, ``Olympic Games (2012)``
     elif not several and _inside_proper_noun(masked, at) and not reported():
         return None
-    if _word_before(masked, at, 12) in words.ARTICLES:
-        return None  # ``the Act (2013)``
+    if (
+        _word_before(masked, at, 12) in words.ARTICLES
+        and not several
+        and not who[:1].islower()
+        and not ((pre is not None) and reported())
+    ):
+        return None  # ``the Act (2013)``; not ``As Lee and Park (2020) argue``, ``los de X``
+    if (
+        (pre is None or pre.lower() in pat.PARTICLES)
+        and not several
+        and _sentence_start(masked, at)
+        and _thing_verb(masked, match)
+        and not reported()
+    ):
+        return None  # ``Strasbourg (1959) became …``: a thing's verb, no reporting verb
     if (
         "\u0400" <= who[:1] <= "\u04ff"
         and _word_before(masked, at, 8) in words.CASE_PREPOSITIONS
@@ -347,6 +460,12 @@ def _narratives(
     matches: list[re.Match[str]] = []
     floor = start
     for at in anchors:
+        if at > start and masked[at] == "(":
+            named = _named_source(masked, at, start)
+            if named is not None:
+                orgs.append(named)
+                floor = named.end
+                continue
         if at > start and masked[at - 1] in "ABCDEFGHIJKLMNOPQRSTUVWXYZ &" and masked[at] == "(":
             org = _organisation(masked, at, start)
             if org is not None:
@@ -361,6 +480,11 @@ def _narratives(
             if match.start("open") > at:
                 break
     return matches
+
+
+def merge_candidates(found: list[Candidate], more: list[Candidate]) -> list[Candidate]:
+    """Two candidate lists as one, in order, without overlaps."""
+    return _without_overlaps(found + more) if more else found
 
 
 def _without_overlaps(found: list[Candidate]) -> list[Candidate]:

@@ -26,8 +26,17 @@ _HANGUL = r"\uac00-\ud7a3"
 #: The name right before a year group's ``(``/``（``: Han characters (with "and others"),
 #: or a Hangul word (with ``외``/``등``).
 _NAME_BEFORE_RE = re.compile(
-    rf"(?:(?P<han>[{_HAN}]{{1,8}})(?P<etal>等人|等|ら|ほか|他)?"
+    rf"(?:(?P<han>[{_HAN}]{{1,8}}?)(?P<etal>等人|等|ら|ほか|他)?"
     rf"|(?<![{_HANGUL}])(?P<ko>[{_HANGUL}]{{1,4}})(?P<koetal>\s*(?:외|등)(?:\s*\d인)?)?)\s*\Z"
+)
+#: A source cue before the name (``根据国家统计局（2022）``) or after its year group
+#: (``厚生労働省（2022）の調査によると``, ``통계청(2022)에 따르면``, ``…（2022）的数据``):
+#: the name is a cited source even when it is an institution.
+_CUE_BEFORE = ("根据", "依据", "依據", "根據", "按照", "据", "據")
+_CUE_AFTER_RE = re.compile(
+    r"(?:の(?:調査|報告|統計|発表|データ|推計|報告書)?)?(?:によると|によれば)"
+    r"|\s*(?:의\s*(?:조사|보고서|발표|자료|통계)\s*)?에\s*(?:따르면|의하면)"
+    r"|(?:发布|公布|發布)?的(?:数据|數據|统计|統計|报告|報告|调查|調查)"
 )
 #: How far before its ``(`` a CJK name may start.
 _REACH = 16
@@ -57,6 +66,11 @@ def cjk_narratives(
         if name is None or group is None:
             continue
         han, ko = name.group("han"), name.group("ko")
+        cued = _cued_source(masked, name, group.end())
+        if cued is not None:
+            works = len(work_re.findall(group.group("years")))
+            found.append(Candidate(cued, group.end(), "narrative", works))
+            continue
         if han is not None:
             offset = _han_person(han, name.group("etal") is not None)
             if offset is None:
@@ -71,12 +85,28 @@ def cjk_narratives(
     return found
 
 
+def _cued_source(masked: str, name: re.Match[str], after: int) -> int | None:
+    """Where a cited source's name starts when a cue names it as the source, else None."""
+    han = name.group("han")
+    if han is not None:
+        for cue in _CUE_BEFORE:
+            at = han.find(cue)
+            if at >= 0 and at + len(cue) < len(han):
+                return name.start("han") + at + len(cue)
+    if _CUE_AFTER_RE.match(masked, after, after + 16) is not None:
+        return name.start("han") if han is not None else name.start("ko")
+    return None
+
+
 def _han_person(run: str, etal: bool) -> int | None:
     """Where the name starts in ``run`` when it ends in a person's name, else None."""
     if run.endswith(words.CJK_NOT_PERSON_ENDINGS) or run[-2:] in words.CJK_PLACES:
         return None
     if run[-3:] in words.CJK_PLACES:
         return None
+    for size in (4, 3):  # a two-character family name first: ``司马光明``, not ``马光明``
+        if size <= len(run) and run[-size:][:2] in words.CHINESE_COMPOUND_SURNAMES:
+            return len(run) - size
     for size in (2, 3, 4, 1):
         if size > len(run):
             continue

@@ -28,14 +28,22 @@ from dataclasses import dataclass, field
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.citations import Candidate, CitationText, find_candidates
+from ars_docs.draft.citations import (
+    Candidate,
+    CitationText,
+    find_candidates,
+    merge_candidates,
+    superscript_tags,
+)
 from ars_docs.draft.passes.extract import DIAGNOSTIC_CAP
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import Waiver, mask
 from ars_docs.draft.sentences import sentences
 
 #: A paragraph without any of these holds no citation-shaped text and no waiver.
-_NOTHING_TO_SEE = re.compile(r"[\d(\[（]|bid|bd\.|benda|cit\.|(?i:not-a-citation)")
+_NOTHING_TO_SEE = re.compile(
+    r"[\d(\[（¹²³⁰-⁹]|b[ií]d|bd\.|benda|cit\.|upra|Id\.|ам\s+же|(?i:not-a-citation)"
+)
 #: What may stand between a citation and its own marker: ``(Smith, 2020).<!--ref:s-->``.
 _ADJACENT = re.compile(r"[\s.,;:!?)\]）。，、]*")
 
@@ -67,6 +75,8 @@ def unmarked(state: DocState) -> None:
         masked, region_waivers = mask(text, start, end)
         waivers.extend(region_waivers)
         candidates = find_candidates(masked)
+        if "<sup" in text[start:end] or "<SUP" in text[start:end]:
+            candidates = merge_candidates(candidates, superscript_tags(text[start:end], masked))
         used_waivers: set[int] = set()
         waiver_starts = [w.start for w in region_waivers]
         if candidates:
