@@ -13,9 +13,14 @@ caught instead of shipping unchecked:
   ``Brown (2015: 45)``, ``Chen and colleagues (2018)``, ``Segundo Silva et
   al. (2017)``, ``Zhang Wei (2020)``, ``Иванов (2015)``; CJK names before
   fullwidth or ASCII parentheses (``citations_cjk``);
-* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``ref. 14``;
-* back references: ``ibid.``, ``ebd.``, ``op. cit.``;
-* case law: ``Roe v. Wade (1973)``, ``Caparo Industries plc v Dickman [1990] UKHL 2``.
+* a named source with a cue: ``according to the World Bank (2020)``, ``nach
+  Angaben des Statistischen Bundesamtes (2022)``, ``The Law Commission (2015)
+  recommended``; unbracketed ``As Mbeki and O'Sullivan showed in 2011``;
+* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``ref. 14``, superscripts
+  (``trials.²³``, ``^12,13^``; ``<sup>7,8</sup>`` via ``superscript_tags``);
+* back references: ``ibid.``, ``ebd.``, ``op. cit.``, ``supra note 4``, ``Id. at 12``;
+* case law: ``Roe v. Wade (1973)``, ``Caparo Industries plc v Dickman [1990] UKHL 2``,
+  ``(1992) 175 CLR 1``, ``BGHZ 154, 205``.
 
 It works on masked text (code, comments, tags and link destinations blanked
 to spaces, same length), so offsets are offsets into the draft; character
@@ -23,7 +28,8 @@ references (``&nbsp;``, ``&#40;``) and backslash escapes (``\\(``) are read as
 the characters they show. Precision is preferred where the two conflict: a
 year in parentheses after a month, a season, a document part, an article, a
 place or organisation (``Tokyo (2021)``, unless a reporting verb follows:
-``Berlin (1958) argued``) or a product name (``Nintendo Switch (2017)``) is
+``Berlin (1958) argued``), a product name (``Nintendo Switch (2017)``) or a
+name opening a sentence before a thing's verb (``Strasbourg (1959) became``) is
 not a citation; bare years, money, versions and equations never match. The
 word lists are in ``citation_words``, the patterns in ``citation_patterns``, CJK
 narratives in ``citations_cjk``; precision and recall on the labelled
