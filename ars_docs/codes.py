@@ -14,6 +14,12 @@ NO_CITATIONS = "ARS008"
 READ_LOG_MISSING = "ARS009"
 READING_CHANGED = "ARS010"
 
+# Quotations checked against their originals (ars-docs quotes, issue 28).
+QUOTE_ALTERED = "ARS050"
+QUOTE_NOT_FOUND = "ARS051"
+QUOTE_UNCHECKED = "ARS052"
+QUOTE_PAGE_MISMATCH = "ARS053"
+
 # Terminal-gate refusal reasons (``path:line:col: REASON slug``).
 REFUSE_UNVERIFIED = "unverified-citation"
 REFUSE_WARNING_TEXT = "unverified-citation-text"

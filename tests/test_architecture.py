@@ -130,7 +130,18 @@ ALLOWED = {
     "lookup": {"session", "retrieval"},
     "audit": {"draft", "session"},
     "lint": {"draft", "session", "reports", "audit"},
-    "cli": {"draft", "session", "reports", "handoff", "retrieval", "lookup", "audit", "lint"},
+    "quotes": {"draft", "session", "retrieval"},
+    "cli": {
+        "draft",
+        "session",
+        "reports",
+        "handoff",
+        "retrieval",
+        "lookup",
+        "audit",
+        "lint",
+        "quotes",
+    },
 }
 #: Core modules with a documented reason to reach up (see docs/architecture.md).
 CORE_EXCEPTIONS = {"ars_docs", "ars_docs.__main__", "ars_docs.templating"}

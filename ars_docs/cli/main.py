@@ -40,6 +40,7 @@ GROUPS = (
     "dispatch",
     "retrieve",
     "lookup",
+    "quotes",
     "corpus",
     "audit",
 )
@@ -60,6 +61,8 @@ COMMANDS = {
     "lookup": "lookup",
     "lookup-index": "lookup",
     "acknowledge-retraction": "lookup",
+    "quotes": "quotes",
+    "accept-quote": "quotes",
     "corpus": "corpus",
     "audit": "audit",
 }

@@ -1,0 +1,143 @@
+"""An acquired original's text, page by page, cached by the file's content hash.
+
+A PDF gives the text of every page (pypdf, ``retrieval.content``), with its
+running heads and page-number lines removed: a line at the top or bottom of a
+page that recurs (digits ignored) on at least a third of the pages, or that is
+only a number. When a page shows its printed number there, that number is the
+page a locator is checked against; otherwise the page's position in the file.
+An HTML original is one page without a number.
+
+The cache (``<cache root>/quotes/<sha256>.json``, see ``retrieval.cache``)
+holds the extracted pages; extraction is the slow part of a warm run. A damaged
+cache file is ignored and rewritten, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ars_docs.retrieval.cache import cache_root
+from ars_docs.retrieval.content import pdf_text
+from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
+from ars_docs.session.atomic import write_bytes_atomic
+
+__all__ = ["Original", "load_original"]
+
+_FORMAT = 1
+_NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(\d{1,5})(?:\s*[-–—])?\s*$")
+_EDGE = 2  # lines at the top and at the bottom of a page that may be furniture
+
+
+@dataclass(frozen=True)
+class Original:
+    pages: tuple[str, ...]
+    numbers: tuple[int | None, ...]
+    """The printed number of each page, when the page shows one."""
+    kind: str
+    problem: str = ""
+
+    def page_label(self, index: int) -> int:
+        number = self.numbers[index] if index < len(self.numbers) else None
+        return number if number is not None else index + 1
+
+
+def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Original:
+    try:
+        body = path.read_bytes()
+    except OSError as exc:
+        return Original((), (), "", f"{path}: cannot be read ({exc.strerror or exc})")
+    digest = hashlib.sha256(body).hexdigest()
+    root = cache_root(environ)
+    cached = root / "quotes" / f"{digest}.json" if root is not None else None
+    if cached is not None:
+        hit = _read_cache(cached)
+        if hit is not None:
+            return hit
+    original = _extract(body, path)
+    if cached is not None and not original.problem:
+        data = {
+            "format": _FORMAT,
+            "kind": original.kind,
+            "pages": list(original.pages),
+            "numbers": list(original.numbers),
+        }
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes_atomic(cached, json.dumps(data, ensure_ascii=False).encode())
+        except Exception:  # the cache is a convenience: a read-only home is fine
+            pass
+    return original
+
+
+def _read_cache(path: Path) -> Original | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != _FORMAT:
+            return None
+        pages = tuple(str(p) for p in data["pages"])
+        numbers = tuple(None if n is None else int(n) for n in data["numbers"])
+        if len(numbers) != len(pages):
+            return None
+        return Original(pages, numbers, str(data["kind"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _extract(body: bytes, path: Path) -> Original:
+    if is_pdf(body):
+        result = pdf_text(body, 100_000)
+        if result.problem:
+            return Original((), (), "pdf", f"{path}: {result.problem}")
+        pages, numbers = strip_furniture(list(result.pages))
+        return Original(tuple(pages), tuple(numbers), "pdf")
+    if looks_like_html(body, {"content-type": "text/html"}) or path.suffix in (".html", ".htm"):
+        page = parse_html(body, {}, path.as_uri())
+        return Original((page.main_text,), (None,), "html")
+    try:
+        return Original((body.decode("utf-8"),), (None,), "text")
+    except UnicodeDecodeError:
+        return Original((), (), "", f"{path}: neither a PDF, an HTML page nor UTF-8 text")
+
+
+def strip_furniture(pages: list[str]) -> tuple[list[str], list[int | None]]:
+    """Pages without running heads and page-number lines, and each page's printed number."""
+    split = [p.splitlines() for p in pages]
+    counts: Counter[str] = Counter()
+    for lines in split:
+        edge = {_key(line) for line in lines[:_EDGE] + lines[-_EDGE:] if line.strip()}
+        counts.update(edge)
+    threshold = max(2, len(pages) // 3)
+    furniture = {k for k, n in counts.items() if n >= threshold and k}
+    out: list[str] = []
+    numbers: list[int | None] = []
+    for lines in split:
+        number: int | None = None
+        kept = list(lines)
+        for index in [
+            *range(min(_EDGE, len(lines))),
+            *range(max(0, len(lines) - _EDGE), len(lines)),
+        ]:
+            line = lines[index]
+            digits = _NUMBER_LINE.match(line)
+            if digits is not None:
+                number = int(digits.group(1))
+                kept[index] = ""
+            elif _key(line) in furniture:
+                found = re.search(r"\d+", line)
+                if found is not None and number is None and _key(line) != line.strip():
+                    number = int(found.group())
+                kept[index] = ""
+        out.append("\n".join(kept))
+        numbers.append(number)
+    return out, numbers
+
+
+def _key(line: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", line).split()).casefold()
