@@ -31,6 +31,7 @@ is on (its printed number when the PDF shows one); a mismatch is reported as
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -79,10 +80,13 @@ class Match:
     """The editorial conventions the match used (ellipsis, insertion, sic, case …)."""
 
 
+@functools.lru_cache(maxsize=65536)
 def _fold(word: str) -> str:
-    decomposed = unicodedata.normalize(
-        "NFKD", word.replace("-", "").replace("\u2010", "").replace("\u2011", "")
-    )
+    """The word as it is compared: no hyphens, no diacritics, case folded."""
+    word = word.replace("-", "").replace("\u2010", "").replace("\u2011", "")
+    if word.isascii():
+        return word.lower()
+    decomposed = unicodedata.normalize("NFKD", word)
     kept = "".join(
         c for c in decomposed if not unicodedata.combining(c) and c not in _SPACING_MARKS
     )
@@ -105,15 +109,31 @@ class SourceIndex:
         self.pages: list[int] = []
         self.spans: list[tuple[int, int]] = []
         self.texts: list[str] = []
-        for page_index, page in enumerate(original.pages):
+        self.texts_of: list[int] = []
+        """Which of ``texts`` (pages, then footnotes) each word is in."""
+        self._hyphen_pending = False
+        # Running text of every page first, then the footnotes: a sentence that runs
+        # on to the next page reads through, and a word hyphenated there is rejoined.
+        texts = [*original.pages, *original.notes]
+        count = len(original.pages)
+        for number, page in enumerate(texts):
+            page_index = number % count if count else 0
             text = _clean(page)
             self.texts.append(text)
+            joining = number < count and bool(self.words) and self._hyphen_pending
             for m in _WORD.finditer(text):
                 word = m.group().replace("\u2010", "-").replace("\u2011", "-")
+                if joining:
+                    joining = False
+                    self.words[-1] += word.replace("-", "")
+                    self.folded[-1] = _fold(self.words[-1])
+                    continue
                 self.words.append(word.replace("-", ""))
                 self.folded.append(_fold(word))
                 self.pages.append(page_index)
-                self.spans.append(m.span())
+                self.spans.append((m.start() + 0, m.end()))
+                self.texts_of.append(number)
+            self._hyphen_pending = bool(re.search(r"\w[-\u2010\u2011]\s*$", text))
         self.where: dict[str, list[int]] = {}
         for i, w in enumerate(self.folded):
             self.where.setdefault(w, []).append(i)
@@ -124,13 +144,13 @@ class SourceIndex:
         if start >= end:
             return ""
         parts = []
-        page = self.pages[start]
+        text = self.texts_of[start]
         a = self.spans[start][0]
         for i in range(start, end):
-            if self.pages[i] != page:
-                parts.append(self.texts[page][a : self.spans[i - 1][1]])
-                page, a = self.pages[i], self.spans[i][0]
-        parts.append(self.texts[page][a : self.spans[end - 1][1]])
+            if self.texts_of[i] != text:
+                parts.append(self.texts[text][a : self.spans[i - 1][1]])
+                text, a = self.texts_of[i], self.spans[i][0]
+        parts.append(self.texts[text][a : self.spans[end - 1][1]])
         return " ".join(" ".join(parts).split())
 
 
@@ -191,9 +211,13 @@ def _occurrences(index: SourceIndex, words: list[str], lo: int, hi: int) -> list
     return out
 
 
-def _find(index: SourceIndex, pieces: list[_Piece]) -> list[tuple[int, int]] | None:
-    """Word ranges of each piece, in order, or None."""
+def _find(
+    index: SourceIndex, pieces: list[_Piece], locator: Locator | None
+) -> list[tuple[int, int]] | None:
+    """Word ranges of each piece, in order, or None. When the words occur more than
+    once, the occurrence on the locator's page wins, else the first."""
     first = pieces[0]
+    found_any: list[tuple[int, int]] | None = None
     for start in _occurrences(index, first.words, 0, len(index.folded)):
         ranges = [(start, start + len(first.words))]
         ok = True
@@ -205,16 +229,22 @@ def _find(index: SourceIndex, pieces: list[_Piece]) -> list[tuple[int, int]] | N
                 ok = False
                 break
             ranges.append((found[0], found[0] + len(piece.words)))
-        if ok:
+        if not ok:
+            continue
+        if locator is None or not locator.is_page:
             return ranges
-    return None
+        found_any = found_any or ranges
+        page = index.original.page_label(index.pages[start])
+        if locator.first <= page <= locator.last:
+            return ranges
+    return found_any
 
 
 def match_quote(index: SourceIndex, quote: str, locator: Locator | None = None) -> Match:
     pieces, devices = _pieces(quote)
     if not pieces:
         return Match("not_found")
-    ranges = _find(index, pieces)
+    ranges = _find(index, pieces, locator)
     if ranges is not None:
         quoted = [w for p in pieces for w in p.words]
         found = [w for a, b in ranges for w in index.words[a:b]]

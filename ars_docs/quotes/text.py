@@ -30,7 +30,9 @@ from ars_docs.session.atomic import write_bytes_atomic
 
 __all__ = ["Original", "load_original"]
 
-_FORMAT = 1
+_FORMAT = 2
+#: A footnote line at the foot of a page: a note number (or *, †, ‡) and text.
+_FOOTNOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡])\s+\S")
 _NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(\d{1,5})(?:\s*[-–—])?\s*$")
 _EDGE = 2  # lines at the top and at the bottom of a page that may be furniture
 
@@ -42,6 +44,9 @@ class Original:
     """The printed number of each page, when the page shows one."""
     kind: str
     problem: str = ""
+    notes: tuple[str, ...] = ()
+    """The footnotes at the foot of each page (searched after the running text, so a
+    sentence continued on the next page reads through)."""
 
     def page_label(self, index: int) -> int:
         number = self.numbers[index] if index < len(self.numbers) else None
@@ -83,9 +88,10 @@ def _read_cache(path: Path) -> Original | None:
             return None
         pages = tuple(str(p) for p in data["pages"])
         numbers = tuple(None if n is None else int(n) for n in data["numbers"])
-        if len(numbers) != len(pages):
+        notes = tuple(str(n) for n in data["notes"])
+        if len(numbers) != len(pages) or len(notes) != len(pages):
             return None
-        return Original(pages, numbers, str(data["kind"]))
+        return Original(pages, numbers, str(data["kind"]), notes=notes)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
@@ -96,7 +102,8 @@ def _extract(body: bytes, path: Path) -> Original:
         if result.problem:
             return Original((), (), "pdf", f"{path}: {result.problem}")
         pages, numbers = strip_furniture(list(result.pages))
-        return Original(tuple(pages), tuple(numbers), "pdf")
+        bodies, notes = zip(*(split_footnotes(p) for p in pages), strict=True)
+        return Original(tuple(bodies), tuple(numbers), "pdf", notes=tuple(notes))
     if looks_like_html(body, {"content-type": "text/html"}) or path.suffix in (".html", ".htm"):
         page = parse_html(body, {}, path.as_uri())
         return Original((page.main_text,), (None,), "html")
@@ -111,32 +118,63 @@ def strip_furniture(pages: list[str]) -> tuple[list[str], list[int | None]]:
     split = [p.splitlines() for p in pages]
     counts: Counter[str] = Counter()
     for lines in split:
-        edge = {_key(line) for line in lines[:_EDGE] + lines[-_EDGE:] if line.strip()}
+        # Only a page's first and last line can be a running head or foot: a line of
+        # running text recurs at the foot of two pages often enough in real articles.
+        edge = {_key(line) for line in _ends(lines)}
         counts.update(edge)
     threshold = max(2, len(pages) // 3)
-    furniture = {k for k, n in counts.items() if n >= threshold and k}
+    # A line ending in a hyphen continues a word on the next page: never furniture.
+    furniture = {k for k, n in counts.items() if n >= threshold and k and not k.endswith("-")}
     out: list[str] = []
     numbers: list[int | None] = []
     for lines in split:
         number: int | None = None
         kept = list(lines)
-        for index in [
-            *range(min(_EDGE, len(lines))),
-            *range(max(0, len(lines) - _EDGE), len(lines)),
-        ]:
-            line = lines[index]
-            digits = _NUMBER_LINE.match(line)
+        nonblank = [i for i, line in enumerate(lines) if line.strip()]
+        ends = {*nonblank[:_EDGE], *nonblank[-_EDGE:]}
+        for index in sorted(ends):
+            digits = _NUMBER_LINE.match(lines[index])
             if digits is not None:
                 number = int(digits.group(1))
                 kept[index] = ""
-            elif _key(line) in furniture:
-                found = re.search(r"\d+", line)
-                if found is not None and number is None and _key(line) != line.strip():
-                    number = int(found.group())
+        for index in {*nonblank[:1], *nonblank[-1:]}:
+            line = lines[index]
+            if kept[index] and _key(line) in furniture:
+                found = re.search(r"^\s*(\d+)\s|\s(\d+)\s*$", line)
+                if found is not None and number is None:
+                    number = int(found.group(1) or found.group(2))
+                kept[index] = ""
+        # A page-number line may have hidden a running foot above it (and vice versa).
+        rest = [i for i, line in enumerate(kept) if line.strip()]
+        for index in {*rest[:1], *rest[-1:]}:
+            if _key(kept[index]) in furniture:
                 kept[index] = ""
         out.append("\n".join(kept))
         numbers.append(number)
     return out, numbers
+
+
+def _ends(lines: list[str]) -> list[str]:
+    """The first and last line with text, and the ones next to a number-only line."""
+    nonblank = [line for line in lines if line.strip()]
+    while nonblank and _NUMBER_LINE.match(nonblank[-1]):
+        nonblank.pop()
+    while nonblank and _NUMBER_LINE.match(nonblank[0]):
+        nonblank.pop(0)
+    return [*nonblank[:1], *nonblank[-1:]]
+
+
+def split_footnotes(page: str) -> tuple[str, str]:
+    """The page's running text and the footnote lines at its foot (after the last
+    line of running text, each starting with a note number or mark)."""
+    lines = page.rstrip().splitlines()
+    cut = len(lines)
+    while cut > 0 and (_FOOTNOTE.match(lines[cut - 1]) or not lines[cut - 1].strip()):
+        cut -= 1
+    # Only lines that start with a mark open a note; a note block is at most 12 lines.
+    if cut == len(lines) or len(lines) - cut > 12 or cut == 0:
+        return page, ""
+    return "\n".join(lines[:cut]), "\n".join(lines[cut:])
 
 
 def _key(line: str) -> str:
