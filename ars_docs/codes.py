@@ -52,3 +52,9 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_METADATA_MISMATCH,
     REFUSE_RETRACTED,
 )
+
+# Refusals of the quotation check (``ars_docs.quotes.passes``), kept apart from the
+# draft gate's own reasons: the strict gate adds them only when a passport is given.
+REFUSE_QUOTE_ALTERED = "altered-quotation"
+REFUSE_QUOTE_NOT_FOUND = "quotation-not-found"
+QUOTE_REFUSAL_REASONS: tuple[str, ...] = (REFUSE_QUOTE_ALTERED, REFUSE_QUOTE_NOT_FOUND)

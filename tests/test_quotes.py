@@ -165,3 +165,62 @@ def test_block_quote_crlf_title_and_missing_files(
     broken = json.loads(cli("quotes", draft, "--passport", passport, "--format", "json").out)
     assert broken["quotations"][0]["verdict"] == "cannot_check"
     assert "cannot be read" in broken["quotations"][0]["reason"]
+
+
+def test_finalize_reports_and_strict_gate_refuses_until_accepted(
+    tmp_path: Path, cli: Callable[..., CliResult]
+) -> None:
+    text = (
+        "# Trust\n\n"
+        "Smith (2024) writes that “Trust is earned in drops and lost in buckets” "
+        "<!--ref:smith2024-->.\n\n"
+        'Smith <!--ref:smith2024--> claims "the state must always abandon its citizens to the '
+        'market" (p. 346).\n'
+    )
+    draft, passport = _session(tmp_path, text)
+    # the entry has an original but is not verified: mark it verified and read so the
+    # citation itself is ok and only the quotation can stop the gate
+    passport.write_text(
+        passport_text(
+            entry(
+                "smith2024",
+                acquired=True,
+                verified=True,
+                source_acquisition_path="sources/smith2024.pdf",
+            )
+        ),
+        encoding="utf-8",
+    )
+    assert cli("mark-read", "smith2024", "--passport", passport).code == 0
+    done = cli("finalize", draft, "--passport", passport)
+    assert done.code == 0, done.err
+    assert "ARS050" in done.out + done.err
+    checklist = (tmp_path / "draft_prefinalization_checklist.md").read_text(encoding="utf-8")
+    assert "## Quotations that do not match their source" in checklist
+    assert "changes: -never +always" in checklist and "page 347 of" in checklist
+    refused = cli("render", draft, "--strict", "--passport", passport, "--format", "json")
+    assert refused.code == 1
+    offenders = json.loads(refused.out)["offenders"]
+    assert [o["reason"] for o in offenders] == ["altered-quotation"]
+    assert not (tmp_path / "draft_final.md").exists()
+    sha = json.loads(cli("quotes", draft, "--passport", passport, "--format", "json").out)[
+        "quotations"
+    ][1]["quote_sha"]
+    assert (
+        cli(
+            "accept-quote",
+            "smith2024",
+            "--passport",
+            passport,
+            "--quote-sha",
+            sha,
+            "--reason",
+            "reviewed against the printed edition",
+        ).code
+        == 0
+    )
+    passed = cli("render", draft, "--strict", "--passport", passport)
+    assert passed.code == 0, passed.err
+    assert "must always abandon" in (tmp_path / "draft_final.md").read_text(encoding="utf-8")
+    again = cli("finalize", draft, "--passport", passport, "--check")
+    assert "ARS050" not in again.out + again.err

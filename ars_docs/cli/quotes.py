@@ -31,7 +31,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "marks in the marker's sentence, or block quotes next to a marker) and compare each "
         "with the text of the entry's acquired original (source_acquisition_path): exact, "
         "equivalent (ellipses, brackets, case), altered (with the word diff and page) or "
-        "not_found. Offline. Exit 1 when a quotation is altered or not found and no reviewed "
+        "not_found. Prints the list (writes nothing; offline). Exit 1 when a quotation is altered or not found and no reviewed "
         "exception (accept-quote) covers it.",
     )
     p.set_defaults(handler=cmd_quotes)

@@ -275,6 +275,7 @@ def render(
     path: str = "<text>",
     allow_no_citations: bool = False,
     trust_draft_statuses: bool = False,
+    pipeline: Pipeline | None = None,
 ) -> RenderResult:
     """Gate (when ``strict``) and strip markers; render markdown or HTML.
 
@@ -296,7 +297,7 @@ def render(
             trust_draft_statuses=trust_draft_statuses,
         ),
     )
-    render_pipeline(strict=strict).run(state)
+    (pipeline or render_pipeline(strict=strict)).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None
     if state.refused:
         return RenderResult(None, gate_result, tuple(state.diagnostics))

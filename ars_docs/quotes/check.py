@@ -11,7 +11,7 @@ A reviewed exception (``quote_acceptances`` in the entry, written by
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,16 +82,24 @@ def accepted_shas(data: Mapping[str, Any]) -> dict[str, str]:
 
 
 def check_quotations(
-    doc: Document, corpus: Corpus, environ: Mapping[str, str] = os.environ
+    doc: Document,
+    corpus: Corpus,
+    environ: Mapping[str, str] = os.environ,
+    *,
+    quotations: Sequence[Quotation] | None = None,
 ) -> list[QuoteResult]:
+    """Every quotation of ``doc`` (or the ``quotations`` given) with its verdict."""
+
     def title_of(slug: str) -> str | None:
         entry = corpus.get(slug)
         return entry.title if entry is not None else None
 
+    if quotations is None:
+        quotations = find_quotations(doc, title_of)
     base = Path(corpus.path).parent
     indexes: dict[str, SourceIndex | str] = {}
     results: list[QuoteResult] = []
-    for quote in find_quotations(doc, title_of):
+    for quote in quotations:
         entry = corpus.get(quote.slug)
         if entry is None:
             results.append(

@@ -27,7 +27,7 @@ from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.pipeline import DocState, Options
 from ars_docs.draft.prose import mask
 
-__all__ = ["Locator", "Quotation", "find_quotations", "quote_sha", "words_of"]
+__all__ = ["Locator", "Quotation", "find_quotations", "quotations_in", "quote_sha", "words_of"]
 
 #: (opening, closing) marks; the content may span soft line breaks, never a blank line.
 _PAIRS: Sequence[tuple[str, str]] = (
@@ -111,7 +111,18 @@ def find_quotations(
     """Every quotation attached to a marker of ``doc``, in document order."""
     state = DocState(doc, options=Options(keep_children=False))
     extract(state)
-    markers = [m for m in state.markers if m.slug is not None]
+    return quotations_in(doc, state.markers, state.prose, title_of)
+
+
+def quotations_in(
+    doc: Document,
+    all_markers: Sequence[Marker],
+    prose: Sequence[tuple[int, int]],
+    title_of: Callable[[str], str | None] = lambda _slug: None,
+) -> list[Quotation]:
+    """``find_quotations`` over the markers and prose regions a pipeline's
+    ``extract`` pass already found."""
+    markers = [m for m in all_markers if m.slug is not None]
     if not markers:
         return []
     found: list[Quotation] = []
@@ -120,7 +131,7 @@ def find_quotations(
         found.append(block)
         taken.append((block.start, block.end))
     starts = [m.span.start for m in markers]
-    for region_start, region_end in state.prose:
+    for region_start, region_end in prose:
         masked, _ = mask(doc.text, region_start, region_end)
         first = bisect.bisect_left(starts, region_start)
         last = bisect.bisect_left(starts, region_end)

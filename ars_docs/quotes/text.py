@@ -23,10 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.retrieval.cache import cache_root
-from ars_docs.retrieval.content import pdf_text
-from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
 from ars_docs.session.atomic import write_bytes_atomic
+
+# The retrieval modules (and pypdf) are imported only when an original is read:
+# finalize runs the quotation pass on every draft and must stay light without one.
 
 __all__ = ["Original", "load_original"]
 
@@ -58,6 +58,8 @@ def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Origin
         body = path.read_bytes()
     except OSError as exc:
         return Original((), (), "", f"{path}: cannot be read ({exc.strerror or exc})")
+    from ars_docs.retrieval.cache import cache_root
+
     digest = hashlib.sha256(body).hexdigest()
     root = cache_root(environ)
     cached = root / "quotes" / f"{digest}.json" if root is not None else None
@@ -97,6 +99,9 @@ def _read_cache(path: Path) -> Original | None:
 
 
 def _extract(body: bytes, path: Path) -> Original:
+    from ars_docs.retrieval.content import pdf_text
+    from ars_docs.retrieval.pages import is_pdf, looks_like_html, parse_html
+
     if is_pdf(body):
         result = pdf_text(body, 100_000)
         if result.problem:
