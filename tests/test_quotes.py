@@ -77,8 +77,17 @@ def test_quotes_json_lists_every_verdict(tmp_path: Path, cli: Callable[..., CliR
     assert data["summary"]["flagged"] == 2 and data["summary"]["passed"] is False
     codes = sorted(d["code"] for d in data["diagnostics"])
     assert codes == ["ARS050", "ARS051", "ARS053"]
-    # the extracted text was cached by content hash
-    assert len(list((tmp_path / "cache" / "quotes").glob("*.json"))) == 1
+    # the extracted text was cached by content hash, and the cache is what a rerun reads
+    [cached] = (tmp_path / "cache" / "quotes").glob("*.json")
+    stamp = cached.stat().st_mtime_ns
+    again = cli("quotes", draft, "--passport", passport, "--format", "json")
+    assert json.loads(again.out)["quotations"] == data["quotations"]
+    assert cached.stat().st_mtime_ns == stamp
+    # a damaged cache entry is ignored and rewritten, never trusted
+    cached.write_text("{broken", encoding="utf-8")
+    third = cli("quotes", draft, "--passport", passport, "--format", "json")
+    assert json.loads(third.out)["quotations"] == data["quotations"]
+    assert json.loads(cached.read_text(encoding="utf-8"))["format"] >= 1
 
 
 def test_quotes_text_report_and_accept_quote(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
@@ -197,7 +206,7 @@ def test_finalize_reports_and_strict_gate_refuses_until_accepted(
     assert "ARS050" in done.out + done.err
     checklist = (tmp_path / "draft_prefinalization_checklist.md").read_text(encoding="utf-8")
     assert "## Quotations that do not match their source" in checklist
-    assert "changes: -never +always" in checklist and "page 347 of" in checklist
+    assert "changes: -never +always" in checklist and "smith2024.pdf page 347" in checklist
     refused = cli("render", draft, "--strict", "--passport", passport, "--format", "json")
     assert refused.code == 1
     offenders = json.loads(refused.out)["offenders"]
@@ -224,3 +233,55 @@ def test_finalize_reports_and_strict_gate_refuses_until_accepted(
     assert "must always abandon" in (tmp_path / "draft_final.md").read_text(encoding="utf-8")
     again = cli("finalize", draft, "--passport", passport, "--check")
     assert "ARS050" not in again.out + again.err
+
+
+def test_html_original_and_every_kind_of_quotation_mark(
+    tmp_path: Path, cli: Callable[..., CliResult]
+) -> None:
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "sources" / "weber1919.html").write_text(
+        "<!doctype html><html><body><nav>Home Menu</nav><main><p>Die Politik bedeutet ein "
+        "starkes langsames Bohren von harten Brettern mit Leidenschaft und "
+        "Augenma&szlig; zugleich.</p><p>Politics is a strong and slow boring of hard "
+        "boards, it takes both passion and perspective.</p></main></body></html>",
+        encoding="utf-8",
+    )
+    passport = tmp_path / "passport.yaml"
+    passport.write_text(
+        passport_text(
+            entry(
+                "weber1919",
+                acquired=True,
+                verified=False,
+                source_acquisition_path="sources/weber1919.html",
+            )
+        ).replace("Title of weber1919", "Politik als Beruf"),
+        encoding="utf-8",
+    )
+    draft = tmp_path / "draft.md"
+    draft.write_text(
+        "Weber <!--ref:weber1919--> schreibt „ein starkes langsames Bohren von harten "
+        "Brettern“ (S. 66).\n\n"
+        "Weber <!--ref:weber1919--> écrit « Politics is a strong and slow boring » ici.\n\n"
+        "Weber <!--ref:weber1919--> 「it takes both passion and perspective」.\n\n"
+        "Weber’s ‘slow boring of hard boards’ <!--ref:weber1919--> is famous.\n\n"
+        "In “Politik als Beruf” <!--ref:weber1919--> the “hard boards” and "
+        "‘Leidenschaft’ are scare quotes.\n\n"
+        "Weber <!--ref:weber1919--> wrote that politics “takes only passion and "
+        "perspective”.\n",
+        encoding="utf-8",
+    )
+    result = cli("quotes", draft, "--passport", passport, "--format", "json")
+    data = json.loads(result.out)
+    got = [(q["line"], q["verdict"], q["page"]) for q in data["quotations"]]
+    assert got == [
+        (1, "exact", None),
+        (3, "exact", None),
+        (5, "exact", None),
+        (7, "exact", None),
+        (11, "altered", None),
+    ], got
+    assert data["quotations"][0]["locator"] == "S. 66"
+    assert data["quotations"][0]["page_ok"] is None  # an HTML page has no page numbers
+    assert data["quotations"][-1]["diff"] == ["-both", "+only"]
+    assert result.code == 1

@@ -31,8 +31,8 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "marks in the marker's sentence, or block quotes next to a marker) and compare each "
         "with the text of the entry's acquired original (source_acquisition_path): exact, "
         "equivalent (ellipses, brackets, case), altered (with the word diff and page) or "
-        "not_found. Prints the list (writes nothing; offline). Exit 1 when a quotation is altered or not found and no reviewed "
-        "exception (accept-quote) covers it.",
+        "not_found. Prints the list (writes nothing; offline). Exit 1 when a quotation is "
+        "altered or not found and no reviewed exception (accept-quote) covers it.",
     )
     p.set_defaults(handler=cmd_quotes)
     p.add_argument("draft", metavar="DRAFT", help="the markdown draft")
@@ -146,7 +146,7 @@ def _diagnostics(path: str, r: QuoteResult, passport: str) -> list[Diagnostic]:
                 q.col,
                 codes.QUOTE_ALTERED,
                 Severity.ERROR,
-                f"quotation [{q.sha}] differs from {r.source} page {m.first_page}: "
+                f"quotation [{q.sha}] differs from {r.place}: "
                 f"{' '.join(m.diff)}; correct it, or review and run accept-quote",
                 q.slug,
             )

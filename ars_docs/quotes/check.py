@@ -44,6 +44,12 @@ class QuoteResult:
         return self.match.verdict
 
     @property
+    def place(self) -> str:
+        """Where the passage is: ``sources/k.pdf page 5`` (no page for HTML)."""
+        page = self.match.first_page
+        return f"{self.source} page {page}" if page is not None else self.source
+
+    @property
     def flagged(self) -> bool:
         return self.verdict in FLAGGED and not self.accepted
 

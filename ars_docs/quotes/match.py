@@ -267,10 +267,13 @@ def _located(
     devices: set[str],
 ) -> Match:
     original = index.original
-    first = original.page_label(index.pages[start])
-    last = original.page_label(index.pages[end - 1])
+    first: int | None = original.page_label(index.pages[start])
+    last: int | None = original.page_label(index.pages[end - 1])
+    if original.kind != "pdf":  # an HTML or text original has no pages
+        first = last = None
     page_ok: bool | None = None
     if locator is not None and locator.is_page and original.kind == "pdf":
+        assert first is not None and last is not None
         page_ok = not (last < locator.first or first > locator.last)
     return Match(
         verdict,

@@ -116,7 +116,7 @@ class QuotationPass:
             words = " ".join(q.text.split())
             lines.append(f"- [ ] {path}:{q.line}:{q.col} `{q.slug}` [{q.sha}] “{words}”")
             if m.verdict == "altered":
-                lines.append(f"  - original, page {m.first_page} of {r.source}: “{m.passage}”")
+                lines.append(f"  - original ({r.place}): “{m.passage}”")
                 lines.append(f"  - changes: {' '.join(m.diff)}")
             else:
                 lines.append(f"  - not found in {r.source}")
@@ -131,5 +131,5 @@ class QuotationPass:
 def _detail(r: QuoteResult) -> str:
     m = r.match
     if m.verdict == "altered":
-        return f"differs from {r.source} page {m.first_page}: {' '.join(m.diff)}"
+        return f"differs from {r.place}: {' '.join(m.diff)}"
     return f"is not in {r.source}"

@@ -74,6 +74,7 @@ def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Origin
             "kind": original.kind,
             "pages": list(original.pages),
             "numbers": list(original.numbers),
+            "notes": list(original.notes),
         }
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
