@@ -121,6 +121,10 @@ def _block(path: str, r: QuoteResult) -> str:
         loc = f" (draft says {q.locator.text})" if q.locator else ""
         bad = " — the locator does not match" if m.page_ok is False else ""
         lines.append(f"    page {pages} of {r.source}{loc}{bad}")
+    if m.devices and m.verdict == "equivalent":
+        lines.append(f"    by the quoting conventions: {', '.join(m.devices)}")
+    if m.verdict == "not_found":
+        lines.append(f"    not in {r.source}: nothing there comes close")
     if m.diff:
         lines.append(f"    diff: {' '.join(m.diff)}")
     if m.passage and m.verdict == "altered":

@@ -42,14 +42,24 @@ _PAIRS: Sequence[tuple[str, str]] = (
     ("‘", "’"),
     ('"', '"'),
 )
-_INLINE = re.compile(
-    "|".join(
-        # A closing ’ followed by a letter is an apostrophe (it’s), not the end.
-        f"{re.escape(o)}(?P<q{i}>(?:(?!\\n[ \\t]*\\n)[^{re.escape(o + c)}])+?){re.escape(c)}"
-        + ("(?!\\w)" if c in "’'\"" else "")
-        for i, (o, c) in enumerate(_PAIRS)
-    )
-)
+
+
+_MAX_INLINE = 2000
+
+
+def _pair_pattern(index: int, opening: str, closing: str) -> str:
+    o, c = re.escape(opening), re.escape(closing)
+    # Never across a blank line; a closing ’ or ' followed by a letter is an apostrophe
+    # (the world’s), so it neither ends the quotation nor is it excluded from it.
+    inner = f"[^{o}{c}\\n]|\\n(?![ \\t]*\\n)"
+    if closing in "’'":
+        inner += f"|{c}(?=\\w)"
+    tail = "(?!\\w)" if closing in "’'\"" else ""
+    # Bounded: an unclosed mark scans at most _MAX_INLINE characters (hostile drafts).
+    return f"{o}(?P<q{index}>(?:{inner}){{1,{_MAX_INLINE}}}?){c}{tail}"
+
+
+_INLINE = re.compile("|".join(_pair_pattern(i, o, c) for i, (o, c) in enumerate(_PAIRS)))
 _LOCATOR = re.compile(
     r"(?<!\w)(?P<kind>pp?\.|S\.|§|chap\.|ch\.|Kap\.)\s*(?P<first>\d+)"
     r"(?:\s*[-–—]\s*(?P<last>\d+))?",
@@ -153,13 +163,16 @@ def _inline(
     title_of: Callable[[str], str | None],
 ) -> list[Quotation]:
     quotes: list[Quotation] = []
+    starts = [m.span.start for m in markers]
     matches = list(_INLINE.finditer(masked))
     inside = [(m.start(), m.end()) for m in matches]
-    ends = [0] + [
-        e.end()
-        for e in _SENTENCE_END.finditer(masked)
-        if not any(s < e.start() < t - 1 for s, t in inside)
-    ]
+    opens = [a for a, _ in inside]
+
+    def quoted(at: int) -> bool:
+        k = bisect.bisect_left(opens, at) - 1  # quotations do not overlap
+        return k >= 0 and at < inside[k][1] - 1
+
+    ends = [0] + [e.end() for e in _SENTENCE_END.finditer(masked) if not quoted(e.start())]
     ends.append(len(masked))
     for match in matches:
         group = next(g for g in match.groupdict().values() if g is not None)
@@ -168,7 +181,9 @@ def _inline(
             continue
         index = bisect.bisect_right(ends, match.start()) - 1
         sentence = (ends[index], ends[min(index + 1, len(ends) - 1)])
-        owner = _owner(markers, base + sentence[0], base + sentence[1], base + match.start())
+        owner = _owner(
+            markers, starts, base + sentence[0], base + sentence[1], base + match.start()
+        )
         if owner is None or owner.slug is None:
             continue
         if _is_title(content, title_of(owner.slug)):
@@ -192,14 +207,16 @@ def _inline(
     return quotes
 
 
-def _owner(markers: Sequence[Marker], start: int, end: int, at: int) -> Marker | None:
+def _owner(
+    markers: Sequence[Marker], starts: Sequence[int], start: int, end: int, at: int
+) -> Marker | None:
     """The marker of the sentence ``[start, end)``: the first one after ``at``, else the
     last one before it (``Smith <!--ref:s--> writes "…".``)."""
-    inside = [m for m in markers if start <= m.span.start < end]
-    after = [m for m in inside if m.span.start >= at]
-    if after:
-        return after[0]
-    return inside[-1] if inside else None
+    after = bisect.bisect_left(starts, at)
+    if after < len(markers) and starts[after] < end:
+        return markers[after]
+    before = bisect.bisect_left(starts, at) - 1
+    return markers[before] if before >= 0 and starts[before] >= start else None
 
 
 def _is_title(content: str, title: str | None) -> bool:
@@ -281,7 +298,9 @@ def _block_owner(
             span = doc.line_span(index)
             line = doc.text[span.start : span.end].rstrip()
             hit = [m for m in markers if span.start <= m.span.start < span.end]
-            if hit and line.rstrip(":.").endswith("-->"):
+            # A line of markers only belongs to the block above it, not to this one.
+            alone = not re.sub(r"<!--.*?-->|\[UNVERIFIED CITATION[^\]]*\]", "", line).strip()
+            if hit and not alone and line.rstrip(":.").endswith("-->"):
                 return hit[-1]
             if line.strip():
                 break
