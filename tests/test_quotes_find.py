@@ -91,3 +91,20 @@ def test_block_quotes_with_the_marker_before_inside_or_after() -> None:
         ("b", "second block quote with a marker inside", "p. 9"),
         ("c", "third block quote with the marker after it", None),
     ]
+
+
+def test_note_references_in_the_original_are_not_words_of_the_quotation() -> None:
+    from ars_docs.quotes.match import SourceIndex, match_quote
+    from ars_docs.quotes.text import Original
+
+    page = (
+        "Trust is earned in drops.12 And it is lost in buckets\u00b3 whenever officials "
+        "hide their reasons. In 1990 the reform began."
+    )
+    index = SourceIndex(Original((page,), (7,), "pdf"))
+    assert match_quote(index, "Trust is earned in drops. And it is lost in buckets").verdict == (
+        "exact"
+    )
+    # a year after a word is a word: "In 1990 the reform" still needs its number
+    assert match_quote(index, "In 1990 the reform began").verdict == "exact"
+    assert match_quote(index, "In 1991 the reform began").verdict == "altered"

@@ -36,6 +36,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from ars_docs.quotes.find import Locator
 from ars_docs.quotes.text import Original
@@ -93,6 +94,17 @@ def _fold(word: str) -> str:
     return kept.casefold()
 
 
+#: A note reference in the original: superscript digits, or digits glued to the
+#: punctuation after a word ("drops.12 And"); not part of what an author quotes.
+_NOTE_REFERENCE = re.compile(
+    r"[\u00b9\u00b2\u00b3\u2070-\u2079]+|(?<=[^\W\d][.,;:!?)\u201d\"\u2019])\d{1,3}(?=\s)"
+)
+
+
+def _clean_source(text: str) -> str:
+    return _clean(_NOTE_REFERENCE.sub("", text))
+
+
 def _clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     text = _INVISIBLE.sub("", text)
@@ -118,7 +130,7 @@ class SourceIndex:
         count = len(original.pages)
         for number, page in enumerate(texts):
             page_index = number % count if count else 0
-            text = _clean(page)
+            text = _clean_source(page)
             self.texts.append(text)
             joining = number < count and bool(self.words) and self._hyphen_pending
             for m in _WORD.finditer(text):
@@ -304,7 +316,7 @@ def _closest(
         hi = min(len(index.folded), bucket * 4 + len(folded) + 12)
         window = index.folded[lo:hi]
         matcher = difflib.SequenceMatcher(None, folded, window, autojunk=False)
-        blocks = [b for b in matcher.get_matching_blocks() if b.size]
+        blocks = _coherent([b for b in matcher.get_matching_blocks() if b.size])
         if not blocks:
             continue
         # The passage spans the quotation's length: unmatched words at either end
@@ -321,6 +333,29 @@ def _closest(
     score, a, b = best
     diff = _diff(index.words[a:b], quoted)
     return _located(index, "altered", a, b, locator, diff, score, devices)
+
+
+_SLACK = 3  # extra original words a gap between two matched runs may hold
+
+
+def _coherent(blocks: list[Any]) -> list[Any]:
+    """The matched runs around the longest one whose gaps in the original are about
+    as long as in the quotation: a lone common word far away is not the passage."""
+    if not blocks:
+        return blocks
+    anchor = max(range(len(blocks)), key=lambda k: blocks[k].size)
+    first = last = anchor
+    while first > 0:
+        prev, cur = blocks[first - 1], blocks[first]
+        if (cur.b - prev.b - prev.size) - (cur.a - prev.a - prev.size) > _SLACK:
+            break
+        first -= 1
+    while last < len(blocks) - 1:
+        cur, nxt = blocks[last], blocks[last + 1]
+        if (nxt.b - cur.b - cur.size) - (nxt.a - cur.a - cur.size) > _SLACK:
+            break
+        last += 1
+    return blocks[first : last + 1]
 
 
 def _diff(original: list[str], quoted: list[str]) -> tuple[str, ...]:
