@@ -55,6 +55,11 @@ def found(text: str, title: str | None = None) -> list[tuple[str, str, str | Non
         ('He said "one two\n\nthree four" <!--ref:a-->.\n', []),
         # code is never a quotation; neither is a fenced block
         ('Use `"a b c d"` here <!--ref:a-->.\n\n```\n"x y z w" <!--ref:a-->\n```\n', []),
+        # emphasis inside a quotation is markup, not words
+        (
+            "He said “trust is *earned* in _small_ drops” <!--ref:a-->.\n",
+            [("a", "trust is earned in small drops", None)],
+        ),
         # chapter locator
         (
             'Smith <!--ref:a--> wrote "we begin with the end" (chap. 3).\n',

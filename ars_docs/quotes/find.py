@@ -68,6 +68,7 @@ _LOCATOR = re.compile(
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[\"“„«»‘(\[A-ZÄÖÜÀ-Þ])|\n[ \t]*\n")
 _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 _SCARE_WORDS = 2
+_EMPHASIS = re.compile(r"(?<!\w)[*_]+|[*_]+(?!\w)")
 _BLOCK_PREFIX = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+", re.MULTILINE)
 
 
@@ -188,7 +189,8 @@ def _inline(
             continue
         if _is_title(content, title_of(owner.slug)):
             continue
-        text = doc.text[base + match.start() + 1 : base + match.end() - 1]
+        # The masked text: emphasis marks, comments and code spans are blank there.
+        text = " ".join(content.split())
         after = masked[match.end() : sentence[1]]
         locator = _locator(after) or _locator(masked[sentence[0] : match.start()])
         line, col = doc.position(base + match.start())
@@ -267,7 +269,7 @@ def _block_quotes(doc: Document, markers: Sequence[Marker]) -> list[Quotation]:
             if tail is not None:
                 locator = _locator(tail.group())
                 body = body.rstrip()[: tail.start()]
-            body = body.strip().strip('"“”„«»')
+            body = _EMPHASIS.sub("", body).strip().strip('"“”„«»')
             if len(words_of(body)) <= _SCARE_WORDS:
                 continue
             line, col = doc.position(start)
