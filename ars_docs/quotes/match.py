@@ -143,7 +143,7 @@ class SourceIndex:
                 self.words.append(word.replace("-", ""))
                 self.folded.append(_fold(word))
                 self.pages.append(page_index)
-                self.spans.append((m.start() + 0, m.end()))
+                self.spans.append(m.span())
                 self.texts_of.append(number)
             self._hyphen_pending = bool(re.search(r"\w[-\u2010\u2011]\s*$", text))
         self.where: dict[str, list[int]] = {}
