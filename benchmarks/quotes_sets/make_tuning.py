@@ -128,10 +128,10 @@ def _page_of(flat: list[tuple[str, int]], words: list[str]) -> int | None:
     return None
 
 
-def build(seed: int = 2026, sources: int = 24) -> dict[str, object]:
+def build(seed: int = 2026, sources: int = 24, pages: int = 3) -> dict[str, object]:
     rng = random.Random(seed)
-    out_sources = []
-    cases = []
+    out_sources: list[dict[str, object]] = []
+    cases: list[dict[str, object]] = []
     for n in range(sources):
         key = f"src{n:02d}"
         paras = article(rng, rng.randint(28, 44))
@@ -172,6 +172,36 @@ def build(seed: int = 2026, sources: int = 24) -> dict[str, object]:
             case = _case(rng, kind, sentences, index, flat)
             if case is None or (case["label"] == "flagged" and _present(case, flat)):
                 continue  # a "changed" quotation the article happens to contain is no case
+            case["id"] = f"t{len(cases) + 1:03d}"
+            case["key"] = key
+            cases.append(case)
+    # A few HTML originals (no pages, no locators).
+    for n in range(pages):
+        key = f"web{n:02d}"
+        paras = article(rng, rng.randint(10, 16))
+        paragraphs = [" ".join(p) for p in paras]
+        words = [(w, 0) for p in paragraphs for w in p.split()]
+        out_sources.append(
+            {"key": key, "kind": "html", "title": f"Web Report {n}", "paragraphs": paragraphs}
+        )
+        sentences = [s for p in paras for s in p]
+        kinds = [
+            "exact",
+            "ellipsis",
+            "bracket_case",
+            "insertion",
+            "lowercase",
+            "block",
+            "one_word",
+            "negation",
+            "spliced",
+            "fabricated",
+        ]
+        for kind, index in zip(kinds, rng.sample(range(len(sentences)), 10), strict=True):
+            case = _case(rng, kind, sentences, index, words)
+            if case is None or (case["label"] == "flagged" and _present(case, words)):
+                continue
+            case["locator"] = None  # an HTML page has no page numbers
             case["id"] = f"t{len(cases) + 1:03d}"
             case["key"] = key
             cases.append(case)
