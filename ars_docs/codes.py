@@ -14,6 +14,12 @@ NO_CITATIONS = "ARS008"
 READ_LOG_MISSING = "ARS009"
 READING_CHANGED = "ARS010"
 
+# Quotations checked against their originals (ars-docs quotes, issue 28).
+QUOTE_ALTERED = "ARS050"
+QUOTE_NOT_FOUND = "ARS051"
+QUOTE_UNCHECKED = "ARS052"
+QUOTE_PAGE_MISMATCH = "ARS053"
+
 # Terminal-gate refusal reasons (``path:line:col: REASON slug``).
 REFUSE_UNVERIFIED = "unverified-citation"
 REFUSE_WARNING_TEXT = "unverified-citation-text"
@@ -46,3 +52,9 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_METADATA_MISMATCH,
     REFUSE_RETRACTED,
 )
+
+# Refusals of the quotation check (``ars_docs.quotes.passes``), kept apart from the
+# draft gate's own reasons: the strict gate adds them only when a passport is given.
+REFUSE_QUOTE_ALTERED = "altered-quotation"
+REFUSE_QUOTE_NOT_FOUND = "quotation-not-found"
+QUOTE_REFUSAL_REASONS: tuple[str, ...] = (REFUSE_QUOTE_ALTERED, REFUSE_QUOTE_NOT_FOUND)

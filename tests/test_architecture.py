@@ -125,12 +125,13 @@ ALLOWED = {
     "draft": {"session"},
     "session": {"draft.document", "draft.provenance"},
     "reports": {"draft", "session"},
-    "report": {"draft", "session", "retrieval.attemptlog", "audit.passport"},
+    "report": {"draft", "session", "retrieval.store", "audit.passport"},
     "handoff": {"draft", "session"},
     "retrieval": {"session"},
     "lookup": {"session", "retrieval"},
     "audit": {"draft", "session"},
     "lint": {"draft", "session", "reports", "audit"},
+    "quotes": {"draft", "session", "retrieval"},
     "cli": {
         "draft",
         "session",
@@ -141,6 +142,7 @@ ALLOWED = {
         "lookup",
         "audit",
         "lint",
+        "quotes",
     },
 }
 #: Core modules with a documented reason to reach up (see docs/architecture.md).

@@ -193,6 +193,28 @@ def case_audit_ack(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return bench.argv("ack", "--findings", "F-001,F-002")  # type: ignore[attr-defined,no-any-return]
 
 
+def case_quotes(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    from quote_pdfs import article_pdf
+
+    mp.setenv("ARS_DOCS_CACHE_DIR", str(tmp / "cache"))
+    passport = session(tmp)
+    (tmp / "sources").mkdir()
+    pdf, _ = article_pdf(["Gravity pulls every body toward every other body in the world."])
+    (tmp / "sources" / "newton_2000.pdf").write_bytes(pdf)
+    text = passport.read_text(encoding="utf-8").replace(
+        "source_acquired: true",
+        "source_acquired: true\n    source_acquisition_path: sources/newton_2000.pdf",
+        1,
+    )
+    passport.write_text(text, encoding="utf-8")
+    (tmp / "q.md").write_text(
+        'Newton <!--ref:newton_2000--> wrote "gravity pulls every body toward the moon".\n'
+        'Smith <!--ref:smith_2020--> wrote "a quotation nobody can check".\n',
+        encoding="utf-8",
+    )
+    return ["quotes", str(tmp / "q.md"), "--passport", str(passport)]
+
+
 CASES: dict[str, Case] = {
     "lint corpus": case_lint_corpus,
     "lint pattern-protection": case_pattern_protection,
@@ -213,6 +235,7 @@ CASES: dict[str, Case] = {
     "audit gate": case_audit_gate,
     "audit ack": case_audit_ack,
     "audit manifest": case_audit_manifest,
+    "quotes": case_quotes,
 }
 
 #: How ``summary.command`` names a command typed with an alias.

@@ -46,6 +46,8 @@ from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.draft import api
+    from ars_docs.draft.pipeline import Pipeline
+    from ars_docs.session.corpus import Corpus
 
 #: Formats of ``render --to`` (``draft.api.RENDER_TARGETS``; a test keeps them equal).
 RENDER_TARGETS = ("markdown", "html")
@@ -214,7 +216,14 @@ def _finalize_locked(
     args.passport_path = passport
     doc = read_draft(args.draft)
     corpus, read_log = load_trust_inputs(passport)
-    result = api.finalize(doc.text, corpus, read_log, path=doc.path, passport=passport)
+    result = api.finalize(
+        doc.text,
+        corpus,
+        read_log,
+        path=doc.path,
+        passport=passport,
+        pipeline=_with_quotations(api.finalize_pipeline(), "checklist", corpus, passport),
+    )
     corpus_findings = [d for d in corpus.diagnostics if d.severity is not Severity.INFO]
     stdout_busy = not args.check and STDIO in (output, checklist_arg)
     report = sys.stderr if stdout_busy else sys.stdout
@@ -251,6 +260,17 @@ def _finalize_locked(
         args, doc.path, result, corpus_findings, report, wrote=wrote, checklist=checklist_target
     )
     return int(ExitCode.OK)
+
+
+def _with_quotations(
+    pipeline: Pipeline, after: str, corpus: Corpus, passport: str | None
+) -> Pipeline:
+    """``pipeline`` with the quotation check (docs/quotes.md) after the pass ``after``."""
+    from ars_docs.quotes.passes import QuotationPass
+
+    step = QuotationPass(corpus, passport=passport, gate=after == "gate")
+    pipeline.insert_after(after, "quotations", step)
+    return pipeline
 
 
 def default_checklist_path(draft: str) -> Path:
@@ -393,6 +413,11 @@ def _render_one(args: argparse.Namespace) -> int:
         allow_no_citations=args.allow_no_citations,
         trust_draft_statuses=args.trust_draft_statuses,
         passport=passport,
+        pipeline=(
+            _with_quotations(api.render_pipeline(strict=True), "gate", corpus, passport)
+            if args.strict and corpus is not None
+            else None
+        ),
     )
     text = result.output
     if text is not None and args.to == "html" and not args.fragment:

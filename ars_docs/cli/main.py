@@ -42,6 +42,7 @@ GROUPS = (
     "dispatch",
     "retrieve",
     "lookup",
+    "quotes",
     "corpus",
     "audit",
 )
@@ -63,6 +64,8 @@ COMMANDS = {
     "lookup": "lookup",
     "lookup-index": "lookup",
     "acknowledge-retraction": "lookup",
+    "quotes": "quotes",
+    "accept-quote": "quotes",
     "corpus": "corpus",
     "audit": "audit",
 }

@@ -346,6 +346,7 @@ def render(
     allow_no_citations: bool = False,
     trust_draft_statuses: bool = False,
     passport: str | None = None,
+    pipeline: Pipeline | None = None,
 ) -> RenderResult:
     """Gate (when ``strict``) and strip markers; render markdown or HTML.
 
@@ -371,7 +372,7 @@ def render(
             trust_draft_statuses=trust_draft_statuses,
         ),
     )
-    render_pipeline(strict=strict).run(state)
+    (pipeline or render_pipeline(strict=strict)).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None
     diagnostics = tuple(state.diagnostics)
     if state.refused:

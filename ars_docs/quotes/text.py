@@ -1,0 +1,187 @@
+"""An acquired original's text, page by page, cached by the file's content hash.
+
+A PDF gives the text of every page (pypdf, ``retrieval.judge.content``), with its
+running heads and page-number lines removed: a line at the top or bottom of a
+page that recurs (digits ignored) on at least a third of the pages, or that is
+only a number. When a page shows its printed number there, that number is the
+page a locator is checked against; otherwise the page's position in the file.
+An HTML original is one page without a number.
+
+The cache (``<cache root>/quotes/<sha256>.json``, see ``retrieval.net.cache``)
+holds the extracted pages; extraction is the slow part of a warm run. A damaged
+cache file is ignored and rewritten, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ars_docs.session.atomic import write_bytes_atomic
+
+# The retrieval modules (and pypdf) are imported only when an original is read:
+# finalize runs the quotation pass on every draft and must stay light without one.
+
+__all__ = ["Original", "load_original"]
+
+_FORMAT = 2
+#: A footnote line at the foot of a page: a note number (or *, †, ‡) and text.
+_FOOTNOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡])\s+\S")
+_NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(\d{1,5})(?:\s*[-–—])?\s*$")
+_EDGE = 2  # lines at the top and at the bottom of a page that may be furniture
+
+
+@dataclass(frozen=True)
+class Original:
+    pages: tuple[str, ...]
+    numbers: tuple[int | None, ...]
+    """The printed number of each page, when the page shows one."""
+    kind: str
+    problem: str = ""
+    notes: tuple[str, ...] = ()
+    """The footnotes at the foot of each page (searched after the running text, so a
+    sentence continued on the next page reads through)."""
+
+    def page_label(self, index: int) -> int:
+        number = self.numbers[index] if index < len(self.numbers) else None
+        return number if number is not None else index + 1
+
+
+def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Original:
+    try:
+        body = path.read_bytes()
+    except OSError as exc:
+        return Original((), (), "", f"{path}: cannot be read ({exc.strerror or exc})")
+    from ars_docs.retrieval.net.cache import cache_root
+
+    digest = hashlib.sha256(body).hexdigest()
+    root = cache_root(environ)
+    cached = root / "quotes" / f"{digest}.json" if root is not None else None
+    if cached is not None:
+        hit = _read_cache(cached)
+        if hit is not None:
+            return hit
+    original = _extract(body, path)
+    if cached is not None and not original.problem:
+        data = {
+            "format": _FORMAT,
+            "kind": original.kind,
+            "pages": list(original.pages),
+            "numbers": list(original.numbers),
+            "notes": list(original.notes),
+        }
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes_atomic(cached, json.dumps(data, ensure_ascii=False).encode())
+        except Exception:  # the cache is a convenience: a read-only home is fine
+            pass
+    return original
+
+
+def _read_cache(path: Path) -> Original | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != _FORMAT:
+            return None
+        pages = tuple(str(p) for p in data["pages"])
+        numbers = tuple(None if n is None else int(n) for n in data["numbers"])
+        notes = tuple(str(n) for n in data["notes"])
+        if len(numbers) != len(pages) or len(notes) != len(pages):
+            return None
+        return Original(pages, numbers, str(data["kind"]), notes=notes)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def _extract(body: bytes, path: Path) -> Original:
+    from ars_docs.retrieval.judge.content import pdf_text
+    from ars_docs.retrieval.walk.pages import is_pdf, looks_like_html, parse_html
+
+    if is_pdf(body):
+        result = pdf_text(body, 100_000)
+        if result.problem:
+            return Original((), (), "pdf", f"{path}: {result.problem}")
+        pages, numbers = strip_furniture(list(result.pages))
+        bodies, notes = zip(*(split_footnotes(p) for p in pages), strict=True)
+        return Original(tuple(bodies), tuple(numbers), "pdf", notes=tuple(notes))
+    if looks_like_html(body, {"content-type": "text/html"}) or path.suffix in (".html", ".htm"):
+        page = parse_html(body, {}, path.as_uri())
+        return Original((page.main_text,), (None,), "html")
+    try:
+        return Original((body.decode("utf-8"),), (None,), "text")
+    except UnicodeDecodeError:
+        return Original((), (), "", f"{path}: neither a PDF, an HTML page nor UTF-8 text")
+
+
+def strip_furniture(pages: list[str]) -> tuple[list[str], list[int | None]]:
+    """Pages without running heads and page-number lines, and each page's printed number."""
+    split = [p.splitlines() for p in pages]
+    counts: Counter[str] = Counter()
+    for lines in split:
+        # Only a page's first and last line can be a running head or foot: a line of
+        # running text recurs at the foot of two pages often enough in real articles.
+        edge = {_key(line) for line in _ends(lines)}
+        counts.update(edge)
+    threshold = max(2, len(pages) // 3)
+    # A line ending in a hyphen continues a word on the next page: never furniture.
+    furniture = {k for k, n in counts.items() if n >= threshold and k and not k.endswith("-")}
+    out: list[str] = []
+    numbers: list[int | None] = []
+    for lines in split:
+        number: int | None = None
+        kept = list(lines)
+        nonblank = [i for i, line in enumerate(lines) if line.strip()]
+        ends = {*nonblank[:_EDGE], *nonblank[-_EDGE:]}
+        for index in sorted(ends):
+            digits = _NUMBER_LINE.match(lines[index])
+            if digits is not None:
+                number = int(digits.group(1))
+                kept[index] = ""
+        for index in {*nonblank[:1], *nonblank[-1:]}:
+            line = lines[index]
+            if kept[index] and _key(line) in furniture:
+                found = re.search(r"^\s*(\d+)\s|\s(\d+)\s*$", line)
+                if found is not None and number is None:
+                    number = int(found.group(1) or found.group(2))
+                kept[index] = ""
+        # A page-number line may have hidden a running foot above it (and vice versa).
+        rest = [i for i, line in enumerate(kept) if line.strip()]
+        for index in {*rest[:1], *rest[-1:]}:
+            if _key(kept[index]) in furniture:
+                kept[index] = ""
+        out.append("\n".join(kept))
+        numbers.append(number)
+    return out, numbers
+
+
+def _ends(lines: list[str]) -> list[str]:
+    """The first and last line with text, and the ones next to a number-only line."""
+    nonblank = [line for line in lines if line.strip()]
+    while nonblank and _NUMBER_LINE.match(nonblank[-1]):
+        nonblank.pop()
+    while nonblank and _NUMBER_LINE.match(nonblank[0]):
+        nonblank.pop(0)
+    return [*nonblank[:1], *nonblank[-1:]]
+
+
+def split_footnotes(page: str) -> tuple[str, str]:
+    """The page's running text and the footnote lines at its foot (after the last
+    line of running text, each starting with a note number or mark)."""
+    lines = page.rstrip().splitlines()
+    cut = len(lines)
+    while cut > 0 and (_FOOTNOTE.match(lines[cut - 1]) or not lines[cut - 1].strip()):
+        cut -= 1
+    # Only lines that start with a mark open a note; a note block is at most 12 lines.
+    if cut == len(lines) or len(lines) - cut > 12 or cut == 0:
+        return page, ""
+    return "\n".join(lines[:cut]), "\n".join(lines[cut:])
+
+
+def _key(line: str) -> str:
+    return " ".join(re.sub(r"\d+", "#", line).split()).casefold()
