@@ -38,31 +38,34 @@ def test_line_start_marker_closing_a_code_span_is_refused(session: Session, cli)
     assert "nothing written" in err
 
 
-def test_line_start_marker_closing_a_code_span_is_reported_by_finalize(
+def test_line_start_marker_closing_a_code_span_gets_its_status_in_place(
     session: Session, cli
 ) -> None:
-    # Writing the HIGH-WARN prefix would make line 2 markdown, and the marker would
-    # fall into the code span: finalize leaves it and says why (and stays idempotent).
+    # A bare "[UNVERIFIED …]" prefix would make line 2 markdown and put the marker in
+    # the code span; written after an empty comment, the line stays raw HTML (issue 25).
     text = CLEAN + "Smith `\n<!--ref:high2020 ok-->` says.\n"
     code, err, after = finalize(session, cli, text)
-    assert code == 0 and after == text
-    assert f"{session.draft}:4:1: ARS001" in err
-    assert "move the marker after the text it cites" in err
-    checklist = (session.root / "draft_prefinalization_checklist.md").read_text("utf-8")
-    assert "MALFORMED" in checklist and "it starts a line" in checklist
+    assert code == 0, err
+    assert after == CLEAN + (
+        "Smith `\n<!-- -->[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020-->` says.\n"
+    )
+    assert "ARS001" not in err
+    code, err, again = finalize(session, cli, after)
+    assert code == 0 and again == after
+    code, err, out = render(session, cli, after)
+    assert code == 1 and out is None
+    assert f"{session.draft}:4:1: unverified-citation high2020 (visible warning" in err
 
 
-def test_only_the_line_start_marker_that_would_change_the_reading_is_held_back(
-    session: Session, cli
-) -> None:
+def test_every_line_start_marker_gets_its_status(session: Session, cli) -> None:
     text = "As A (2020)\n<!--ref:high2020--> showed `x`.\nAnd\n<!--ref:high2020--> again.\n"
     code, err, after = finalize(session, cli, text)
     assert code == 0, err
     assert after == (
-        "As A (2020)\n<!--ref:high2020--> showed `x`.\n"
-        "And\n[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020--> again.\n"
+        "As A (2020)\n<!-- -->[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020--> showed `x`.\n"
+        "And\n<!-- -->[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:high2020--> again.\n"
     )
-    assert f"{session.draft}:2:1: ARS001" in err and f"{session.draft}:4:" not in err
+    assert "ARS001" not in err
     code, err, again = finalize(session, cli, after)
     assert again == after
 

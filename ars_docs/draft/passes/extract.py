@@ -16,11 +16,13 @@ from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Document, Span
 from ars_docs.draft.markers import (
     CLAIM_MALFORMED,
+    LINE_START_ANCHOR,
     PREFIX_RE,
     Marker,
     ParsedComment,
     claim_of,
     parse_comment,
+    starts_line,
 )
 from ars_docs.draft.mdparse import Occurrence, Reading, parse_tokens, read
 from ars_docs.draft.pipeline import DocState
@@ -60,7 +62,7 @@ def extract(state: DocState) -> None:
             continue
         marker = _marker(doc, occ, warnings.get(occ.owner, ()), previous_end)
         if marker.has_prefix:
-            attached.add(_bracket(doc.text, marker.span.start))
+            attached.add(_bracket(doc.text, marker.comment_start - len(marker.warning)))
         markers.append(marker)
         previous_end = marker.span.end
         if marker.malformed:
@@ -177,6 +179,15 @@ def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int)
             "delete all but one (or all of them and finalize again)",
         )
     prefix = text[start : occ.start]
+    if (
+        start < occ.start
+        and start >= floor + len(LINE_START_ANCHOR)
+        and text.startswith(LINE_START_ANCHOR, start - len(LINE_START_ANCHOR))
+        and starts_line(text, start - len(LINE_START_ANCHOR))
+    ):
+        # The empty comment finalize writes before the warning of a marker that
+        # starts a line (markers.LINE_START_ANCHOR) belongs to the marker.
+        start -= len(LINE_START_ANCHOR)
     line, col = doc.position(start)
     claim = CLAIM_MALFORMED if parsed.slug is None else claim_of(prefix, parsed.status)
     return Marker(

@@ -105,7 +105,7 @@ def gate(state: DocState) -> None:
                     marker.col,
                     codes.REFUSE_UNVERIFIED,
                     slug,
-                    f"visible warning {marker.text[: marker.comment_start - marker.span.start]}",
+                    f"visible warning {marker.warning.strip()}",
                 )
             )
             continue

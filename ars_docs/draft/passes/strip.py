@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ars_docs.draft.document import Document, Edit, Span
+from ars_docs.draft.markers import LINE_PREFIX
 from ars_docs.draft.pipeline import DocState
 
 CLOSING_PUNCTUATION = frozenset(".,;:!?)]}»”’…")
@@ -85,10 +86,6 @@ def _merged(edits: list[Edit]) -> list[Edit]:
         else:
             out.append(edit)
     return out
-
-
-#: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
-LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
 
 
 def _blankish(text: str) -> bool:
