@@ -24,7 +24,7 @@ from ars_docs.draft.markers import (
     parse_comment,
     starts_line,
 )
-from ars_docs.draft.mdparse import Occurrence, Reading, parse_tokens, read
+from ars_docs.draft.mdparse import CODE_MARKS, Occurrence, Reading, parse_tokens, read
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import prose_regions
 
@@ -36,11 +36,14 @@ DIAGNOSTIC_CAP = 50
 def extract(state: DocState) -> None:
     doc = state.document
     keep = state.options.keep_children
-    tokens = parse_tokens(doc, keep_children=keep)
+    stats: dict[str, int] = {}
+    tokens = parse_tokens(doc, keep_children=keep, stats=stats)
+    state.code_marks = stats.get(CODE_MARKS, 0)
     # The code ranges are for the rewrite checks of the gate and the preview; finalize
     # reads them again only when a rewrite could change the reading (passes/settle.py).
     reading = read(doc, tokens, with_code=keep)
     occurrences = reading.occurrences
+    state.front_matter = reading.front_matter
     if keep:
         state.reading = reading
     state.occurrence_starts = [occ.start for occ in occurrences]
