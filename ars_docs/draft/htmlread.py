@@ -78,6 +78,8 @@ _FOREIGN = frozenset({"svg", "math", "select", "template"})
 
 #: White space by Unicode that HTML does not count as white space.
 _NOT_HTML_SPACE = re.compile(r"[^\S\t\n\f\r ]")
+#: Quoted attribute values of a matched tag.
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9\-]*)")
 #: Where HTML starts a tag, whether the grammar matches or not.
 _BROWSER_TAG = re.compile(r"</?[A-Za-z]")
@@ -130,9 +132,11 @@ class Tag:
 def read_tag(text: str, start: int, limit: int) -> Tag | None:
     """The markup starting at ``text[start]`` (a ``<`` that is not a comment), if any."""
     match = HTML_TAG_RE.match(text, start, limit)
-    if match is None or _NOT_HTML_SPACE.search(match.group()):
+    if match is None or _NOT_HTML_SPACE.search(_QUOTED.sub("", match.group())):
         # The grammar's \s is Unicode's; HTML's white space is only tab, LF, FF, CR and
         # space, so a browser reads "<a b=\x0b'x>" (or "<code\xa0x>") another way.
+        # Inside a quoted attribute value any character is just the value's (issue 24:
+        # '<c a="[UNVERIFIED\xa0CITATION]">' is one tag to every reader).
         return None
     second = text[start + 1 : start + 2]
     if second in ("!", "?"):
