@@ -219,5 +219,8 @@ def _shown_findings(masked: str) -> list[tuple[int, str]]:
         # Plain text (even right after a tag) is the other scans' finding; here only
         # what an entity or markup hidden inside the match made.
         if kinds[first] == 1 or any(kinds[first + 1 : last + 1]):
-            found.append((origins[first], "a marker or warning written with HTML entities"))
+            at = origins[first]
+            if kinds[first] != 1:  # plain text: the match starts inside the piece
+                at += match.start() - starts[first]
+            found.append((at, "a marker or warning written with HTML entities"))
     return found
