@@ -25,6 +25,8 @@ import html
 import re
 from typing import Any
 
+from ars_docs.errors import ArsError
+
 #: Marker-like text: a comment opener then ``ref:`` / ``cite:`` (any spacing, any case).
 _MARKER_TEXT = re.compile(
     r"<!--(?:(?!-->)[\s\S])*?\b(?:ref|cite|citation)\s*[:=]|<!--[\s\S]*?--!>", re.IGNORECASE
@@ -32,6 +34,17 @@ _MARKER_TEXT = re.compile(
 _WARNING_TEXT = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 #: A markdown backslash escape of ASCII punctuation.
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def _parse(content: str) -> Any:
+    """The metadata's YAML document (``session.yamlio``: C parser, nesting and alias
+    limits), or ``None`` when it is not YAML ars-docs can read."""
+    from ars_docs.session.yamlio import parse_yaml  # only for drafts with front matter
+
+    try:
+        return parse_yaml(content, "<front matter>")
+    except (ArsError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def is_metadata(content: str, *, blank_after_opening: bool) -> bool:
@@ -45,15 +58,8 @@ def is_metadata(content: str, *, blank_after_opening: bool) -> bool:
     """
     if blank_after_opening:
         return False
-    from ruamel.yaml import YAML  # only for drafts with front matter
-    from ruamel.yaml.error import YAMLError
-    from ruamel.yaml.nodes import MappingNode
-
-    try:
-        node = YAML(typ="safe", pure=True).compose(content)
-    except (YAMLError, ValueError, RecursionError):
-        return True
-    return isinstance(node, MappingNode)
+    document = _parse(content)
+    return document is None or isinstance(document.data, dict)
 
 
 def metadata_content(text: str, start: int, end: int) -> tuple[int, int]:
@@ -66,34 +72,35 @@ def metadata_content(text: str, start: int, end: int) -> tuple[int, int]:
 
 def hidden_in_metadata(content: str) -> list[tuple[int, str]]:
     """``(offset in content, detail)`` of marker or warning text a reader of the metadata sees."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-
-    try:
-        root = YAML(typ="safe", pure=True).compose(content)
-    except (YAMLError, ValueError, RecursionError):
+    document = _parse(content)
+    if document is None:
         return [
             (offset, f"{detail} (the front matter is not valid YAML)")
             for offset, detail in _scan_raw(content)
         ]
     line_starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", content)]
     found: list[tuple[int, str]] = []
+    # Plain values: an alias is its target's value again, so a visited set keeps
+    # the walk linear however often a value is reused.
     seen: set[int] = set()
-    stack: list[Any] = [root] if root is not None else []
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), document.data)]
     while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue  # an alias: every node is read once
-        seen.add(id(node))
-        value = node.value
-        if isinstance(value, str):
+        path, value = stack.pop()
+        if isinstance(value, (dict, list)):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str):
+                    stack.append(((*path, key), key))
+                stack.append(((*path, key), item))
+        elif isinstance(value, str):
             detail = _shown(value)
             if detail:
-                line = min(node.start_mark.line, len(line_starts) - 1)
-                found.append((line_starts[line] + node.start_mark.column, detail))
-        elif isinstance(value, list):
-            for item in value:
-                stack.extend(item if isinstance(item, tuple) else (item,))
+                line, col = document.position(*path)
+                index = min(max(line, 1), len(line_starts)) - 1
+                found.append((line_starts[index] + max(col, 1) - 1, detail))
     found.sort()
     return found
 
