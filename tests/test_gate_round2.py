@@ -252,3 +252,24 @@ def test_the_latest_mark_by_time_decides_not_the_last_in_the_file(
     assert log.count("rescinded_at") == 2
     code, err, after = finalize(session, cli, after)
     assert after == "A (2020) <!--ref:ok2020 LOW-WARN-->.\n"
+
+
+def test_the_example_chapter_front_matter_agrees_with_its_comment(tmp_path: Any, cli: Any) -> None:
+    # Issue 25 §2: examples/chapter.md line 4 holds a marker in a YAML comment and says
+    # it is never touched; neither finalize nor the gate may say otherwise.
+    import shutil
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    for name in ("chapter.md", "passport.yaml", "passport_human_read_log.yaml"):
+        shutil.copy(examples / name, tmp_path / name)
+    draft, passport = tmp_path / "chapter.md", tmp_path / "passport.yaml"
+    line4 = draft.read_text("utf-8").splitlines()[3]
+    assert line4.startswith("# ") and "<!--ref:not_a_citation-->" in line4
+    finalized = cli("finalize", draft, "--passport", passport)
+    assert finalized.code == 0
+    assert f"{draft}:4:" not in finalized.err and "ARS011" not in finalized.err
+    assert draft.read_text("utf-8").splitlines()[3] == line4
+    gate = cli("render", draft, "--strict", "--passport", passport, "--check")
+    assert gate.code == 1  # the example refuses for its unverified sources, not line 4
+    assert f"{draft}:4:" not in gate.err and "hidden-marker" not in gate.err
