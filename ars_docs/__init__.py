@@ -1,7 +1,8 @@
 """ars-docs: the deterministic runtime of the ARS citation trust chain.
 
-Public API (see the README): ``finalize``, ``gate`` and ``render`` work on text;
-``load_corpus`` / ``load_read_log`` read a passport and its human-read log.
+Public API (see docs/reference.md, "Python API"): ``finalize``, ``gate`` and
+``render`` work on text; ``load_corpus`` / ``load_read_log`` read a passport and
+its human-read log.
 
 The names are loaded on first use (PEP 562), so ``import ars_docs`` — which
 every command pays for — costs almost nothing.

@@ -1,7 +1,8 @@
 """Diagnostics: one finding about one place in one file.
 
 Printed as ``path:line:col: CODE message`` (the format compilers and editors
-understand); ``to_dict`` gives the same data for ``--format json``. Lines and
+understand); ``to_dict`` gives the same data for ``--format json`` (the shape every
+command shares is in docs/json.md). Lines and
 columns are 1-based; columns count characters, not bytes.
 """
 
@@ -33,6 +34,10 @@ class Diagnostic:
     """The citation key the finding is about, when it is about one (for filtering and agents)."""
     suggestions: tuple[str, ...] = ()
     """Closest existing keys ("did you mean"), best first."""
+    fix: str | None = None
+    """What resolves the finding, exactly: a command to run or the text to write in the
+    place of the one found (``<!--ref:newton_2000-->``); ``None`` when only a person can
+    say (the message then says what to decide)."""
 
     def format(self) -> str:
         where = self.path
@@ -51,4 +56,5 @@ class Diagnostic:
             "message": self.message,
             "slug": self.slug,
             "suggestions": list(self.suggestions),
+            "fix": self.fix,
         }

@@ -37,6 +37,8 @@ class ExitCode(IntEnum):
     IO_ERR = 74
     TEMP_FAIL = 75
     """``audit run`` only: transient failure (rate limit, timeout, interruption; §4.6)."""
+    INTERRUPTED = 130
+    """Ctrl-C (SIGINT): the run stopped; every file is either as it was or complete."""
 
 
 class ArsError(Exception):

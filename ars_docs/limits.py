@@ -21,7 +21,7 @@ minutes or fill the memory:
   token). Stated bounds, tested on 5 MB / 0.5 MB drafts and measured on
   larger ones by ``benchmarks/bench_hostile_inputs.py``.
 
-The numbers are documented in README.md ("Limits"); change them there too.
+The numbers are documented in docs/reference.md ("Limits"); change them there too.
 """
 
 from __future__ import annotations

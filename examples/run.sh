@@ -8,8 +8,9 @@ out="$here/out"
 rm -rf "$out" && mkdir -p "$out"
 cp "$here"/chapter.md "$here"/clean_section.md "$here"/passport.yaml \
    "$here"/passport_human_read_log.yaml "$out"/
+cp -R "$here"/sources "$out"/   # stand-ins for the acquired originals (verify checks they exist)
 cd "$out" || exit 1
-export SOURCE_DATE_EPOCH=1764400000   # reproducible timestamps
+export SOURCE_DATE_EPOCH=1795424400   # 2026-11-23T09:00:00Z: reproducible, after the example's marks
 export PYTHONUNBUFFERED=1             # keep report and diagnostics in order
 
 # Bold command lines on a terminal only: no escape codes in logs, pipes or CI.
@@ -19,13 +20,25 @@ else
   bold='' plain=''
 fi
 
+quoted() {  # the words as a shell reads them back: a pasted line runs the same command
+  local word line='' q="'" qq="'\"'\"'"
+  for word in "$@"; do
+    if [[ $word =~ ^[A-Za-z0-9@%+=:,./_-]+$ ]]; then
+      line+=" $word"
+    else
+      line+=" '${word//$q/$qq}'"
+    fi
+  done
+  printf '%s' "${line# }"
+}
+
 step() {  # step EXPECTED_EXIT DESCRIPTION -- COMMAND...
   local expected=$1 what=$2; shift 3
-  printf '\n%s$ %s%s   # %s\n' "$bold" "$*" "$plain" "$what"
+  printf '\n%s$ %s%s   # %s\n' "$bold" "$(quoted "$@")" "$plain" "$what"
   "$@"
   local code=$?
   if [ "$code" -ne "$expected" ]; then
-    echo "examples/run.sh: expected exit $expected, got $code: $*" >&2
+    echo "examples/run.sh: expected exit $expected, got $code: $(quoted "$@")" >&2
     exit 1
   fi
 }

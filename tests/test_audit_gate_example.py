@@ -33,6 +33,7 @@ def test_the_worked_session_behaves_as_documented(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     assert "all steps behaved as documented" in proc.stdout
+    assert "\x1b" not in proc.stdout + proc.stderr  # piped: no escape codes (issue 25 §9)
     passport = (example / "gate" / "out" / "passport.yaml").read_text(encoding="utf-8")
     assert passport.startswith("# Material Passport (comments are kept)\n")
     assert passport.count("verified_by: pipeline_orchestrator_agent") == 2

@@ -463,9 +463,10 @@ def test_dry_run_leaves_the_output_folder_byte_identical(wrap: Wrapper) -> None:
     (wrap.root / OUT).mkdir()
     (wrap.root / OUT / "keep.txt").write_text("untouched\n", encoding="utf-8")
     before = tree(wrap.root)
-    code, out, _ = wrap(no_tool_rows([], "PASS"), "--dry-run")
+    code, out, err = wrap(no_tool_rows([], "PASS"), "--dry-run")
     assert code == 0
     assert out == "dry run: inputs valid; no files written\n"
+    assert "dry run" not in err  # the line once (issue 25 §8)
     assert tree(wrap.root) == before
     assert not wrap.log.exists()  # the auditor itself never ran
 
@@ -664,6 +665,7 @@ def test_offline_example_runs_end_to_end(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     assert "all steps behaved as documented" in proc.stdout
     assert len(proposals(example / "out")) == 2
+    assert "\x1b" not in proc.stdout + proc.stderr  # piped: no escape codes (issue 25 §9)
 
 
 def _request(**changes: Any) -> Any:

@@ -96,7 +96,7 @@ def test_lint_corpus_takes_passport_option_and_environment(
     by_env = cli("lint", "corpus")
     assert by_option.code == by_position.code == by_env.code == 0
     assert by_option.out == by_position.out == by_env.out
-    assert by_env.out.endswith(f"{session.passport}: 0 error(s), 0 warning(s)\n")
+    assert by_env.out.endswith(f"{session.passport}: 4 entries checked, 0 error(s), 0 warning(s)\n")
     both = cli("lint", "corpus", session.passport, "--passport", session.root / "other.yaml")
     assert both.code == 64
     assert "give the passport once" in both.err

@@ -76,7 +76,8 @@ def test_big_draft_default_report_is_short_with_the_summary_last(big: Path, cli)
     # Passport findings: only the 300 cited entries' ARS112, capped; one line for the rest.
     assert (
         f"{passport}: 1700 more passport finding(s) (0 errors, 1700 warnings) about 1700 "
-        "entries this draft does not cite (--verbose, or ars-docs lint corpus)" in err
+        "entries this draft does not cite; they do not change this draft's statuses "
+        f"(--verbose, or ars-docs lint corpus {passport})" in err
     )
     assert any(line.startswith("… and ") for line in err)
 
@@ -156,8 +157,11 @@ def test_render_json_summary_and_offenders(session: Session, cli) -> None:
             "col": 3,
             "reason": "unresolved-marker",
             "slug": "high2020",
+            "text": None,
             "detail": "run ars-docs finalize",
-            "fix": REFUSAL_ADVICE["unresolved-marker"],
+            "suggestions": [],
+            "fix": f"ars-docs finalize {session.draft} --passport {session.passport}",
+            "advice": REFUSAL_ADVICE["unresolved-marker"],
         }
     ]
     passed = cli("render", session.draft, "--format", "json")
@@ -233,6 +237,6 @@ def test_other_commands_cap_the_passport_findings_too(big: Path, cli) -> None:
     assert lint.code == 0
     assert lines(lint.out)[-2:] == [
         f"  … and {ENTRIES - LIMIT} more (--verbose)"[2:],
-        f"{big / 'passport.yaml'}: 0 error(s), {ENTRIES} warning(s)",
+        f"{big / 'passport.yaml'}: {ENTRIES} entries checked, 0 error(s), {ENTRIES} warning(s)",
     ]
     assert len(lines(cli("lint", "corpus", big / "passport.yaml", "-v").out)) == ENTRIES + 1

@@ -44,6 +44,29 @@ def test_run_sh_passes_and_prints_no_escape_codes_when_piped(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert b"\x1b" not in done.stdout + done.stderr
     assert b"$ ars-docs verify piwowar_2018" in done.stdout
+    # Each echoed command, pasted into a shell, runs the same words (issue 25 §9).
+    echoed = [
+        line[2:].rsplit("   # ", 1)[0]
+        for line in done.stdout.decode().splitlines()
+        if line.startswith("$ ars-docs ")
+    ]
+    assert len(echoed) > 20
+    words = [shlex.split(line) for line in echoed]
+    assert [
+        "ars-docs", "verify", "piwowar_2018", "--method", "manual_grep",
+        "--note", "title, authors, table 2", "--passport", "passport.yaml",
+    ] in words  # fmt: skip
+
+
+def test_run_sh_clock_is_after_the_examples_marks() -> None:
+    from datetime import datetime, timezone
+
+    script = (ROOT / "examples" / "run.sh").read_text(encoding="utf-8")
+    epoch = int(re.search(r"SOURCE_DATE_EPOCH=(\d+)", script).group(1))  # type: ignore[union-attr]
+    log = (ROOT / "examples" / "passport_human_read_log.yaml").read_text(encoding="utf-8")
+    stamps = re.findall(r"(?:marked_at|rescinded_at|created_at): (\S+Z)", log)
+    latest = max(datetime.fromisoformat(t.replace("Z", "+00:00")) for t in stamps)
+    assert datetime.fromtimestamp(epoch, tz=timezone.utc) > latest
 
 
 def typical_session() -> list[str]:
@@ -58,14 +81,14 @@ def test_readme_typical_session_runs_as_written_on_the_example(
 ) -> None:
     folder = example_copy(tmp_path)
     monkeypatch.chdir(folder)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764400000")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1795424400")  # after the example's marks
     seen = []
     for line in typical_session():
         command, _, comment = line.partition("#")
         words = shlex.split(command)
         expected = int(m.group(1)) if (m := re.search(r"exit (\d+)", comment)) else 0
-        if words[:1] == ["cp"]:
-            continue  # set-up: the test made its own copy of examples/ (cp … && cd …)
+        if "cp -r examples" in command:
+            continue  # set-up: the test made its own fresh copy of examples/ (… cp … && cd …)
         if words[:1] == ["export"]:
             name, _, value = words[1].partition("=")
             monkeypatch.setenv(name, value)

@@ -199,7 +199,7 @@ def test_leftover_warning_text_is_in_the_checklist_must_fix_list(session: Sessio
     assert result.code == 0
     assert f"{session.draft}:3:9: ARS002" in result.err
     checklist = (session.root / "draft_prefinalization_checklist.md").read_text("utf-8")
-    assert "## Must fix before rendering (1)" in checklist
+    assert "## Must fix before rendering (1 item: one per source or text)" in checklist
     assert "**WARNING-TEXT**" in checklist and "line 3 — Intro" in checklist
     assert "(ARS002)" in checklist
     gate = cli("render", session.draft, "--strict", "--passport", session.passport)

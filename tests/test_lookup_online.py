@@ -53,7 +53,7 @@ def test_found_by_doi_with_the_record_written_in_place(
     before = path.read_bytes()
     done, report = run(cli, path)
     assert done.code == 0, done.err
-    assert list(report) == ["summary", "entries"]
+    assert list(report) == ["summary", "entries", "diagnostics"]  # docs/json.md
     assert report["summary"]["counts"]["found"] == 1
     (hs,) = report["entries"]
     assert hs["status"] == "found" and hs["retraction"]["status"] == "none"

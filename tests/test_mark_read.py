@@ -205,8 +205,12 @@ def test_unknown_keys_refuse_the_whole_batch(session: Session, cli) -> None:
     assert lines[1].startswith(
         "[ARS-MARK-READ ERROR: citation_key 'ghost' not in literature_corpus[]]"
     )
-    assert "nothing was written" in result.err
+    assert lines[1].endswith("; nothing was written: the whole batch of keys is refused")
+    assert len(lines) == 2  # one line per unknown key, nothing more
     assert snapshot_files(session.root) == before
+    one = cli("mark-read", "low2021", "--passport", session.passport)
+    assert one.code == 65 and len(one.err.splitlines()) == 1
+    assert one.err.rstrip().endswith("nothing was written: the whole batch of keys is refused")
 
 
 def test_unknown_key_on_unmark(session: Session, cli) -> None:

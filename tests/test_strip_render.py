@@ -351,17 +351,14 @@ def test_pipelines_are_editable_by_name() -> None:
     pipeline.insert_before("resolve", "spy", lambda state: seen.append("before-resolve"))
     pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
     pipeline.remove("checklist")
-    assert pipeline.names == ["extract", "unmarked", "spy", "resolve", "spy2", "settle", "foresee"]
+    assert pipeline.names == [
+        "extract", "near_miss", "unmarked", "spy", "resolve", "spy2", "settle", "foresee",
+    ]  # fmt: skip
     result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
     assert seen == ["before-resolve", "after-resolve"]
     assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
     assert finalize_pipeline().names == [
-        "extract",
-        "unmarked",
-        "resolve",
-        "settle",
-        "foresee",
-        "checklist",
-    ]
+        "extract", "near_miss", "unmarked", "resolve", "settle", "foresee", "checklist",
+    ]  # fmt: skip
     with pytest.raises(KeyError, match="no pass named 'nope'"):
         pipeline.remove("nope")

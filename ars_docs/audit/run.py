@@ -103,8 +103,7 @@ def run_audit(request: RunRequest, *, phase: Phase, dry_run: bool = False) -> Ru
     """Run one audit; returns the outcome (``ArsError`` for 64 / 73 / an early interruption)."""
     version = auditor_version(request.codex)
     phase(f"preflight: auditor {' '.join(request.codex)} {version}, git present")
-    if dry_run:
-        phase("dry run: inputs valid; no files written")
+    if dry_run:  # the command's report says so, once
         return RunOutcome(int(ExitCode.OK))
     with Interrupts() as interrupts:
         return _run(request, version, interrupts, phase)

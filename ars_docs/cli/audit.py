@@ -7,10 +7,10 @@ the audit stack.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from ars_docs.cli.common import (
     STDIO,
@@ -20,12 +20,19 @@ from ars_docs.cli.common import (
     print_diagnostics,
     write_output,
 )
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.errors import ExitCode, UsageError
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     audit = sub.add_parser(
-        "audit", help="audit artifacts: run the auditor, parse a verdict, bundle manifest"
+        "audit",
+        help="the audit flow (spec 004): run, parse-verdict, manifest, gate, ack, template",
+        description="Audit artifacts as a contract (the v3.6.7 audit spec): `audit run` runs "
+        "the external auditor over a bundle, `audit parse-verdict` turns its stream into a "
+        "verdict, `audit manifest` prints a bundle manifest, `audit gate` decides a stage "
+        "transition, `audit ack` acknowledges a MATERIAL verdict's findings, `audit template` "
+        "prints the shipped audit template. See docs/audit.md.",
     )
     audit_sub = audit.add_subparsers(dest="audit_command", metavar="COMMAND")
     audit_sub.required = True
@@ -140,13 +147,20 @@ def cmd_manifest(args: argparse.Namespace) -> int:
     ]
     manifest = manifest_for_files(root, *roles)
     if args.format == "json":
-        payload = {
+        summary = {
             "root": str(root),
-            "lines": [{"role": m.role, "path": m.path, "sha": m.sha} for m in manifest.lines],
-            "manifest": manifest.text,
+            "files": len(manifest.lines),
             "bundle_manifest_sha": manifest.sha,
         }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        print_payload(
+            payload(
+                "audit manifest",
+                summary,
+                lines=[{"role": m.role, "path": m.path, "sha": m.sha} for m in manifest.lines],
+                manifest=manifest.text,
+                bundle_manifest_sha=manifest.sha,
+            )
+        )
     else:
         sys.stdout.write(manifest.text)
         print(f"bundle_manifest_sha: {manifest.sha}")
@@ -176,8 +190,13 @@ def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
     )
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
     if args.format == "json":
-        payload = {"errors": errors, "diagnostics": [d.to_dict() for d in diagnostics]}
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        summary = {
+            "mode": args.mode,
+            "target": str(target),
+            "errors": errors,
+            "warnings": len(diagnostics) - errors,
+        }
+        print_payload(payload("lint audit-artifacts", summary, diagnostics, errors=errors))
     else:
         print_diagnostics(diagnostics, sys.stdout)
         print(f"{target}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
@@ -247,8 +266,19 @@ def cmd_gate(args: argparse.Namespace) -> int:
     )
     result = run_gate(ctx)
     if args.format == "json":
-        # default=str: a hand-edited ledger value (an unquoted timestamp) still prints.
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2, default=str))
+        data = result.to_dict()
+        summary = {
+            key: data[key]
+            for key in (
+                "path",
+                "phase",
+                "outcome",
+                "exit_code",
+                "passport_appended",
+                "next_command",
+            )
+        }
+        print_payload(payload("audit gate", summary, **data))
         return result.exit_code
     for event in result.events:
         # P-PA-precond ("no entry yet") is the normal first merge: not worth a line.
@@ -271,8 +301,12 @@ def cmd_ack(args: argparse.Namespace) -> int:
     ctx = make_context(args.passport, args.stage, args.agent, args.deliverable, root=args.root)
     result = acknowledge(ctx, args.findings.split(","))
     if args.format == "json":
-        payload = {"passport_appended": True, "entry": result.entry}
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        summary = {
+            "passport": args.passport,
+            "passport_appended": True,
+            "finding_ids": list(result.entry["acknowledgement"]["finding_ids"]),
+        }
+        print_payload(payload("audit ack", summary, passport_appended=True, entry=result.entry))
     else:
         ids = ", ".join(result.entry["acknowledgement"]["finding_ids"])
         print(
@@ -371,11 +405,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     outcome = run_audit(request, phase=phase, dry_run=args.dry_run)
     if args.dry_run:
         if args.format == "json":
-            print(json.dumps({"dry_run": True, "exit_code": 0}))
+            dry: dict[str, Any] = {"dry_run": True, "exit_code": outcome.exit_code}
+            print_payload(payload("audit run", dry, dry_run=True))
         else:
             print("dry run: inputs valid; no files written")
         return outcome.exit_code
-    summary = {
+    summary: dict[str, Any] = {
         "run_id": outcome.run_id,
         "status": outcome.status,
         "exit_code": outcome.exit_code,
@@ -386,7 +421,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         "files": outcome.files,
     }
     if args.format == "json":
-        print(json.dumps(summary, ensure_ascii=False, indent=2))
+        head = {"dry_run": False, **{k: v for k, v in summary.items() if k != "events"}}
+        print_payload(payload("audit run", head, **summary))
     else:
         counts = outcome.finding_counts
         print(

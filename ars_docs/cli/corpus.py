@@ -10,7 +10,6 @@ actions can follow ``import``. Rules and exit codes: docs/corpus-import.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,7 +84,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     bibliographies = [read_bibliography(name) for name in args.bibliographies]
     result = import_into_passport(passport, bibliographies, dry_run=args.dry_run)
     if args.format == "json":
-        print(json.dumps(_as_json(result, args.bibliographies), ensure_ascii=False, indent=2))
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        data = _as_json(result, args.bibliographies)
+        print_payload(payload("corpus import", data["summary"], **data))
     else:
         _report(result, args.verbosity)
     skipped = sum(result.count(kind) for kind in _SKIPPED)

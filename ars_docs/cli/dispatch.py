@@ -1,4 +1,11 @@
-"""``ars-docs dispatch``: the deep-research dispatcher on the command line (Step 3e)."""
+"""``ars-docs dispatch``: the deep-research dispatcher on the command line (Step 3e).
+
+A refusal prints like ``render --strict``: one line per problem (the first
+``LIMIT``, then ``… and N more``), each naming the key or, for text with no key,
+the text itself, with "did you mean" for keys not in the corpus; then one
+summary line. ``--format json`` prints the shared JSON shape (docs/json.md) with
+every refusal, its suggestions and fix.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ from pathlib import Path
 from ars_docs.cli.common import (
     STDIO,
     Subparsers,
+    add_format,
     add_passport,
     load_trust_inputs,
     passport_arg,
@@ -16,6 +24,7 @@ from ars_docs.cli.common import (
     same_file,
     write_output,
 )
+from ars_docs.cli.output import QUIET, add_verbosity, capped
 from ars_docs.errors import ExitCode, UsageError
 from ars_docs.handoff.dispatch import dispatch, payload_json
 
@@ -25,6 +34,11 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "dispatch",
         help="compile metadata, finalize, and run the terminal gate on a compiled report; edits "
         "REPORT in place, writes <stem>_handoff.json and (if emitted) <stem>_final.md",
+        description="The deep-research dispatcher (Step 3e) in one command: compile the "
+        "report's metadata, resolve every marker by the §3.3 matrix (REPORT is edited in "
+        "place, as finalize does), then run the terminal gate (render --strict). Writes the "
+        "handoff payload <stem>_handoff.json and, only when the gate passes, the final "
+        "report <stem>_final.md. Exit 0 emitted, 1 refused (each problem is listed).",
     )
     p.set_defaults(handler=cmd_dispatch)
     p.add_argument("report", metavar="REPORT", help="compiled markdown report (finalized in place)")
@@ -37,6 +51,8 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         metavar="PATH",
         help="handoff payload JSON ('-': stdout; default: <stem>_handoff.json beside REPORT)",
     )
+    add_format(p)
+    add_verbosity(p)
 
 
 def cmd_dispatch(args: argparse.Namespace) -> int:
@@ -51,13 +67,54 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
             raise UsageError(f"{target} is the report itself; choose another output path")
     if final_out == STDIO:
         raise UsageError("--final-out needs a file path (the payload records where it is)")
+    if payload_out == STDIO and args.format == "json":
+        raise UsageError(
+            "--payload-out - and --format json both write standard output; give the payload "
+            "a file (--payload-out PATH)"
+        )
     corpus, read_log = load_trust_inputs(passport)
     result = dispatch(corpus, read_log, draft_path=args.report, final_out=final_out)
     write_output(payload_out, payload_json(result.payload))
     decision = result.payload["terminal_gate_decision"]
+    from ars_docs.cli.offenders import offender_dict, offender_line
+
+    text = report.read_text(encoding="utf-8") if result.gate is not None else None
+    offenders = [
+        offender_dict(o, draft=args.report, text=text, corpus=corpus, passport=passport)
+        for o in (result.gate.offenders if result.gate is not None else ())
+    ]
+    if args.format == "json":
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        summary = {
+            "report": args.report,
+            "decision": decision["decision"],
+            "emitted": result.emitted,
+            "final_report": decision["final_report_path"],
+            "payload": payload_out,
+            "offenders": len(offenders),
+            "unresolved_marker_count": result.payload.get("unresolved_marker_count"),
+        }
+        print_payload(
+            payload(
+                "dispatch",
+                summary,
+                offenders=offenders,
+                terminal_gate_decision=decision,
+                citation_resolution_summary=result.payload.get("citation_resolution_summary"),
+            )
+        )
+        return int(ExitCode.OK if result.emitted else ExitCode.CHECK_FAILED)
     where = "" if payload_out == STDIO else f"; payload: {payload_out}"
     if result.emitted:
         print(f"{args.report}: EMITTED {final_out}{where}", file=sys.stderr)
         return int(ExitCode.OK)
-    print(f"{args.report}: REFUSED: {decision['reason']}{where}", file=sys.stderr)
+    capped([offender_line(args.report, item) for item in offenders], args.verbosity, sys.stderr)
+    listed = "" if args.verbosity == QUIET else " listed above"
+    print(
+        f"{args.report}: REFUSED: the terminal gate refused {len(offenders)} citation "
+        f"problem(s){listed}; nothing emitted{where}. Fix them in {args.report} and "
+        "run the same command again",
+        file=sys.stderr,
+    )
     return int(ExitCode.CHECK_FAILED)

@@ -9,12 +9,13 @@ outputs; whatever goes to standard output moves the report to standard error.
 from __future__ import annotations
 
 import argparse
-import json
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ars_docs.cli.common import (
+    STDIN_NAME,
     STDIO,
     Subparsers,
     add_format,
@@ -26,6 +27,8 @@ from ars_docs.cli.common import (
     same_file,
     write_output,
 )
+from ars_docs.cli.jsonout import payload, print_payload
+from ars_docs.cli.offenders import offender_dict
 from ars_docs.cli.output import (
     add_verbosity,
     capped,
@@ -42,7 +45,6 @@ from ars_docs.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.draft import api
-    from ars_docs.draft.pipeline import Offender
 
 #: Formats of ``render --to`` (``draft.api.RENDER_TARGETS``; a test keeps them equal).
 RENDER_TARGETS = ("markdown", "html")
@@ -104,8 +106,18 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         metavar="DRAFT",
         help="markdown draft ('-': standard input); several only with --check",
     )
-    p.add_argument("--strict", action="store_true", help="refuse unverified/unresolved citations")
-    add_passport(p, required=False)
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="the terminal gate: refuse unverified/unresolved citations; needs the passport "
+        "(--passport or $ARS_PASSPORT) unless --trust-draft-statuses",
+    )
+    p.add_argument(
+        "--passport",
+        metavar="PASSPORT",
+        help="Material Passport YAML with literature_corpus[] (default: $ARS_PASSPORT; "
+        "required by --strict, optional for a preview)",
+    )
     p.add_argument(
         "-o",
         "--output",
@@ -184,6 +196,7 @@ def _finalize_locked(
     from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
 
     from_stdin = args.draft == STDIO
+    args.passport_path = passport
     doc = read_draft(args.draft)
     corpus, read_log = load_trust_inputs(passport)
     result = api.finalize(doc.text, corpus, read_log, path=doc.path, passport=passport)
@@ -269,19 +282,18 @@ def _report_finalize(
         "passport_findings_about_uncited_entries": len(hidden),
     }
     if args.format == "json":
-        payload: dict[str, Any] = {"summary": summary, **result.to_dict()}
-        payload["diagnostics"] = [d.to_dict() for d in everything]
-        payload["changes"] = [c.to_dict() for c in result.changes]
-        payload["written"] = wrote
-        payload["checklist"] = checklist
-        payload["would_change"] = result.would_change
-        print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
+        body: dict[str, Any] = result.to_dict()
+        body["changes"] = [c.to_dict() for c in result.changes]
+        body["written"] = wrote
+        body["checklist"] = checklist
+        body["would_change"] = result.would_change
+        print_payload(payload("finalize", summary, everything, **body), stream)
         return
     verbosity = args.verbosity
     # Diagnostics first (standard error), then the changes, then the summary — last.
     findings = [d.format() for d in [*shown, *result.diagnostics]]
     capped(findings, verbosity, sys.stderr)
-    print_hidden(hidden, verbosity, sys.stderr)
+    print_hidden(hidden, verbosity, sys.stderr, passport=getattr(args, "passport_path", None))
     flush()
     changes = [
         f"  {draft}:{c.line}:{c.col}: {c.slug or '-'} {c.previous} -> {c.status}"
@@ -295,6 +307,10 @@ def _report_finalize(
     if args.check:
         verdict = "would rewrite" if result.would_change else "up to date:"
         action = f"--check: {verdict} {result.changed} marker(s); nothing written"
+        if result.would_change and draft not in (STDIO, STDIN_NAME):
+            # A hook or CI log shows this line alone (-q): name the command that fixes it.
+            passport = shlex.quote(str(getattr(args, "passport_path", None) or "PASSPORT"))
+            action += f"; run ars-docs finalize {shlex.quote(draft)} --passport {passport}"
     else:
         where = f"wrote {'standard output' if wrote == STDIO else wrote}" if wrote else None
         print(f"checklist: {_checklist_phrase(checklist)}", file=stream)
@@ -332,6 +348,7 @@ def _render_one(args: argparse.Namespace) -> int:
     doc = read_draft(args.draft)
     corpus, read_log = load_trust_inputs(passport) if passport else (None, None)
     args.passport_used = passport is not None
+    args.corpus_used, args.passport_path, args.draft_text = corpus, passport, doc.text
     if args.output:
         output = args.output
     elif args.draft == STDIO:
@@ -372,17 +389,6 @@ def _render_one(args: argparse.Namespace) -> int:
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
 
 
-def _offender_dict(offender: Offender) -> dict[str, Any]:
-    return {
-        "line": offender.line,
-        "col": offender.col,
-        "reason": offender.reason,
-        "slug": offender.slug if offender.slug != "-" else None,
-        "detail": offender.detail or None,
-        "fix": REFUSAL_ADVICE.get(offender.reason),
-    }
-
-
 def _report_render(
     args: argparse.Namespace,
     draft: str,
@@ -402,15 +408,29 @@ def _report_render(
         "diagnostics": severity_counts(result.diagnostics),
     }
     if args.format == "json":
-        payload = {
-            "summary": summary,
-            "offenders": [_offender_dict(o) for o in offenders],
-            "diagnostics": [d.to_dict() for d in result.diagnostics],
-        }
-        print(json.dumps(payload, ensure_ascii=False, indent=2), file=stream)
+        data = payload(
+            "render",
+            summary,
+            result.diagnostics,
+            offenders=[
+                offender_dict(
+                    o,
+                    draft=draft,
+                    text=getattr(args, "draft_text", None),
+                    corpus=getattr(args, "corpus_used", None),
+                    passport=getattr(args, "passport_path", None),
+                )
+                for o in offenders
+            ],
+        )
+        print_payload(data, stream)
         return
     verbosity = args.verbosity
-    capped([d.format() for d in result.diagnostics], verbosity, sys.stderr)
+    # A finding the gate also refuses (an unmarked citation: ARS005 and
+    # unmarked-citation) is printed once, as the refusal (issue 25 §8).
+    refused_at = {(o.line, o.col) for o in offenders}
+    findings = [d for d in result.diagnostics if (d.line, d.col) not in refused_at]
+    capped([d.format() for d in findings], verbosity, sys.stderr)
     lines = []
     for o in offenders:
         detail = f" ({o.detail})" if o.detail else ""

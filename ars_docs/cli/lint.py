@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ars_docs.cli.common import (
@@ -13,6 +12,7 @@ from ars_docs.cli.common import (
     passport_arg,
     print_diagnostics,
 )
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import add_verbosity, capped
 from ars_docs.diagnostics import Severity
 from ars_docs.errors import ExitCode, UsageError
@@ -79,14 +79,22 @@ def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
     found = scan_fixture_set(args.dir)
     diagnostics = found.diagnostics
     if args.format == "json":
-        payload = {
+        summary = {
             "dir": args.dir,
-            "micro_fixtures": sorted(found.micro),
-            "integration_fixtures": [str(p) for p in found.integration],
+            "micro_fixtures": len(found.micro),
+            "integration_fixtures": len(found.integration),
             "errors": len(diagnostics),
-            "diagnostics": [d.to_dict() for d in diagnostics],
         }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        print_payload(
+            payload(
+                "lint eval-fixtures",
+                summary,
+                diagnostics,
+                micro_fixtures=sorted(found.micro),
+                integration_fixtures=[str(p) for p in found.integration],
+                errors=len(diagnostics),
+            )
+        )
     else:
         print_diagnostics(diagnostics, sys.stdout, limit=None)
         print(
@@ -117,14 +125,23 @@ def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
 
         diagnostics += check_frozen_blocks(root, args.frozen_manifest)
     if args.format == "json":
-        payload = {
+        summary = {
             "manifest": manifest.path,
             "scope": manifest.scope,
-            "files": list(manifest.files),
+            "prompts": len(manifest.files),
             "violations": len(diagnostics),
-            "diagnostics": [d.to_dict() for d in diagnostics],
         }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        print_payload(
+            payload(
+                "lint pattern-protection",
+                summary,
+                diagnostics,
+                manifest=manifest.path,
+                scope=manifest.scope,
+                files=list(manifest.files),
+                violations=len(diagnostics),
+            )
+        )
     else:
         for diagnostic in diagnostics:
             print(diagnostic.message)  # the spec's own failure text, file and line included
@@ -140,14 +157,28 @@ def cmd_lint_corpus(args: argparse.Namespace) -> int:
         raise UsageError("give the passport once: as PASSPORT or as --passport, not both")
     passport = passport_arg(args.passport_path or args.passport, required=True)
     assert passport is not None
-    from ars_docs.lint.corpus import lint_corpus
+    from ars_docs.lint.corpus import lint_corpus_counted
 
-    diagnostics = list(lint_corpus(passport))
+    entries, diagnostics = lint_corpus_counted(passport)
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    warnings = len(diagnostics) - errors
     if args.format == "json":
-        payload = {"errors": errors, "diagnostics": [d.to_dict() for d in diagnostics]}
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        summary = {"passport": passport, "entries": entries, "errors": errors, "warnings": warnings}
+        print_payload(payload("lint corpus", summary, diagnostics, errors=errors))
     else:
         capped([d.format() for d in diagnostics], args.verbosity, sys.stdout)
-        print(f"{passport}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
+        noun = "entry" if entries == 1 else "entries"
+        empty = ""
+        if not entries:  # an empty corpus passes every rule: say that nothing was there
+            from pathlib import Path
+
+            where = (
+                "the folder holds no entry file"
+                if Path(passport).is_dir()
+                else ("literature_corpus[] is empty")
+            )
+            empty = f" ({where})"
+        print(
+            f"{passport}: {entries} {noun} checked{empty}, {errors} error(s), {warnings} warning(s)"
+        )
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)

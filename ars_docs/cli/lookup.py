@@ -17,7 +17,6 @@ documented error codes otherwise.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -172,7 +171,10 @@ def cmd_lookup(args: argparse.Namespace) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     if args.format == "json":
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        data = report.to_dict()
+        print_payload(payload("lookup", data["summary"], **data))
     else:
         print_report(report, args.verbosity, sys.stdout)
     return exit_code(report, args.fail_on)

@@ -13,7 +13,6 @@ be written (nothing is left behind), 74 an input cannot be read.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -77,8 +76,9 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.close()
     if args.format == "json":
-        data = report.to_dict()
-        print(json.dumps({"summary": _summary_dict(report), **data}, ensure_ascii=False, indent=2))
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        print_payload(payload("lookup index build", _summary_dict(report), **report.to_dict()))
         return int(ExitCode.OK)
     if args.verbosity != QUIET:
         for item in report.inputs:

@@ -14,6 +14,7 @@ to what the groups register.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib
 import os
@@ -100,7 +101,22 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     for group in _groups_for(argv):
         module = importlib.import_module(f"ars_docs.cli.{group}")
         module.register(sub, lint_sub)
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """A command registered with a one-line ``help`` only gets it as its
+    ``--help`` description too, so no command's help page is blank."""
+    for action in parser._actions:
+        if not isinstance(action, argparse._SubParsersAction):
+            continue
+        helps = {choice.dest: choice.help for choice in action._choices_actions}
+        for name, child in action.choices.items():
+            if not child.description and helps.get(name):
+                text = str(helps[name])
+                child.description = text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+            _describe(child)
 
 
 def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
@@ -133,6 +149,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     except ArsError as exc:
         print(exc.format(), file=sys.stderr)
         return int(exc.exit_code)
+    except KeyboardInterrupt:
+        return _interrupted(words)
     except RecursionError:
         # Readers check nesting before parsing (limits.MAX_NESTING); this catches a
         # parser that recurses on input no check covers yet: still one line, exit 65.
@@ -145,7 +163,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print(
             "ars-docs: error: out of memory; the input is too large for this machine "
-            "(see 'Limits' in README.md)",
+            "(see 'Limits' in docs/reference.md)",
             file=sys.stderr,
         )
         return int(ExitCode.IO_ERR)
@@ -170,6 +188,25 @@ def run(argv: Sequence[str] | None = None) -> int:
         return int(ExitCode.IO_ERR)
 
 
+def _interrupted(words: Sequence[str]) -> int:
+    """Ctrl-C: one line, exit 130. Every write is atomic (temp file, then rename), so
+    each file ars-docs was writing is either as it was or complete; none is half-written."""
+    _detach_stdout()  # a JSON or report half-printed to a pipe gets no more lines
+    command = "ars-docs"
+    if words and words[0] in (*COMMANDS, "lint"):
+        command += f" {words[0]}"
+        if words[0] in _GROUPED and len(words) > 1 and not words[1].startswith("-"):
+            command += f" {words[1]}"
+    with contextlib.suppress(OSError, ValueError):  # standard error closed as well
+        print(
+            f"ars-docs: interrupted: {command} stopped; no file was left half-written "
+            "(each is as it was or complete); run the same command again",
+            file=sys.stderr,
+            flush=True,
+        )
+    return int(ExitCode.INTERRUPTED)
+
+
 def _aliased(words: list[str]) -> list[str]:
     """``lookup index build …`` is the command ``lookup-index build …``.
 
@@ -181,6 +218,9 @@ def _aliased(words: list[str]) -> list[str]:
         return ["lookup-index", *words[2:]]
     return words
 
+
+#: Commands whose first argument is a sub-command (named in the interrupt line).
+_GROUPED = frozenset({"lint", "session", "audit", "corpus", "lookup-index"})
 
 _INDEX_ACTIONS = frozenset({"build", "-h", "--help"})
 

@@ -14,6 +14,7 @@ with ``tail -1``. ``-q`` prints the summary only, ``-v`` everything;
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import TextIO
@@ -69,14 +70,23 @@ def capped(lines: Sequence[str], verbosity: int, stream: TextIO, *, indent: str 
         print(f"{indent}… and {len(lines) - len(shown)} more (--verbose)", file=stream)
 
 
+#: Passport findings about no entry that still concern every draft (a schema error
+#: anywhere can hide an entry); the others about no entry (ARS113, a file without
+#: front matter in an entry folder) are passport layout.
+_ABOUT_ALL = frozenset({"ARS110"})
+
+
 def split_by_citation(
     diagnostics: Iterable[Diagnostic], cited: Collection[str]
 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """(findings about cited entries or no entry, findings about entries not cited)."""
+    """(findings about cited entries, the rest: entries not cited, passport layout)."""
     shown: list[Diagnostic] = []
     hidden: list[Diagnostic] = []
     for diagnostic in diagnostics:
-        about_other = diagnostic.slug is not None and diagnostic.slug not in cited
+        if diagnostic.slug is None:
+            about_other = diagnostic.code not in _ABOUT_ALL
+        else:
+            about_other = diagnostic.slug not in cited
         (hidden if about_other else shown).append(diagnostic)
     return shown, hidden
 
@@ -98,19 +108,29 @@ def severity_phrase(diagnostics: Sequence[Diagnostic]) -> str:
     return ", ".join(parts)
 
 
-def print_hidden(hidden: Sequence[Diagnostic], verbosity: int, stream: TextIO) -> None:
-    """Passport findings about entries the draft does not cite: one line, or all with -v."""
+def print_hidden(
+    hidden: Sequence[Diagnostic], verbosity: int, stream: TextIO, *, passport: str | None = None
+) -> None:
+    """Passport findings that do not concern the draft: one line, or all with -v.
+
+    They are the same on every run until the passport changes, so the default
+    report names them once, in one line, with the command that lists them.
+    """
     if not hidden or verbosity == QUIET:
         return
     if verbosity == VERBOSE:
         for diagnostic in hidden:
             print(diagnostic.format(), file=stream)
         return
-    entries = len({d.slug for d in hidden})
+    where = passport or hidden[0].path
+    entries = len({d.slug for d in hidden if d.slug is not None})
+    about = f"{entries} entr{'y' if entries == 1 else 'ies'} this draft does not cite"
+    if any(d.slug is None for d in hidden) or entries < len({d.slug for d in hidden}):
+        about += " or the passport's layout"
     print(
-        f"{hidden[0].path}: {len(hidden)} more passport finding(s) ({severity_phrase(hidden)}) "
-        f"about {entries} entr{'y' if entries == 1 else 'ies'} this draft does not cite "
-        "(--verbose, or ars-docs lint corpus)",
+        f"{where}: {len(hidden)} more passport finding(s) ({severity_phrase(hidden)}) "
+        f"about {about}; they do not change this draft's statuses (--verbose, or "
+        f"ars-docs lint corpus {shlex.quote(where)})",
         file=stream,
     )
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING
 
@@ -126,13 +125,11 @@ def cmd_list_read(args: argparse.Namespace) -> int:
     )
     exists = log.exists()
     if args.format == "json":
-        payload = {
-            "log": str(log),
-            "exists": exists,
-            "all": args.all,
-            "marks": [m.to_dict() for m in marks],
-        }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        summary = {"log": str(log), "exists": exists, "all": args.all, "marks": len(marks)}
+        body = {"log": str(log), "exists": exists, "all": args.all}
+        print_payload(payload("list-read", summary, **body, marks=[m.to_dict() for m in marks]))
         return int(ExitCode.OK)
     if not exists:
         print(

@@ -9,7 +9,6 @@ parsing and reporting only; the work is done by ``scope``, ``section0``,
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -154,11 +153,12 @@ def _run_lint(
     found = {path: list(lint(path)) for path in _unique(args.files)}
     total = sum(len(diagnostics) for diagnostics in found.values())
     if args.format == "json":
-        payload = {
-            "errors": total,
-            "diagnostics": [d.to_dict() for diagnostics in found.values() for d in diagnostics],
-        }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        summary = {"files": len(found), "findings": total}
+        every = [d for diagnostics in found.values() for d in diagnostics]
+        command = "lint audit-report" if what == "audit report" else "lint drift-log"
+        print_payload(payload(command, summary, every, files=list(found), errors=total))
     else:
         for path, diagnostics in found.items():
             print_diagnostics(diagnostics, sys.stdout, limit=None)

@@ -10,7 +10,6 @@ cannot be verified; the documented error codes otherwise.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
@@ -123,7 +122,18 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     if args.format == "json":
-        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        from ars_docs.cli.jsonout import payload, print_payload
+
+        data = report.to_dict()
+        summary = {
+            "passport": data["passport"],
+            "dry_run": data["dry_run"],
+            "entries": len(data["entries"]),
+            "counts": data["counts"],
+            "passport_updated": len(data["passport_updated"]),
+            "requests": data["requests"],
+        }
+        print_payload(payload("retrieve", summary, **data))
     else:
         _print_report(report, sys.stdout)
     unfinished = (

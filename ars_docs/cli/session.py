@@ -60,12 +60,24 @@ SNAPSHOT_ELSEWHERE = "ARS442"
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
-    p = sub.add_parser("session", help="record session steps and the session-start state (§3.4)")
+    p = sub.add_parser(
+        "session",
+        help="record session steps and the session-start state (§3.4)",
+        description="The session's own record for the drift log (§3.4): `session log-event` "
+        "appends one step to <passport-stem>_session_events.jsonl; `session snapshot` records "
+        "the corpus trust fields and session files at the start. `ars-docs drift-log` turns "
+        "both into the drift log.",
+    )
     actions = p.add_subparsers(dest="session_action", metavar="ACTION", parser_class=Parser)
     actions.required = True
 
     q = actions.add_parser(
-        "log-event", help="append one step to <passport-stem>_session_events.jsonl"
+        "log-event",
+        help="append one step to <passport-stem>_session_events.jsonl",
+        description="Append one step (phase, action, agent, artifacts, rationale) to "
+        "<passport-stem>_session_events.jsonl beside the passport. Append-only: nothing "
+        "is rewritten. A phase outside the pipeline's order is kept and shown as ad-hoc "
+        "(ARS441).",
     )
     q.set_defaults(handler=cmd_log_event)
     add_passport(q, required=True)
@@ -86,6 +98,9 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "snapshot",
         help="record corpus trust fields and session files at the start; writes "
         "<passport-stem>_session_snapshot.json",
+        description="Record, at the start of a session, every entry's trust fields and the "
+        "session folder's files, so the drift log can say what changed. Writes "
+        "<passport-stem>_session_snapshot.json (refuses to replace one unless --force).",
     )
     q.set_defaults(handler=cmd_snapshot)
     add_passport(q, required=True)
@@ -98,7 +113,14 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     q.add_argument("--force", action="store_true", help="replace an existing snapshot")
 
-    q = sub.add_parser("drift-log", help="write the session drift log (§3.4)")
+    q = sub.add_parser(
+        "drift-log",
+        help="write the session drift log (§3.4)",
+        description="Write the session drift log (§3.4) from the session events, the "
+        "session-start snapshot and the passport as it is now: what was done, in which "
+        "phase, and how each entry's trust fields moved. Writes <passport-stem>_drift_log.md "
+        "(-o OUT; '-' standard output); check it with `ars-docs lint drift-log`.",
+    )
     q.set_defaults(handler=cmd_drift_log)
     add_passport(q, required=True)
     q.add_argument("--events", metavar="FILE", help="default: <passport-stem>_session_events.jsonl")

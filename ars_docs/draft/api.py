@@ -18,6 +18,7 @@ from ars_docs.draft.passes.checklist import checklist as checklist_pass
 from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.passes.foresee import foresee
 from ars_docs.draft.passes.gate import gate as gate_pass
+from ars_docs.draft.passes.nearmiss import near_miss
 from ars_docs.draft.passes.preview import preview
 from ars_docs.draft.passes.recheck import recheck
 from ars_docs.draft.passes.resolve import resolve
@@ -40,6 +41,7 @@ def finalize_pipeline() -> Pipeline:
     return Pipeline(
         [
             ("extract", extract),
+            ("near_miss", near_miss),
             ("unmarked", unmarked),
             ("resolve", resolve),
             ("settle", settle),
@@ -51,7 +53,13 @@ def finalize_pipeline() -> Pipeline:
 
 def gate_pipeline() -> Pipeline:
     return Pipeline(
-        [("extract", extract), ("unmarked", unmarked), ("gate", gate_pass), ("recheck", recheck)]
+        [
+            ("extract", extract),
+            ("near_miss", near_miss),
+            ("unmarked", unmarked),
+            ("gate", gate_pass),
+            ("recheck", recheck),
+        ]
     )
 
 
@@ -60,6 +68,7 @@ def render_pipeline(*, strict: bool = True) -> Pipeline:
         return Pipeline(
             [
                 ("extract", extract),
+                ("near_miss", near_miss),
                 ("unmarked", unmarked),
                 ("gate", gate_pass),
                 ("recheck", recheck),
@@ -67,7 +76,13 @@ def render_pipeline(*, strict: bool = True) -> Pipeline:
             ]
         )
     return Pipeline(
-        [("extract", extract), ("unmarked", unmarked), ("strip", strip), ("preview", preview)]
+        [
+            ("extract", extract),
+            ("near_miss", near_miss),
+            ("unmarked", unmarked),
+            ("strip", strip),
+            ("preview", preview),
+        ]
     )
 
 

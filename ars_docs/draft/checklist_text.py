@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # the rows are the checklist pass's own objects; typing.Proto
         title: str
         command: str
         partial: str
+        see: str
 
         @property
         def lines(self) -> list[int]: ...
@@ -83,12 +84,18 @@ class ChecklistInput:
     row_cap: int
     low_warn: Sequence[tuple[str, Sequence[LowWarnRow]]]  # (section title, rows)
     low_warn_count: int
+    low_warn_citations: int
     waived: Sequence[Waiver]
     waived_count: int
 
 
 def _plural(count: int) -> str:
     return "s" if count > 1 else ""
+
+
+def _counted(count: int, noun: str) -> str:
+    """``0 sources``, ``1 source``, ``2 sources``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def render_checklist(data: ChecklistInput) -> str:
@@ -100,10 +107,13 @@ def render_checklist(data: ChecklistInput) -> str:
     add("It lists what a human must still do before `ars-docs render --strict` will accept ")
     add("the draft.\nRerun finalize after each change; this file is rewritten every time.\n\n")
     counts = ", ".join(f"{name} {count}" for name, count in data.counts)
-    add(f"**Citations:** {data.total} — {counts}\n\n")
+    # Counts here are citations (markers in the draft: a source cited twice counts
+    # twice); the section headings count sources (issue 25 §6).
+    add(f"**Citations:** {_counted(data.total, 'marker')} in the draft — {counts}\n\n")
 
     hidden = sum(count for _, count in data.must_fix_more)
-    add(f"## Must fix before rendering ({len(data.must_fix) + hidden})\n\n")
+    items = len(data.must_fix) + hidden
+    add(f"## Must fix before rendering ({_counted(items, 'item')}: one per source or text)\n\n")
     if data.must_fix:
         add(f"{_MUST_FIX_INTRO}\n\n")
         for row in data.must_fix:
@@ -120,7 +130,11 @@ def render_checklist(data: ChecklistInput) -> str:
     else:
         add(f"{_NOTHING_TO_FIX}\n")
 
-    add(f"\n## Sources a human must read (LOW-WARN: {data.low_warn_count})\n\n")
+    sources, cited = data.low_warn_count, data.low_warn_citations
+    add(
+        f"\n## Sources a human must read (LOW-WARN: {_counted(sources, 'source')}, "
+        f"{_counted(cited, 'citation')})\n\n"
+    )
     if data.low_warn:
         add(f"{_LOW_WARN_INTRO}\n")
         for section_title, rows in data.low_warn:
@@ -129,7 +143,13 @@ def render_checklist(data: ChecklistInput) -> str:
                 title = f" — *{item.title}*" if item.title else ""
                 lines = ", ".join(str(n) for n in item.lines)
                 add(f"- [ ] `{item.slug}`{title} — line{_plural(len(item.lines))} {lines}\n")
-                add(f"  - acknowledge: `{item.command}`\n")
+                if item.command:
+                    add(f"  - acknowledge: `{item.command}`\n")
+                else:
+                    add(
+                        f"  - acknowledge: one mark-read covers every citation of a source; "
+                        f"the command is at its row for {item.see} above\n"
+                    )
                 if item.partial:
                     add(
                         f"  - partial read recorded ({item.partial}): does not count until "

@@ -100,9 +100,24 @@ def hidden_in_metadata(content: str) -> list[tuple[int, str]]:
             if detail:
                 line, col = document.position(*path)
                 index = min(max(line, 1), len(line_starts)) - 1
-                found.append((line_starts[index] + max(col, 1) - 1, detail))
+                found.append((_refine(content, line_starts[index] + max(col, 1) - 1), detail))
     found.sort()
     return found
+
+
+#: Raw text that starts what a value shows as a marker or warning: a comment, a
+#: warning, or their first character escaped (YAML, markdown) or written as an entity.
+_RAW_START = re.compile(
+    r"<!--|\[UNVERIFIED|\\(?:x3[cC]|u003[cC]|x5[bB]|u005[bB]|[<\[])|&(?:lt|LT|#|lsqb|lbrack)",
+    re.IGNORECASE,
+)
+
+
+def _refine(content: str, offset: int) -> int:
+    """Where on the line of ``offset`` (a key's position) the shown text starts."""
+    line_end = content.find("\n", offset)
+    found = _RAW_START.search(content, offset, len(content) if line_end < 0 else line_end)
+    return found.start() if found else offset
 
 
 def _shown(value: str) -> str:

@@ -32,8 +32,10 @@ from typing import TYPE_CHECKING, Any
 from ars_docs.draft import api
 from ars_docs.draft.document import Document, read_document
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses
+from ars_docs.draft.refusals import refused_text
 from ars_docs.errors import InputDataError, UsageError
 from ars_docs.handoff.metadata import compile_metadata_of
+from ars_docs.limits import MESSAGE_LIMIT, bound_message
 from ars_docs.session.atomic import write_text_atomic
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.readlog import ReadLog
@@ -156,6 +158,17 @@ def terminal_gate_stage(
     Returns the payload and the final report text (``None`` when refused).
     The final report is written to ``final_out`` only when emitted.
     """
+    out, text, _gate = _terminal_gate(payload, corpus, read_log, final_out=final_out)
+    return out, text
+
+
+def _terminal_gate(
+    payload: Mapping[str, Any],
+    corpus: Corpus,
+    read_log: ReadLog | None,
+    *,
+    final_out: str | Path | None,
+) -> tuple[Payload, str | None, api.GateResult | None]:
     validate_payload(payload, where="terminal_gate_stage input")
     if "citation_resolution_summary" not in payload:
         raise HandoffError(
@@ -168,10 +181,10 @@ def terminal_gate_stage(
         assert rendered.gate is not None
         out["terminal_gate_decision"] = {
             "decision": REFUSED,
-            "reason": refusal_reason(rendered.gate),
+            "reason": refusal_reason(rendered.gate, doc.text, corpus),
             "final_report_path": None,
         }
-        return _checked("terminal_gate_stage", payload, out), None
+        return _checked("terminal_gate_stage", payload, out), None, rendered.gate
     if final_out is not None:
         write_text_atomic(Path(final_out), rendered.output)
     out["terminal_gate_decision"] = {
@@ -179,19 +192,49 @@ def terminal_gate_stage(
         "reason": None,
         "final_report_path": str(final_out) if final_out is not None else None,
     }
-    return _checked("terminal_gate_stage", payload, out), rendered.output
+    return _checked("terminal_gate_stage", payload, out), rendered.output, rendered.gate
 
 
-def refusal_reason(gate: api.GateResult) -> str:
-    """One line naming every refusal: ``reason refcode (line N)``."""
-    items = [f"{o.reason} {o.slug} (line {o.line})" for o in gate.offenders]
-    return f"{len(items)} unresolved citation(s): " + "; ".join(items)
+#: Refusals named in the payload's one-line reason; the rest are counted.
+REASON_ITEMS = 20
+
+
+def refusal_reason(
+    gate: api.GateResult, text: str | None = None, corpus: Corpus | None = None
+) -> str:
+    """One line of at most ``MESSAGE_LIMIT`` characters naming the refusals.
+
+    ``reason refcode (line N)``; a refusal of text with no key (an unmarked or
+    hidden citation) quotes the text at its place; a key not in the corpus gets
+    the closest keys. At most ``REASON_ITEMS`` are named, then ``and N more``.
+    """
+    items = []
+    for o in gate.offenders:
+        quoted = refused_text(o, text)
+        what = repr(quoted) if quoted else o.slug
+        note = ""
+        if o.slug != "-" and corpus is not None and o.slug not in corpus:
+            close = corpus.closest_keys(o.slug)
+            note = f"; did you mean {', '.join(close)}?" if close else ""
+        items.append(f"{o.reason} {what} (line {o.line}{note})")
+    head = f"the terminal gate refused {len(items)} citation problem(s): "
+    tail = "; run ars-docs render --strict on the report for every line"
+    shown: list[str] = []
+    for item in items[:REASON_ITEMS]:
+        if len(head) + len("; ".join([*shown, item])) + len(tail) + 20 > MESSAGE_LIMIT:
+            break
+        shown.append(item)
+    rest = len(items) - len(shown)
+    more = f"; and {rest} more" if rest else ""
+    return bound_message(head + "; ".join(shown) + more + (tail if rest else ""))
 
 
 @dataclass(frozen=True)
 class DispatchResult:
     payload: Payload
     final_text: str | None
+    gate: api.GateResult | None = None
+    """The terminal gate's result when it refused (every offender, uncapped)."""
 
     @property
     def emitted(self) -> bool:
@@ -209,8 +252,8 @@ def dispatch(
     """compile_metadata → finalize_stage → terminal_gate_stage."""
     payload = compile_metadata(draft_path=draft_path, draft_text=draft_text)
     payload = finalize_stage(payload, corpus, read_log)
-    payload, final_text = terminal_gate_stage(payload, corpus, read_log, final_out=final_out)
-    return DispatchResult(payload, final_text)
+    payload, final_text, gate = _terminal_gate(payload, corpus, read_log, final_out=final_out)
+    return DispatchResult(payload, final_text, gate)
 
 
 def payload_json(payload: Mapping[str, Any]) -> str:

@@ -1,6 +1,6 @@
 """compilation_metadata: a static parse of a compiled report (§4 Step 3e).
 
-Definitions (documented in the README):
+Definitions (documented in docs/reference.md, dispatch):
 
 * **word count** — whitespace-separated words of prose, counted in the text
   a reader sees: paragraphs, headings, list items, quotes, table cells, link

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.session.corpus import (
@@ -56,12 +56,23 @@ __all__ = [
     "UNKNOWN_FIELD",
     "VERIFIED_WITHOUT_BASIS",
     "lint_corpus",
+    "lint_corpus_counted",
 ]
 
 
 def lint_corpus(path: str | os.PathLike[str]) -> Iterator[Diagnostic]:
     """Yield every finding about the corpus at ``path``, in file order."""
-    for diagnostic in load_corpus(path).diagnostics:
+    yield from _as_lint(load_corpus(path).diagnostics)
+
+
+def lint_corpus_counted(path: str | os.PathLike[str]) -> tuple[int, list[Diagnostic]]:
+    """(how many entries the corpus at ``path`` has, every finding about it)."""
+    corpus = load_corpus(path)
+    return len(corpus.entries), list(_as_lint(corpus.diagnostics))
+
+
+def _as_lint(diagnostics: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
+    for diagnostic in diagnostics:
         if diagnostic.code in FIRM_RULE_CODES and diagnostic.severity is not Severity.ERROR:
             yield dataclasses.replace(diagnostic, severity=Severity.ERROR)
         else:

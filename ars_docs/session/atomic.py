@@ -117,9 +117,12 @@ def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> Non
         # mkstemp creates 0600; a new file gets what open() would have given it.
         os.chmod(tmp, 0o600 if private else mode if mode is not None else 0o666 & ~_UMASK)
         os.replace(tmp, path)
-    except OSError as exc:
+    except BaseException as exc:
+        # Ctrl-C (KeyboardInterrupt) included: no temp file is left behind.
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if not isinstance(exc, OSError):
+            raise
         raise OutputError(
             f"cannot write {path}: {exc.strerror or exc}; the original was left unchanged"
         ) from exc

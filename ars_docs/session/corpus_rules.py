@@ -130,18 +130,32 @@ def review_entry(entry: Mapping[str, Any], schema: EntrySchema) -> tuple[bool, b
                 )
             )
     if "verified" in entry:
-        findings.append(
-            (
-                ("verified",),
-                LEGACY_VERIFIED,
-                Severity.WARNING,
-                f"legacy field verified: {entry['verified']!r} does not say what was checked; "
-                "read as not verified against the original. Replace it with the §3.1 fields "
-                "(source_acquired, source_verified_against_original, "
-                "source_verification_method, ...)",
-            )
-        )
+        legacy = _legacy(entry, verified)
+        findings.append((("verified",), LEGACY_VERIFIED, Severity.WARNING, legacy))
     return acquired, verified, findings
+
+
+def _legacy(entry: Mapping[str, Any], verified: bool) -> str:
+    """ARS112's advice follows the entry's state: once the §3.1 fields record a
+    verification (``ars-docs verify``), the legacy field only needs deleting."""
+    shown = f"legacy field verified: {entry['verified']!r}"
+    if verified:
+        return (
+            f"{shown} is ignored: the §3.1 fields already record the verification "
+            f"(source_verified_against_original: true, source_verification_method: "
+            f"{entry.get('source_verification_method')}). Delete the verified: line"
+        )
+    key = entry.get("citation_key")
+    command = (
+        f"ars-docs verify {key} --method manual_grep|vision_check|codex_audit"
+        if isinstance(key, str)
+        else "ars-docs verify KEY --method …"
+    )
+    return (
+        f"{shown} does not say what was checked; read as not verified against the "
+        "original. Delete it; once the original is acquired and checked, record that "
+        f"with the §3.1 fields: {command}"
+    )
 
 
 def _schema_findings(entry: Mapping[str, Any], schema: EntrySchema) -> Iterator[Finding]:

@@ -82,7 +82,8 @@ class UnknownKeysError(MarkReadError):
             lines.append(bound_message(line))
         if len(keys) > _SHOWN_KEYS:
             lines.append(f"... and {len(keys) - _SHOWN_KEYS} more unknown keys")
-        lines.append("nothing was written: the whole batch of keys is refused")
+        # The outcome ends the last line: one key, one line (issue 25 §8).
+        lines[-1] += "; nothing was written: the whole batch of keys is refused"
         ArsError.__init__(self, "")
         # One canonical line per key (§3.6), each bounded; the only multi-line message.
         self.message = "\n".join(lines)

@@ -14,16 +14,20 @@ entry, by the byte-preserving passport editor (``passport_edit``):
 
 Firm rule 1 needs ``source_acquired: true``: an entry without an acquired
 original is refused, as is an unknown key — the whole batch, before anything
-is written (exit 65). Verifying never touches the human-read log: a person
-reading the source is a separate signal (§3.6, ``mark-read``).
+is written (exit 65). So is an entry whose ``source_acquisition_path`` names a
+file that does not exist (read from the passport's folder): there is nothing
+to verify against (exit 66 when that is the only problem; issue 25 §7).
+Verifying never touches the human-read log: a person reading the source is a
+separate signal (§3.6, ``mark-read``).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ars_docs.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.session.clock import Clock
@@ -69,7 +73,7 @@ def record_verification(
     if not audit.strip() or audit.strip() == "none":
         raise UsageError("--audit-id must name the audit (not empty, not 'none')")
     corpus = load_corpus(path, use_cache=False)
-    _refuse_unusable(corpus, keys)
+    _refuse_unusable(corpus, keys, path)
     outcome = VerifyOutcome(path, audit)
     updates = {}
     for key in dict.fromkeys(keys):
@@ -90,13 +94,27 @@ def record_verification(
     return outcome
 
 
+def _missing_original(data: Mapping[str, Any], passport: Path) -> Path | None:
+    """The recorded original's path when it names a file that is not there.
+
+    Relative paths are read from the passport's folder, as ``retrieve`` writes
+    them; an entry without a path (or with a URL) is not checked here.
+    """
+    where = data.get("source_acquisition_path")
+    if not isinstance(where, str) or not where.strip() or "://" in where:
+        return None
+    full = passport.parent / where
+    return None if full.is_file() else full
+
+
 def _default_audit_id(method: str, clock: Clock | None) -> str:
     now = (clock or Clock.from_env()).now()
     return f"{method}-{now.strftime('%Y-%m-%d')}"
 
 
-def _refuse_unusable(corpus: Corpus, keys: Sequence[str]) -> None:
+def _refuse_unusable(corpus: Corpus, keys: Sequence[str], passport: Path) -> None:
     problems = []
+    missing = 0
     for key in dict.fromkeys(keys):
         entry = corpus.get(key)
         if entry is None:
@@ -111,6 +129,18 @@ def _refuse_unusable(corpus: Corpus, keys: Sequence[str]) -> None:
                 "be verified against one; acquire it first (ars-docs retrieve) — "
                 "firm rule 1 of §3.1"
             )
+        elif (gone := _missing_original(entry.data, passport)) is not None:
+            missing += 1
+            problems.append(
+                f"'{key}' (line {entry.line}): source_acquisition_path "
+                f"{entry.data['source_acquisition_path']!r} does not exist ({gone}), so there "
+                "is no original to verify against; put the file there, correct the path, or "
+                f"fetch it again (ars-docs retrieve {key})"
+            )
+    if problems and missing == len(problems):
+        raise InputMissingError(
+            f"{corpus.path}: verification refused; nothing was written:\n  " + "\n  ".join(problems)
+        )
     if problems:
         raise InputDataError(
             f"{corpus.path}: verification refused; nothing was written:\n  " + "\n  ".join(problems)

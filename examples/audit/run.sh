@@ -17,13 +17,32 @@ git add -A
 git -c user.name=example -c user.email=example@example.org commit -q -m "chapter 4 bundle"
 export ARS_CODEX="$here/fake_codex.py"   # a deployment leaves this unset: codex on PATH
 
+# Bold command lines on a terminal only: no escape codes in logs, pipes or CI.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
+  bold=$'\033[1m' plain=$'\033[0m'
+else
+  bold='' plain=''
+fi
+
+quoted() {  # the words as a shell reads them back: a pasted line runs the same command
+  local word line='' q="'" qq="'\"'\"'"
+  for word in "$@"; do
+    if [[ $word =~ ^[A-Za-z0-9@%+=:,./_-]+$ ]]; then
+      line+=" $word"
+    else
+      line+=" '${word//$q/$qq}'"
+    fi
+  done
+  printf '%s' "${line# }"
+}
+
 step() {  # step EXPECTED_EXIT DESCRIPTION -- COMMAND...
   local expected=$1 what=$2; shift 3
-  printf '\n\033[1m$ %s\033[0m   # %s\n' "$*" "$what"
+  printf '\n%s$ %s%s   # %s\n' "$bold" "$(quoted "$@")" "$plain" "$what"
   "$@"
   local code=$?
   if [ "$code" -ne "$expected" ]; then
-    echo "examples/audit/run.sh: expected exit $expected, got $code: $*" >&2
+    echo "examples/audit/run.sh: expected exit $expected, got $code: $(quoted "$@")" >&2
     exit 1
   fi
 }

@@ -9,6 +9,7 @@ into ``state.artifacts["checklist"]``.
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses, s
 from ars_docs.session.lookup_record import describe
 
 NO_SECTION = "(before the first heading)"
+_GUESS_RE = re.compile(r"did you mean (<!--ref:[^\s<>]+-->)\?")
 #: Must-fix rows that are not a marker status: warning text with no marker (ARS002).
 WARNING_TEXT = "WARNING-TEXT"
 #: Must-fix rows for citation-shaped text with no marker (ARS005).
@@ -47,11 +49,11 @@ ROW_CAP = 100
 LINE_CAP = 20
 
 _ACTIONS: dict[Status, str] = {
-    Status.HIGH_WARN: "No original source on file: acquire it (e.g. `ars-docs retrieve`) and "
-    "have it verified (`ars-docs verify`), or remove the citation.",
+    Status.HIGH_WARN: "No original source on file: acquire it ({retrieve}), check its "
+    "description against it and record that ({verify}), or remove the citation.",
     Status.MED_WARN: "The original is on file but the AI has not cross-checked the description "
-    "against it: check it, record the check with `ars-docs verify KEY --method "
-    "manual_grep|vision_check|codex_audit`, then finalize again.",
+    "against it: check it, record the check with {verify} (the method you used: "
+    "manual_grep, vision_check or codex_audit), then finalize again.",
     Status.NOT_IN_CORPUS: "This key is not in literature_corpus[]: add the entry to the "
     "passport or correct the key.",
     Status.MALFORMED: "The marker is malformed: rewrite it as `<!--ref:SLUG-->`.",
@@ -80,6 +82,8 @@ class _Item:
     action: str = ""
     command: str = ""
     partial: str = ""
+    see: str = ""
+    """LOW-WARN rows after the first of a source: where the row with the command is."""
     lines: list[int] = field(default_factory=list)
 
     @property
@@ -97,6 +101,7 @@ def checklist(state: DocState) -> None:
     passport = state.options.passport
     must_fix: dict[tuple[str, str], _Item] = {}
     low_warn: dict[str, dict[str, _Item]] = {}
+    first_line: dict[str, int] = {}
     for res in state.resolutions:
         marker = res.marker
         slug = marker.slug or marker.text
@@ -107,20 +112,26 @@ def checklist(state: DocState) -> None:
             item = items.get(slug)
             if item is None:
                 item = items[slug] = _Item(slug, res.status.value, title, section)
-                item.command = _command(slug, passport)
-                item.partial = _partial(state, slug)
+                # One mark-read covers every citation of the source: its command is
+                # shown once, in the first section citing it (issue 25 §6).
+                if slug in first_line:
+                    item.see = f"line {first_line[slug]}"
+                else:
+                    first_line[slug] = marker.line
+                    item.command = _command(slug, passport)
+                    item.partial = _partial(state, slug)
             item.lines.append(marker.line)
         elif res.status is not Status.OK:
             key = (res.status.value, slug)
             item = must_fix.get(key)
             if item is None:
                 item = must_fix[key] = _Item(slug, res.status.value, title, section)
-                item.action = _ACTIONS[res.status]
+                item.action = _action(state, res.status, slug, passport)
                 if res.status in LOOKUP_STATUSES and state.trust is not None:
                     found = describe(state.trust.lookup(slug), slug)
                     item.action = f"{item.action} {one_line(found)}."
                 if marker.problem:
-                    item.action = f"{item.action} Problem: {marker.problem}."
+                    item.action = _with_problem(item.action, marker.problem)
             item.lines.append(marker.line)
     for orphan in state.orphan_warnings:
         item = must_fix.get((WARNING_TEXT, "-"))
@@ -165,6 +176,7 @@ def checklist(state: DocState) -> None:
         row_cap=ROW_CAP,
         low_warn=[(title, list(items.values())) for title, items in low_warn.items()],
         low_warn_count=len({slug for items in low_warn.values() for slug in items}),
+        low_warn_citations=counts.get(Status.LOW_WARN.value, 0),
         waived=waived,
         waived_count=sum(1 for c in state.citation_texts if c.waived),
     )
@@ -190,6 +202,31 @@ def _title(state: DocState, slug: str | None) -> str:
         return ""
     entry = state.trust.entry(slug)
     return " ".join(entry.title.split()) if entry is not None else ""
+
+
+def _action(state: DocState, status: Status, slug: str, passport: str | None) -> str:
+    """The row's advice with the exact commands for this key (issue 25 §6)."""
+    where = f" --passport {shlex.quote(passport)}" if passport else ""
+    key = shlex.quote(slug)
+    text = _ACTIONS[status].format(
+        retrieve=f"`ars-docs retrieve {key}{where}`",
+        verify=f"`ars-docs verify {key} --method manual_grep{where}`",
+    )
+    if status is Status.NOT_IN_CORPUS and state.trust is not None:
+        close = state.trust.corpus.closest_keys(slug)
+        if close:
+            named = ", ".join(f"`{k}`" for k in close)
+            text += f" Did you mean {named}? Then write `<!--ref:{close[0]}-->` instead."
+    return one_line(text)
+
+
+def _with_problem(action: str, problem: str) -> str:
+    """A malformed marker's problem; "did you mean" names the marker to write."""
+    guess = _GUESS_RE.search(problem)
+    if guess is not None and guess.group(1) != "<!--ref:SLUG-->":
+        action = action.replace("`<!--ref:SLUG-->`", f"`{guess.group(1)}`")
+    problem = problem.rstrip(".")
+    return f"{action} Problem: {problem}{'' if problem.endswith('?') else '.'}"
 
 
 def _command(slug: str, passport: str | None) -> str:

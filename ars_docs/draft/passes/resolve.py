@@ -55,6 +55,7 @@ def resolve(state: DocState) -> None:
                     "add the entry to the passport or fix the key",
                     slug=marker.slug,
                     suggestions=tuple(close),
+                    fix=f"<!--ref:{close[0]}-->" if close else None,
                 )
             )
     missing_read_log(state)
