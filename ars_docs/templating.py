@@ -1,10 +1,15 @@
 """Jinja environment for the templates shipped inside the package.
 
-Compiling a template costs ~15 ms per process; compiled templates are kept
-as Jinja byte code in the user's ars-docs cache folder (``templates/``, see
-``ars_docs.session.cache``), checked against the template's source by Jinja
-itself. Byte code is executed when loaded, so the
-folder is used only when no other user can write to it.
+Templates are compiled in every process that renders one; there is no
+byte-code cache. Jinja byte code is executed when it is loaded, so a cache of
+it is only as safe as every file in its folder, and interrupted writes leave
+``__jinja2_*.tmp`` files behind. Measured (issue 29 §9,
+``benchmarks/bench_template_cache.py``): compiling a report template costs
+30-40 ms of CPU where loading its byte code costs 1 ms; a whole ``drift-log`` or
+``scope-report`` process takes 0.42-0.66 s of CPU, so the cache saved 5-8 % of
+commands run once or twice a session — not worth code loaded from a cache
+folder. ``finalize``, the command run often, builds its checklist without
+Jinja.
 """
 
 from __future__ import annotations
@@ -24,18 +29,20 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
-        bytecode_cache=_bytecode_cache(),
     )
 
 
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    from ars_docs.session.cache import cache_folder, private_folder
-
-    folder = cache_folder()
-    private = private_folder(folder / "templates") if folder is not None else None
-    if private is None:  # no usable cache only costs speed
-        return None
-    return jinja2.FileSystemBytecodeCache(str(private))
+@lru_cache(maxsize=1)
+def html_environment() -> jinja2.Environment:
+    """For HTML pages (the session report): every value is escaped unless marked safe."""
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("ars_docs", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
 
 
 def render_template(name: str, /, **context: Any) -> str:

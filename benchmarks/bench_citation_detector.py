@@ -1,15 +1,31 @@
-"""Precision and recall of the unmarked-citation detector on a labelled set (issue 10).
+"""Precision and recall of the unmarked-citation detector on labelled sets (issues 10, 24).
 
-``tests/data/citation_sentences.txt`` holds realistic draft sentences, each
-labelled ``C`` (contains at least one citation) or ``-`` (none): author–year
-and numeric citations next to years, page numbers, equations, figure and
-table references, money, versions, code spans and links. Every sentence is
-run through ``finalize`` as a one-paragraph draft *without* markers; a
-sentence counts as detected when finalize reports ARS005 for it.
+Two sets of realistic draft sentences, each labelled ``C`` (contains at least
+one citation) or ``-`` (none), one sentence per line as ``LABEL<TAB>text``:
 
-    PYTHONPATH=. python benchmarks/bench_citation_detector.py [--show-errors]
+* ``tuning``: ``tests/data/citation_sentences.txt`` — the set the rules were
+  tuned on (social science, medicine, law, humanities, computer science;
+  English, German, French, Spanish, Portuguese, Russian, Chinese, Japanese,
+  Korean), citations next to years, numbers, places, money and measurements;
+* ``heldout``: ``tests/data/citation_sentences_heldout.txt`` — written after
+  the tuning by someone who had not seen the tuning set (format and label
+  rules: ``docs/gate.md``, "Measuring the detector"). Its first run is kept
+  in ``FIRST_HELDOUT_RUN`` and printed beside the current numbers: after that
+  run its errors were read and the rules fixed for their general causes, so
+  it is TUNING data now and what this script prints for it is no longer a
+  held-out number;
+* ``heldout2``: ``tests/data/citation_sentences_heldout2.txt`` — a second
+  held-out set, written after those fixes by someone who had not seen the
+  other sets; the held-out number to quote.
 
-Prints counts, precision, recall and the time per sentence.
+Every sentence is run through ``finalize`` as a one-paragraph draft *without*
+markers; a sentence counts as detected when finalize reports ARS005 for it.
+
+    PYTHONPATH=. python benchmarks/bench_citation_detector.py
+        [--set tuning|heldout|heldout2|both|all] [--show-errors]
+
+Prints, per set, counts, precision, recall, per-language recall and
+precision where a line names its language, and the time per sentence.
 """
 
 from __future__ import annotations
@@ -22,19 +38,46 @@ from pathlib import Path
 from ars_docs import codes
 from ars_docs.draft import api
 
-DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "citation_sentences.txt"
+DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
+DATA = DATA_DIR / "citation_sentences.txt"
+HELDOUT = DATA_DIR / "citation_sentences_heldout.txt"
+HELDOUT2 = DATA_DIR / "citation_sentences_heldout2.txt"
+SETS = {"tuning": DATA, "heldout": HELDOUT, "heldout2": HELDOUT2}
+TARGETS = {"heldout": (0.95, 0.90), "heldout2": (0.95, 0.90)}
+# The first run of each held-out set, before anyone looked at its errors
+# (``heldout``: commit 9e5d7f8, 249 sentences, 127 with a citation, detector
+# of commit 529f492). Kept so the honest number stays visible once a set has
+# been tuned on.
+FIRST_HELDOUT_RUN = {
+    "heldout": "tp 90, fp 6, fn 37, tn 116: precision 0.938, recall 0.709 "
+    "(249 sentences, detector of 529f492)",
+    "heldout2": "tp 111, fp 8, fn 25, tn 126: precision 0.933, recall 0.816 "
+    "(270 sentences, 136 citations, commit 7aa76d1; detector of c2a30e8)",
+}
 
 
 def load(path: Path = DATA) -> list[tuple[bool, str]]:
     """``(is_citation, sentence)`` for every labelled line."""
-    rows: list[tuple[bool, str]] = []
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    return [(label, sentence) for label, sentence, _ in load_tagged(path)]
+
+
+def load_tagged(path: Path) -> list[tuple[bool, str, str]]:
+    """``(is_citation, sentence, tag)``: the tag is the text of the last
+    ``# [tag]`` comment line before the sentence (a language or genre), or ``""``."""
+    rows: list[tuple[bool, str, str]] = []
+    tag = ""
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if raw.startswith("# ["):
+            tag = raw[3:].split("]", 1)[0].strip()
+            continue
         if not raw.strip() or raw.startswith("#"):
             continue
         label, _, sentence = raw.partition("\t")
-        if label not in ("C", "-") or not sentence:
-            raise ValueError(f"{path}: bad line {raw!r}")
-        rows.append((label == "C", sentence))
+        if label not in ("C", "-") or not sentence.strip():
+            raise ValueError(
+                f"{path}:{number}: bad line {raw!r}; write C or - , a TAB, then the sentence"
+            )
+        rows.append((label == "C", sentence, tag))
     return rows
 
 
@@ -60,26 +103,64 @@ def scores(outcome: dict[str, list[str]]) -> tuple[float, float]:
     return precision, recall
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show-errors", action="store_true", help="list misclassified sentences")
-    args = parser.parse_args()
-    rows = load()
+def report(name: str, path: Path, show_errors: bool) -> bool:
+    """Print one set's numbers; False when the set's file is missing."""
+    if not path.exists():
+        print(f"{name}: {path} does not exist.")
+        if name.startswith("heldout"):
+            print(
+                "  The held-out set is written after tuning, by someone who has not seen the\n"
+                "  tuning set, following docs/gate.md ('Measuring the detector'). Until it\n"
+                "  exists there is no held-out number: do not quote the tuning numbers instead."
+            )
+        return False
+    tagged = load_tagged(path)
+    rows = [(c, s) for c, s, _ in tagged]
     started = time.perf_counter()
     outcome = evaluate(rows)
     elapsed = time.perf_counter() - started
     precision, recall = scores(outcome)
     counts = ", ".join(f"{key} {len(items)}" for key, items in outcome.items())
-    print(f"labelled sentences: {len(rows)} ({sum(c for c, _ in rows)} with a citation)")
-    print(f"outcome: {counts}")
-    print(f"precision: {precision:.3f}")
-    print(f"recall:    {recall:.3f}")
-    print(f"time: {1000 * elapsed / len(rows):.2f} ms per sentence (finalize, one paragraph)")
-    if args.show_errors:
+    print(f"{name}: {path.name}")
+    if name in FIRST_HELDOUT_RUN:
+        print(f"  first run (held-out): {FIRST_HELDOUT_RUN[name]}")
+        print("  (no longer held-out: its errors were read and the rules fixed after that run)")
+    print(f"  labelled sentences: {len(rows)} ({sum(c for c, _ in rows)} with a citation)")
+    print(f"  outcome: {counts}")
+    target = TARGETS.get(name)
+    wanted = f"   (target >= {target[0]:.2f})" if target else ""
+    print(f"  precision: {precision:.3f}{wanted}")
+    wanted = f"   (target >= {target[1]:.2f})" if target else ""
+    print(f"  recall:    {recall:.3f}{wanted}")
+    print(f"  time: {1000 * elapsed / max(1, len(rows)):.2f} ms per sentence (finalize)")
+    by_tag: dict[str, list[tuple[bool, str]]] = {}
+    for is_citation, sentence, tag in tagged:
+        by_tag.setdefault(tag or "(untagged)", []).append((is_citation, sentence))
+    if len(by_tag) > 1:
+        for tag, part in by_tag.items():
+            p, r = scores(evaluate(part))
+            print(f"    {tag:<24} n={len(part):<4} precision {p:.3f}  recall {r:.3f}")
+    if show_errors:
         for key in ("fp", "fn"):
             for sentence in outcome[key]:
-                print(f"{key}: {sentence}")
-    return 0
+                print(f"  {key}: {sentence}")
+    return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--set",
+        choices=("tuning", "heldout", "heldout2", "both", "all"),
+        default="both",
+        help="which labelled set (both: tuning and heldout; all: the three)",
+    )
+    parser.add_argument("--show-errors", action="store_true", help="list misclassified sentences")
+    args = parser.parse_args()
+    groups = {"both": ["tuning", "heldout"], "all": ["tuning", "heldout", "heldout2"]}
+    names = groups.get(args.set, [args.set])
+    found = [report(name, SETS[name], args.show_errors) for name in names]
+    return 0 if all(found) or args.set in groups else 66
 
 
 if __name__ == "__main__":

@@ -79,6 +79,12 @@ step 1 "the deep-research dispatcher refuses the chapter; the payload says why" 
 step 0 "and emits the clean section" -- \
   ars-docs dispatch clean_section.md --passport passport.yaml
 
+step 0 "the session as one page: drafts, sources, evidence (open report.html in a browser)" -- \
+  ars-docs report chapter.md clean_section.md --passport passport.yaml -o report.html
+grep -q 'would pass' report.html || { echo "the report does not show the clean section passing" >&2; exit 1; }
+step 0 "the same data model as JSON, for other dashboards" -- \
+  ars-docs report chapter.md clean_section.md --passport passport.yaml --format json -o report.json -q
+
 printf '\n--- lookup: is each cited work real, what the passport says, not retracted?\n'
 # Offline, from the synthetic snapshot of examples/lookup/ (no network needed).
 mkdir -p lookup && cp "$here"/lookup/passport.yaml "$here"/lookup/draft.md lookup/

@@ -215,7 +215,8 @@ def build(world: World, slow: World, busy: World) -> Setup:
         year=2025,
     )
 
-    body = paper("Accreditation and trust", "I. Tanaka")
+    # A two-word title is weak evidence (issue 22): the header carries the year as well.
+    body = paper("Accreditation and trust", "A. Tanaka, 2020")
     world.route("/doi/10.5555/e2e.9", redirect(u("/j/e2e.9")))
     world.route("/j/e2e.9", Reply(500, "oops"))
     cdx_rows[u("/j/e2e.9")] = [["20200101000000", u("/j/e2e.9"), "200"]]
@@ -254,7 +255,7 @@ def build(world: World, slow: World, busy: World) -> Setup:
 
     body = make_pdf(
         ["University Repository", "This is the accepted manuscript.", "Terms of use apply."],
-        ["Internationalisation at home", "K. Novak", "Abstract", "Text."],
+        ["Internationalisation at home", "A. Novak (2020)", "Abstract", "Text."],
     )
     world.route("/doi/10.5555/e2e.11", paywall)
     world.route("/repo/e2e.11.pdf", pdf_reply(body))

@@ -32,7 +32,7 @@ from gate_support import (
     wait_for_lock_waiter,
 )
 
-from ars_docs.audit.inventory import inventory, row
+from ars_docs.audit.inventory import inventory, row, spec_rows
 from ars_docs.session.yaml_append import append_item
 
 
@@ -49,9 +49,12 @@ def hand_append(bench: Bench, entry: dict) -> None:
 
 
 def test_the_inventory_has_the_spec_rows() -> None:
-    ids = list(inventory())
+    ids = spec_rows()
     assert len([i for i in ids if i.startswith("P-PA-")]) == 7
     assert len([i for i in ids if i.startswith("P-PB-")]) == 17
+    added = [i for i in inventory() if i not in ids]
+    assert added == ["P-PA-verdict-stream", "P-PB-verdict-stream"]
+    assert all(row(i).origin.startswith("ars-docs") for i in added)
     assert {row(i).kind for i in ids} <= {"silent", "logged", "block"}
 
 

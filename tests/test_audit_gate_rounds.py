@@ -183,12 +183,16 @@ def test_bad_input_exit_codes(bench: Bench) -> None:
     assert gone.code == 66 and "passport not found" in gone.err
 
 
-def test_text_output_names_path_phase_and_passport(bench: Bench) -> None:
+def test_text_output_names_the_outcome_and_passport_and_phases_only_with_v(bench: Bench) -> None:
     bench.audit([])
     outcome = bench.cli("gate")
     assert outcome.code == 0
     assert "[Audit: PASS at round 1]" in outcome.out
-    assert "path B, phase B10, proceed (exit 0); passport appended to" in outcome.out
+    assert "audit gate: proceed (exit 0); passport appended to" in outcome.out
+    assert "P-P" not in outcome.out and "B10" not in outcome.out
+    again = bench.cli("gate", "-v")
+    assert again.code == 0
+    assert "path A, phase A7, proceed (exit 0); passport not changed:" in again.out
 
 
 # --- the append itself ------------------------------------------------------------------

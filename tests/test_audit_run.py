@@ -405,6 +405,23 @@ def test_bundle_file_linking_out_of_the_repository(wrap: Wrapper, tmp_path: Path
     assert "outside the repository" in err
 
 
+@pytest.mark.parametrize("linked", [OUT, f"{OUT}/consumed"])
+def test_output_folder_linking_out_of_the_repository(
+    wrap: Wrapper, tmp_path: Path, linked: str
+) -> None:
+    # Issue 23 item 5: the run's files would be written outside the repository.
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    if linked != OUT:
+        (wrap.root / OUT).mkdir()
+    (wrap.root / linked).symlink_to(outside)
+    code, _, err = wrap(no_tool_rows([], "PASS"))
+    assert code == 64
+    assert "outside the repository" in err
+    assert list(outside.iterdir()) == []
+    assert not wrap.log.exists()  # the auditor never ran
+
+
 def test_self_check_names_the_first_schema_error() -> None:
     from ars_docs.audit.run_artifacts import self_check
 
@@ -465,10 +482,39 @@ def test_dry_run_leaves_the_output_folder_byte_identical(wrap: Wrapper) -> None:
     before = tree(wrap.root)
     code, out, err = wrap(no_tool_rows([], "PASS"), "--dry-run")
     assert code == 0
-    assert out == "dry run: inputs valid; no files written\n"
+    assert out == "dry run: inputs valid; no files written; the auditor was not run\n"
     assert "dry run" not in err  # the line once (issue 25 §8)
+    assert "(not run)" in err
     assert tree(wrap.root) == before
     assert not wrap.log.exists()  # the auditor itself never ran
+
+
+def test_dry_run_executes_no_program_a_config_file_names(base_repo: Path, tmp_path: Path) -> None:
+    """An ``ars-docs.toml`` in the working directory names the auditor (issue 29 §11):
+    ``--dry-run`` looks it up on PATH but never runs it, not even for ``--version``."""
+    root = copy_repo(base_repo, tmp_path / "repo")
+    planted = tmp_path / "planted.sh"
+    ran = tmp_path / "it-ran"
+    planted.write_text(f'#!/bin/sh\necho "$@" >> {ran}\necho 0.128.0\n', encoding="utf-8")
+    planted.chmod(0o755)
+    (root / "ars-docs.toml").write_text(f'[audit]\ncodex = "{planted}"\n', encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_KEYS}
+    command = [sys.executable, "-m", "ars_docs", *argv("--dry-run")]
+    command.remove("--codex")
+    command.remove(str(FAKE))
+    before = tree(root)
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert not ran.exists()  # not run, not even `planted.sh --version`
+    assert f"auditor {planted} found at {planted} (not run)" in done.stderr.decode()
+    assert tree(root) == before
+    # Without --dry-run the same settings do run it (version check first).
+    planted.write_text(f'#!/bin/sh\necho "$@" >> {ran}\nexit 3\n', encoding="utf-8")
+    command.remove("--dry-run")
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, timeout=60)
+    assert done.returncode == 64, done.stderr
+    assert ran.read_text(encoding="utf-8") == "--version\n"
+    assert tree(root) == before
 
 
 @pytest.mark.parametrize("blocked", [".meta.json", ".verdict.yaml", ".audit_artifact_entry.json"])

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from ars_docs import paths
 from ars_docs.diagnostics import Severity
 from ars_docs.errors import ArsIOError, ExitCode, InputDataError, InputMissingError
 from ars_docs.session import corpus as corpus_module
@@ -390,7 +391,7 @@ def test_unreadable_file_is_an_io_error(tmp_path: Path, monkeypatch: pytest.Monk
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(yamlio, "open", refuse, raising=False)
+    monkeypatch.setattr(paths, "_open_nonblocking", refuse)
     with pytest.raises(ArsIOError) as info:
         load_corpus(path)
     assert info.value.exit_code == 74

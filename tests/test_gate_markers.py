@@ -12,6 +12,7 @@ from test_fixtures import without_markers
 from test_properties import CORPUS, READ_LOG
 
 from ars_docs.draft import api
+from ars_docs.draft.md_escape import text_with_comments
 
 NEAR_MISSES = [
     ("<!--ref xie_2013-->", "did you mean <!--ref:xie_2013-->?"),
@@ -36,7 +37,8 @@ def test_near_miss_is_malformed_with_a_hint(session: Session, cli, comment: str,
     assert hint in result.err
     assert session.draft.read_text(encoding="utf-8") == text  # left as written
     checklist = (session.root / "draft_prefinalization_checklist.md").read_text("utf-8")
-    assert "**MALFORMED**" in checklist and hint in checklist
+    # The suggested marker is shown as a code span, never as a live comment (issue 29 §10).
+    assert "**MALFORMED**" in checklist and text_with_comments(hint) in checklist
     out = session.root / "final.md"
     gate = cli("render", session.draft, "--strict", "--passport", session.passport, "-o", out)
     assert gate.code == 1

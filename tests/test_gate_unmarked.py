@@ -72,23 +72,23 @@ def test_citation_without_marker_is_reported_listed_and_refused(session: Session
 def test_waiver_is_visible_in_report_checklist_and_render(session: Session, cli) -> None:
     text = (
         "A (2020) <!--ref:ok2020-->.\n\n"
-        "The team met in Lyon (Paris, 2013)<!--not-a-citation: a place and a year--> again.\n"
+        "The crew sailed on (Endeavour, 2013)<!--not-a-citation: a ship and a year--> again.\n"
     )
     session.write("draft.md", text, dedent=False)
     result = cli("finalize", session.draft, "--passport", session.passport)
     assert result.code == 0
     assert (
-        f"{session.draft}:3:22: ARS006 citation-shaped text '(Paris, 2013)' accepted without "
-        "a marker by <!--not-a-citation--> (a place and a year)" in result.err
+        f"{session.draft}:3:20: ARS006 citation-shaped text '(Endeavour, 2013)' accepted "
+        "without a marker by <!--not-a-citation--> (a ship and a year)" in result.err
     )
     checklist = (session.root / "draft_prefinalization_checklist.md").read_text("utf-8")
     assert "## Citation-shaped text accepted without a marker (1)" in checklist
-    assert "- line 3: `(Paris, 2013)` — a place and a year" in checklist
+    assert "- line 3: `(Endeavour, 2013)` — a ship and a year" in checklist
     out = session.root / "final.md"
     gate = cli("render", session.draft, "--strict", "--passport", session.passport, "-o", out)
     assert gate.code == 0, gate.err
     assert "ARS006" in gate.err  # never silent, also when the gate passes
-    assert out.read_text("utf-8") == "A (2020).\n\nThe team met in Lyon (Paris, 2013) again.\n"
+    assert out.read_text("utf-8") == "A (2020).\n\nThe crew sailed on (Endeavour, 2013) again.\n"
 
 
 def test_waiver_after_nothing_is_reported(session: Session, cli) -> None:
@@ -128,9 +128,11 @@ def test_marked_or_code_text_is_not_reported(text: str) -> None:
 
 
 def test_marker_counts_once() -> None:
+    # Matched in order (issue 24 §2): the one marker covers the first citation.
     text = "Smith (2013) and Jones (2014) agree <!--ref:j-->.\n"
     [diag] = [d for d in api.finalize(text, []).diagnostics if d.code == "ARS005"]
-    assert "'Smith (2013)'" in diag.message
+    assert "'Jones (2014)'" in diag.message
+    assert "its sentence has 2 citation-shaped texts and 1 marker(s)" in diag.message
 
 
 def test_waiver_comment_is_stripped_in_preview_too() -> None:

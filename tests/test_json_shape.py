@@ -105,6 +105,11 @@ def case_dispatch(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["dispatch", str(tmp / "chapter.md"), "--passport", str(session(tmp))]
 
 
+def case_report(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    passport = session(tmp)
+    return ["report", str(tmp / "chapter.md"), "--passport", str(passport), "-o", "-"]
+
+
 def case_list_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["list-read", "--passport", str(session(tmp))]
 
@@ -198,6 +203,7 @@ CASES: dict[str, Case] = {
     "finalize": case_finalize,
     "render": case_render,
     "dispatch": case_dispatch,
+    "report": case_report,
     "list-read": case_list_read,
     "retrieve": case_retrieve,
     "lookup": case_lookup,
@@ -269,7 +275,7 @@ def test_near_miss_marker_gets_did_you_mean_in_text_and_json(
         "<!--ref:newton_2000-->",
     )
     checklist = (tmp_path / "chapter_prefinalization_checklist.md").read_text(encoding="utf-8")
-    assert "did you mean <!--ref:newton_2000-->?" in checklist
+    assert "did you mean `<!--ref:newton_2000-->`?" in checklist  # a code span, never live
     gate = json.loads(
         cli("render", draft, "--strict", "--passport", passport, "--format", "json").out
     )

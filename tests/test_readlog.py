@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from ars_docs import paths
 from ars_docs.errors import ArsIOError, ExitCode, InputDataError
-from ars_docs.session import schema_check, yamlio
+from ars_docs.session import schema_check
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,
@@ -323,7 +324,7 @@ def test_unreadable_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(yamlio, "open", refuse, raising=False)
+    monkeypatch.setattr(paths, "_open_nonblocking", refuse)
     with pytest.raises(ArsIOError) as info:
         load_read_log(path)
     assert str(path) in info.value.message

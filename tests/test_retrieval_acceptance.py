@@ -22,7 +22,7 @@ from retrieval_support import (
 )
 
 from ars_docs.retrieval import read_attempt_log
-from ars_docs.retrieval import transport as retrieval_transport
+from ars_docs.retrieval.net import transport as retrieval_transport
 from ars_docs.session.corpus import load_corpus
 
 FIXED_EPOCH = "1777000000"  # 2026-04-24T03:06:40Z

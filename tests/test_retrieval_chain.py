@@ -28,9 +28,9 @@ from retrieval_support import (
 from ars_docs.retrieval import EntryStatus, RetrievalReport, RetrieveOptions, Runtime, retrieve
 from ars_docs.retrieval.chain import run_entry
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.http import PoliteHttp, Politeness
-from ars_docs.retrieval.probe import Probe
-from ars_docs.retrieval.transport import HttpxTransport
+from ars_docs.retrieval.net.http import PoliteHttp, Politeness
+from ars_docs.retrieval.net.transport import HttpxTransport
+from ars_docs.retrieval.walk.probe import Probe
 from ars_docs.session.corpus import load_corpus
 
 TITLE = "Signals of quality in doctoral supervision"

@@ -15,8 +15,8 @@ from retrieval_support import (
     make_pdf,
 )
 
-from ars_docs.retrieval.content import match_content, name_key, normalise, pdf_text, words
-from ars_docs.retrieval.pages import challenge_signature, login_url, parse_html
+from ars_docs.retrieval.judge.content import match_content, name_key, normalise, pdf_text, words
+from ars_docs.retrieval.walk.pages import challenge_signature, login_url, parse_html
 
 
 def test_pdf_round_trip_first_page_only() -> None:

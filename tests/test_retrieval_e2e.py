@@ -23,7 +23,7 @@ from e2e_world import Setup, build, passport
 from retrieval_support import World, config_toml
 
 from ars_docs.retrieval import read_attempt_log
-from ars_docs.retrieval import transport as retrieval_transport
+from ars_docs.retrieval.net import transport as retrieval_transport
 from ars_docs.session.corpus import load_corpus
 
 

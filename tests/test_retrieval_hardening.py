@@ -10,10 +10,10 @@ import pytest
 from retrieval_support import make_pdf
 from test_retrieval_http import FakeTime, FakeTransport, ok, polite
 
-from ars_docs.retrieval.cache import ResponseCache
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.content import match_content, pdf_text
-from ars_docs.retrieval.http import Politeness
+from ars_docs.retrieval.judge.content import match_content, pdf_text
+from ars_docs.retrieval.net.cache import ResponseCache
+from ars_docs.retrieval.net.http import Politeness
 from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.types import FetchFailure, RawResponse
 

@@ -13,22 +13,22 @@ from pathlib import Path
 import pytest
 from retrieval_support import Reply, World
 
-from ars_docs.retrieval.cache import ResponseCache
-from ars_docs.retrieval.http import (
+from ars_docs.retrieval.net.cache import ResponseCache
+from ars_docs.retrieval.net.http import (
     PoliteHttp,
     Politeness,
     check_url,
     parse_retry_after,
     redact_url,
 )
-from ars_docs.retrieval.reasons import Reason
-from ars_docs.retrieval.transport import (
+from ars_docs.retrieval.net.transport import (
     BaseTransport,
     BlockedHost,
     HttpxTransport,
     TransportError,
     is_blocked_host,
 )
+from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.types import FetchFailure, RawResponse
 
 UA = "ars-docs/test (mailto:researcher@example.org)"

@@ -8,18 +8,31 @@ that loses another one fails here.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
-from identity_cases import CASES, E1, NEWS, Case, document_of
+from identity_cases import (
+    CASES,
+    E1,
+    HELDOUT2_FILE,
+    HELDOUT_FILE,
+    NEWS,
+    Case,
+    CaseFileError,
+    document_of,
+    heldout_cases,
+    load_cases,
+)
 
-from ars_docs.retrieval.identity import REASON_CODES, Document, Level, decide, url_drift
+from ars_docs.retrieval.judge.identity import REASON_CODES, Document, Level, decide, url_drift
 
 IDS = [case.name for case in CASES]
 
 
 def test_the_set_is_large_and_varied() -> None:
-    assert len(CASES) >= 60
+    assert len(CASES) >= 150
     assert len({case.name for case in CASES}) == len(CASES)
     kinds = Counter(case.kind for case in CASES)
     truths = Counter(case.truth for case in CASES)
@@ -124,3 +137,104 @@ def test_docs_explain_every_reason_code_and_level() -> None:
         assert f"| `{code}` |" in docs, code
     for level in Level:
         assert f"| `{level.value}` |" in docs, level
+
+
+def test_every_trap_of_issue_22_is_in_the_tuning_set() -> None:
+    given = Counter(code for case in CASES for code in case.expect)
+    for code in (
+        "notice_document",
+        "supplement_document",
+        "peer_review_document",
+        "front_matter",
+        "related_record_doi",
+        "response_framing",
+        "title_only_in_references",
+        "doi_alias",
+        "review_framing",
+        "toc_page",
+        "event_framing",
+    ):
+        assert given[code] >= 1, code
+    names = {case.name for case in CASES}
+    for name in (
+        "lee_kim_li_superscripts",
+        "jones_letter_marks_and_star",
+        "yildiz_dotless_i",
+        "mueller_transliterated",
+        "cjk_name_with_space",
+        "editorial_of_another_author_other_journal",
+        "running_head_review_of_educational_research",
+        "title_starting_with_citation",
+    ):
+        assert name in names
+
+
+#: False acquisitions measured on a held-out set's first run and not yet fixed.
+KNOWN_FALSE_ACQUISITIONS = {"heldout2": {"spat_journal_extension"}}
+
+
+@pytest.mark.parametrize("path", [HELDOUT_FILE, HELDOUT2_FILE], ids=["heldout", "heldout2"])
+def test_the_heldout_sets_have_no_false_acquisition(path: Path) -> None:
+    cases = heldout_cases(path)
+    if cases is None:
+        pytest.skip(f"the held-out set ({path}) is not written yet")
+    wrong = {
+        case.name: decide(document_of(case), case.work).summary()
+        for case in cases
+        if case.truth != "same" and decide(document_of(case), case.work).acquires
+    }
+    # The bar is 0. heldout2's first run (benchmarks/bench_identity.py FIRST_HELDOUT_RUN)
+    # acquired one wrong document; it stays listed here until a fix that is measured on a
+    # set nobody tuned for removes it — a new false acquisition fails this test.
+    assert set(wrong) <= KNOWN_FALSE_ACQUISITIONS.get(path.stem, set()), wrong
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("works: {}\n", "needs a 'works' mapping and a 'documents' list"),
+        (
+            "works: {W: {title: T, authors: [{family: A}]}}\ndocuments:\n"
+            "  - {name: x, work: V, truth: same, pages: [a]}\n",
+            "document 1 (x): 'work' must name one of the works",
+        ),
+        (
+            "works: {W: {title: T, authors: [{family: A}]}}\ndocuments:\n"
+            "  - {name: x, work: W, truth: maybe, pages: [a]}\n",
+            "'truth' must be same, different or unknown",
+        ),
+        ("works: {W: {title: T}}\ndocuments: []\n", "work W: needs 'title' and 'authors'"),
+    ],
+)
+def test_a_malformed_set_file_is_named(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "heldout.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CaseFileError, match=re.escape(message)) as raised:
+        load_cases(path)
+    assert str(path) in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("surname", "line", "found"),
+    [
+        ("Lee", "Ji-woo Lee¹, Soo-jin Kim²", True),
+        ("Wang", "Rachel Smith1, Lei Wang1,2", True),
+        ("Jones", "Alan Jonesa,∗, Yu Chenb", True),
+        ("Jones", "A. Jonesa,b and Y. Chena", True),
+        ("Li", "Na Li1*", True),
+        ("Müller", "Juergen Mueller", True),
+        ("Yildiz", "AYŞE YILDIZ", True),
+        ("Sørensen", "Soeren Soerensen", True),
+        ("Strauß", "Katharina Strauss", True),
+        ("Wu", "Emma Wulff", False),  # a short surname only as a whole word
+        ("Hu", "Wei Hua1, Li Chen2", False),  # "Hua1" is not "Hu" with a letter mark
+        ("Ma", "Ahmad Mah1", False),
+        ("Ng", "Kenneth Ngata", False),
+    ],
+)
+def test_surnames_as_title_pages_print_them(surname: str, line: str, found: bool) -> None:
+    from ars_docs.retrieval.judge.names import fold_name, name_pattern, surname_keys
+    from ars_docs.retrieval.judge.words import NAME_PARTICLES
+
+    keys = surname_keys(surname, NAME_PARTICLES)
+    assert any(name_pattern(tuple(k)).search(fold_name(line)) for k in keys) is found

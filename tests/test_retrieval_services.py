@@ -22,9 +22,9 @@ from retrieval_support import (
 )
 
 from ars_docs.retrieval import RetrievalReport, RetrieveOptions, Runtime, retrieve
-from ars_docs.retrieval.http import PENALTY_CAP, PoliteHttp, Politeness, parse_retry_after
+from ars_docs.retrieval.net.http import PENALTY_CAP, PoliteHttp, Politeness, parse_retry_after
+from ars_docs.retrieval.net.transport import HttpxTransport
 from ars_docs.retrieval.reasons import Reason
-from ars_docs.retrieval.transport import HttpxTransport
 from ars_docs.retrieval.types import FetchFailure
 
 UA = "ars-docs/test (mailto:researcher@example.org)"

@@ -174,7 +174,7 @@ REFUSALS = {
         "strip-changes-reading",
         "-",
     ),
-    "unmarked": ("a <!--ref:ok2020 ok--> (Smith, 2013) b\n", "unmarked-citation", "-"),
+    "unmarked": ("a <!--ref:ok2020 ok--> holds. Then (Smith, 2013) c\n", "unmarked-citation", "-"),
     "source not found": ("a <!--ref:gone2020 ok--> b\n", "source-not-found", "gone2020"),
     "metadata mismatch": (
         "a [UNVERIFIED CITATION — METADATA MISMATCH]<!--ref:other2020--> b\n",

@@ -19,6 +19,7 @@ from ars_docs.audit.files import ArtifactFile, read_json_artifact, read_yaml_art
 from ars_docs.audit.jsonl import JsonlScan, scan_jsonl
 from ars_docs.audit.rows import Located
 from ars_docs.audit.verdict import FAILED
+from ars_docs.paths import contained
 from ars_docs.session.yamlio import KeyPath
 
 __all__ = ["PROPOSAL_SUFFIX", "ArtifactSet", "artifact_paths", "load_artifact_set"]
@@ -82,14 +83,17 @@ def load_artifact_set(
     paths = artifact_paths(entry)
     if paths is None:
         return None
-    sidecar = read_json_artifact(str(root / paths["sidecar"]), what="sidecar", hint=_HINT)
+    sidecar = read_json_artifact(
+        str(root / paths["sidecar"]), what="sidecar", hint=_HINT, root=root
+    )
     verdict = read_yaml_artifact(
         str(root / paths["verdict"]),
         what="verdict file",
         hint=_HINT,
         timestamp_keys=[("generated_at",)],
+        root=root,
     )
-    jsonl = str(root / paths["jsonl"])
+    jsonl = str(contained(root, paths["jsonl"], what="JSONL stream", folder="the repository"))
     status = verdict.data.get("verdict_status") if isinstance(verdict.data, Mapping) else None
     scan = None if status == FAILED else scan_jsonl(jsonl)
     return ArtifactSet(entry, where, prefix, proposal_file, sidecar, verdict, jsonl, scan)

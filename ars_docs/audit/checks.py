@@ -31,6 +31,7 @@ SHAs are recomputed every time (L3-3 / L3-4 are also the A6 / B8a barrier).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -45,6 +46,7 @@ from ars_docs.audit.rows_names import stem
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.audit.sidecar import commits_exist, declared_bundle, timing_error
 from ars_docs.errors import ArsError
+from ars_docs.paths import contained
 
 __all__ = ["CHECKS", "GATING", "CheckFailure", "Evidence", "freshness", "run_checks"]
 
@@ -101,10 +103,10 @@ def freshness(root: Path, entry: Mapping[str, Any], sidecar: Any) -> CheckFailur
 
 
 def _layer2(root: Path, jsonl: str, evidence: Evidence) -> CheckFailure | None:
-    if not (root / jsonl).is_file():
+    if not os.path.lexists(root / jsonl):
         return CheckFailure("L2-1", f"{_NOT_CONDUCTED}: no JSONL stream at {jsonl}")
     try:
-        scan = scan_jsonl(root / jsonl)
+        scan = scan_jsonl(contained(root, jsonl, what="JSONL stream", folder="the repository"))
     except ArsError as exc:
         return CheckFailure("L2-1", f"{_NOT_CONDUCTED}: {exc.message}")
     evidence.scan = scan
@@ -190,10 +192,10 @@ def _layer3(
 def _sidecar(
     root: Path, entry: Mapping[str, Any], path: str
 ) -> tuple[ArtifactFile | None, CheckFailure | None]:
-    if not (root / path).is_file():
+    if not os.path.lexists(root / path):
         return None, CheckFailure("L3-1", f"{_NOT_CONDUCTED}: no sidecar at {path}")
     try:
-        sidecar = read_json_artifact(str(root / path), what="sidecar", hint="")
+        sidecar = read_json_artifact(str(root / path), what="sidecar", hint="", root=root)
     except ArsError as exc:
         return None, CheckFailure("L3-1", f"{_NOT_CONDUCTED}: {exc.message}")
     verdict = entry.get("verdict")
@@ -296,6 +298,6 @@ def _run_id_check(
 
 def _current_sha(root: Path, path: str) -> str | None:
     try:
-        return sha256_file(root / path)
+        return sha256_file(root / path, root=root)
     except ArsError:
         return None

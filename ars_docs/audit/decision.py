@@ -67,6 +67,16 @@ class Commands:
         words += ["--output-dir", self.output_dir]
         return shlex.join(words)
 
+    def gate(self) -> str:
+        """``ars-docs audit gate`` for this transition."""
+        words = [
+            "ars-docs", "audit", "gate", "--passport", self.passport, "--stage", str(self.stage),
+            "--agent", self.agent, "--deliverable", self.deliverable,
+        ]  # fmt: skip
+        if self.output_dir:
+            words += ["--output-dir", self.output_dir]
+        return shlex.join(words)
+
     def ack(self, finding_ids: Sequence[str]) -> str:
         return shlex.join(
             [
@@ -153,10 +163,15 @@ def decide(entry: Mapping[str, Any], verdict: Mapping[str, Any], commands: Comma
     command = commands.audit_run(round_ + 1, target, entry_verdict_path(entry))
     text = "\n".join(
         [
+            RULE,
             f"[AUDIT GATE BLOCKED: MATERIAL at round {round_} of {target}: {tally}]",
+            RULE,
+            "Where to look (file:line of each finding):",
             *finding_lines(findings),
-            "Revise the deliverable, then audit the next round:",
+            f"Verdict file: {entry_verdict_path(entry)}",
+            "Next: revise the deliverable, then audit the next round:",
             f"  {command}",
+            RULE,
         ]
     )
     return Decision("block", "MATERIAL", text, command)

@@ -18,9 +18,11 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import InputDataError
+from ars_docs.paths import contained, read_limit
 from ars_docs.session.yamlio import (
     KeyPath,
     Position,
@@ -82,9 +84,16 @@ class ArtifactFile:
         return self._document.position(*keypath)
 
 
-def read_json_artifact(path: str, *, what: str, hint: str) -> ArtifactFile:
-    """Read a JSON artifact; missing → ``InputMissingError``, malformed → ``InputDataError``."""
-    text = decode_utf8(read_bytes(path, what=what, hint=hint), path)
+def read_json_artifact(
+    path: str, *, what: str, hint: str, root: Path | None = None
+) -> ArtifactFile:
+    """Read a JSON artifact; missing → ``InputMissingError``, malformed → ``InputDataError``.
+
+    With ``root`` (the repository), a path that resolves outside it is refused
+    (``ars_docs.paths.contained``); every artifact is a regular file of at most
+    ``READ_LIMITS["audit artifact"]`` bytes.
+    """
+    text = decode_utf8(_read(path, what, hint, root), path)
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -98,13 +107,24 @@ def read_json_artifact(path: str, *, what: str, hint: str) -> ArtifactFile:
 
 
 def read_yaml_artifact(
-    path: str, *, what: str, hint: str, timestamp_keys: Iterable[KeyPath] = ()
+    path: str,
+    *,
+    what: str,
+    hint: str,
+    timestamp_keys: Iterable[KeyPath] = (),
+    root: Path | None = None,
 ) -> ArtifactFile:
     """Read a YAML artifact; the ``timestamp_keys`` must hold quoted strings."""
-    text = decode_utf8(read_bytes(path, what=what, hint=hint), path)
+    text = decode_utf8(_read(path, what, hint, root), path)
     document = parse_yaml(text, path)
     data = mark_unquoted_timestamps(document, text.splitlines(), timestamp_keys)
     return ArtifactFile(path, data, text, document)
+
+
+def _read(path: str, what: str, hint: str, root: Path | None) -> bytes:
+    if root is not None:
+        contained(root, path, what=what, folder="the repository")
+    return read_bytes(path, what=what, hint=hint, limit=read_limit("audit artifact"))
 
 
 def mark_unquoted_timestamps(

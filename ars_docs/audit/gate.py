@@ -21,12 +21,15 @@ import os
 from pathlib import Path
 
 from ars_docs.audit.decision import Commands
-from ars_docs.audit.gate_ledger import read_ledger
+from ars_docs.audit.gate_ledger import PassportLedger, passport_lock
+from ars_docs.audit.gate_message import deliverable_in_repo
 from ars_docs.audit.gate_path_a import run_path_a
 from ars_docs.audit.gate_path_b import run_path_b
 from ars_docs.audit.gate_state import GateContext, GateResult
 from ars_docs.audit.manifest import repo_root, sha256_file
+from ars_docs.audit.proposals import CONSUMED
 from ars_docs.errors import UsageError
+from ars_docs.paths import inside, resolve
 from ars_docs.session.clock import Clock
 
 __all__ = ["AGENTS", "DEFAULT_OUTPUT", "make_context", "run_gate"]
@@ -56,6 +59,15 @@ def make_context(
     if not base.is_dir():
         raise UsageError(f"--root {base}: not a folder")
     out = Path(output_dir) if output_dir is not None else base / DEFAULT_OUTPUT
+    for folder in (out, out / CONSUMED):
+        if os.path.lexists(folder) and not inside(folder, base):
+            # A link out of the repository: the gate would read proposals from, or move
+            # them to, a folder outside it (issue 23 item 5; audit run refuses it too).
+            raise UsageError(
+                f"--output-dir {out}: {folder} resolves to {resolve(folder)}, outside the "
+                f"repository {base}; audit artifacts stay inside the repository — make it a "
+                "real folder"
+            )
     shown = _shown(out)
     commands = Commands(
         os.fspath(passport), stage, agent, os.fspath(deliverable), shown, root=_shown(base)
@@ -70,12 +82,36 @@ def make_context(
         deliverable_sha=sha,
         commands=commands,
         clock=clock or Clock.from_env(),
+        deliverable_path=deliverable_in_repo(base, os.fspath(deliverable)),
     )
 
 
+_NOTHING_FOUND = frozenset({"P-PB-empty", "P-PB-supersede-missing"})
+"""Blocks that say no proposal was found: a concurrent gate may have just merged it."""
+
+
 def run_gate(ctx: GateContext) -> GateResult:
-    """Path A, then Path B on any fall-through; the decision and what was written."""
-    ledger = read_ledger(ctx.passport)
+    """Path A, then Path B on any fall-through; the decision and what was written.
+
+    A gate that finds nothing to merge looks once more under the passport lock
+    (issue 29 item 4): a concurrent gate appends the entry and moves the proposal to
+    ``consumed/`` under that lock, so a gate that read the passport before the append
+    and the folder after the move would otherwise report "no audit artifact". Under
+    the lock the two agree, and the losing gate sees the entry already persisted.
+    """
+    mark = len(ctx.events)
+    before = ctx.ledger()
+    result = _run_once(ctx, before)
+    if result.outcome == "block" and result.phase in _NOTHING_FOUND:
+        with passport_lock(ctx.passport):
+            now = ctx.ledger()
+            if now.entries != before.entries:  # another gate appended meanwhile
+                del ctx.events[mark:]
+                result = _run_once(ctx, now)
+    return result
+
+
+def _run_once(ctx: GateContext, ledger: PassportLedger) -> GateResult:
     a = run_path_a(ctx, ledger)
     if a.result is not None:
         return a.result

@@ -6,10 +6,13 @@ A1.5 superseding-proposal preflight (D4): proposals already persisted are
      moved to ``consumed/`` and ignored; a remaining proposal with a higher
      round than the entry preempts Path A (P-PA-supersede-preempt)
 A2   no entry: Path B (P-PA-precond)
-A3   persisted-mode schema and the entry's own rows (P-PA-schema)
+A3   ``lint audit-artifacts --mode persisted`` on the entry (P-PA-schema):
+     schema, its own rows and the ledger rows here; the rows that read its
+     artifact files after A5, once the verdict file may be read
 A4   the eleven checks (P-PA-gate)
 A5   the verdict file: schema, then the entry's mirror (P-PA-verdict-schema,
-     P-PA-verdict-mirror)
+     P-PA-verdict-mirror), then the stream's final agent_message, which the
+     verdict file must repeat (P-PA-verdict-stream)
 A6   late freshness barrier: L3-3 and L3-4 again, under the passport folder
      lock so that it is also serialised with writers (P-PA-stale-late)
 A7   ship / block by §5.3; nothing is written
@@ -29,7 +32,7 @@ from ars_docs.audit.checks import freshness, run_checks
 from ars_docs.audit.decision import decide
 from ars_docs.audit.gate_ledger import PassportLedger, latest, passport_lock
 from ars_docs.audit.gate_state import GateContext, GateResult
-from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict
+from ars_docs.audit.gate_verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.proposals import consume, scan_proposals
 from ars_docs.audit.sidecar import declared_bundle
 
@@ -73,7 +76,7 @@ def run_path_a(ctx: GateContext, ledger: PassportLedger) -> PathAOutcome:
             prior_round=prior_round,
         )
         return PathAOutcome(None, supersession=True, prior_round=prior_round)
-    verified, failure = verify_persisted(ctx, selected, lock=True)
+    verified, failure = verify_persisted(ctx, selected, ledger.entries, lock=True)
     if verified is None:
         assert failure is not None
         return PathAOutcome(None, prior_round=prior_round, carried=failure)
@@ -99,11 +102,20 @@ def _preflight(
 
 
 def verify_persisted(
-    ctx: GateContext, entry: Mapping[str, Any], *, lock: bool
+    ctx: GateContext, entry: Mapping[str, Any], ledger: list[Any], *, lock: bool
 ) -> tuple[Verified | None, str | None]:
-    """A3-A6 on a persisted entry: ``(verified, None)`` or ``(None, the logged message)``."""
+    """A3-A6 on a persisted entry of ``ledger``: ``(verified, None)`` or ``(None, the message)``.
+
+    A3 is ``lint audit-artifacts --mode persisted`` on the entry: its ledger
+    rows first, its artifact-file rows once A4 has passed and A5 has read the
+    verdict file (§5.2).
+    """
     run_id = entry.get("run_id")
-    problem = entry_problem(entry, "persisted")
+    index = next((i for i, item in enumerate(ledger) if item is entry), None)
+    if index is None:  # not from this ledger read: judge it as the ledger's last entry
+        ledger = [*ledger, entry]
+        index = len(ledger) - 1
+    problem = ledger_problem(ctx.passport, None, ledger, index)
     if problem is not None:
         return None, ctx.note("P-PA-schema", run_id=run_id, reason=problem)
     failure, evidence = run_checks(ctx.root, entry)
@@ -118,6 +130,15 @@ def verify_persisted(
     drift = mirror_drift(entry, verdict.data)
     if drift is not None:
         return None, ctx.note("P-PA-verdict-mirror", run_id=run_id, path=path, reason=drift)
+    said = stream_drift(evidence.scan, verdict.data)
+    if said is not None:
+        jsonl = entry["artifact_paths"]["jsonl"]
+        return None, ctx.note(
+            "P-PA-verdict-stream", run_id=run_id, path=path, jsonl=jsonl, reason=said
+        )
+    problem = ledger_problem(ctx.passport, ctx.root, ledger, index, files_only=True)
+    if problem is not None:
+        return None, ctx.note("P-PA-schema", run_id=run_id, reason=problem)
     if lock:
         with passport_lock(ctx.passport):
             late = freshness(ctx.root, entry, evidence.sidecar)

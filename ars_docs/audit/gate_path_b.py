@@ -11,12 +11,15 @@ B3   nothing to pick: P-PB-empty (with the wrapper command) or
 B4   ``--mode proposal`` schema (a pre-filled ``verified_at`` is C3 evidence)
 B5   ``AUDIT_FAILED``: block with its ``failure_reason``, nothing moved
 B6   the eleven checks
-B7   the verdict file: schema, then the proposal's mirror
+B7   the verdict file: schema, then the proposal's mirror, then the stream's
+     final agent_message (P-PB-verdict-stream)
 B8a-B9 under the passport folder lock: late freshness, the run_id re-check
      against the passport as it is now (P-PB-dup-late), the snapshot's
      modification times (P-PB-snapshot), the persisted entry built in memory
-     with ``verified_at`` from ``next_verified_at_ms`` and re-validated
-     (P-PB-persisted-schema), then the atomic append (P-PB-passport-write)
+     with ``verified_at`` from ``next_verified_at_ms`` and checked by every
+     row of ``lint audit-artifacts --mode persisted`` (``persisted_rows``, the
+     same function) over the ledger plus the entry (P-PB-persisted-schema),
+     then the atomic append (P-PB-passport-write)
      and the move to ``consumed/`` (P-PB-consume-fail)
 B10/B11 ship / block by §5.3; B11 is the §5.4 escalation
 
@@ -28,14 +31,16 @@ and the run_id checks (B1a, B8b) make a second append of one run impossible.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ars_docs.audit.checks import freshness, run_checks
-from ars_docs.audit.gate_ledger import latest, passport_lock, read_ledger
+from ars_docs.audit.gate_ledger import latest, passport_lock
+from ars_docs.audit.gate_message import reaudit_command
 from ars_docs.audit.gate_path_a import PathAOutcome, Verified, decided, verify_persisted
 from ars_docs.audit.gate_state import WRITE_FAILED, GateContext, GateResult
-from ars_docs.audit.gate_verdict import entry_problem, mirror_drift, read_verdict
+from ars_docs.audit.gate_verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.ledger import next_verified_at_ms
 from ars_docs.audit.proposals import Candidate, consume, scan_proposals, select
 from ars_docs.audit.schemas import validate_entry
@@ -47,7 +52,7 @@ VERIFIED_BY = "pipeline_orchestrator_agent"
 
 
 def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
-    ledger = read_ledger(ctx.passport)
+    ledger = ctx.ledger()
     scan = scan_proposals(ctx.root, ctx.output_dir, ctx.tuple)
     candidates: list[Candidate] = []
     revalidation_failure: tuple[str, str] | None = None
@@ -56,7 +61,9 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
         if candidate.run_id not in merged:
             candidates.append(candidate)
             continue
-        outcome = _leftover(ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession)
+        outcome = _leftover(
+            ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession, ledger.entries
+        )
         if isinstance(outcome, GateResult):
             return outcome
         if outcome is not None:
@@ -64,15 +71,27 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
     if a.supersession:
         candidates = [c for c in candidates if (c.round or 0) > (a.prior_round or 0)]
     if not candidates:
-        return _nothing(ctx, a, revalidation_failure, scan.unreadable)
+        return _nothing(ctx, a, revalidation_failure, scan.unreadable, ledger.entries)
     chosen, ambiguous = select(candidates)
     if ambiguous or chosen is None:
-        return ctx.block("P-PB-ambig", output_dir=ctx.output_dir)
-    return _merge(ctx, chosen)
+        tied = [_shown(ctx, c.path) for c in candidates]
+        return ctx.block(
+            "P-PB-ambig",
+            output_dir=ctx.output_dir,
+            look=tied,
+            step="inspect these proposals and move the ones not to merge out of the folder, "
+            "or audit again:",
+            command=_reaudit(ctx, ledger.entries),
+        )
+    return _merge(ctx, chosen, ledger.entries)
 
 
 def _leftover(
-    ctx: GateContext, candidate: Candidate, persisted: list[Any], supersession: bool
+    ctx: GateContext,
+    candidate: Candidate,
+    persisted: list[Any],
+    supersession: bool,
+    ledger: list[Any],
 ) -> GateResult | tuple[str, str] | None:
     """B1a for one already-persisted proposal.
 
@@ -89,7 +108,7 @@ def _leftover(
         # The higher-round proposal must win (F-072): no re-validation of this one.
         ctx.note("P-PB-dup-early", silent_note=True, run_id=candidate.run_id, detail=detail)
         return None
-    verified, failure = verify_persisted(ctx, mine, lock=True)
+    verified, failure = verify_persisted(ctx, mine, ledger, lock=True)
     if verified is None:
         assert failure is not None
         return candidate.run_id, failure
@@ -107,7 +126,9 @@ def _nothing(
     a: PathAOutcome,
     revalidation: tuple[str, str] | None,
     unreadable: list[str],
+    ledger: list[Any],
 ) -> GateResult:
+    folder = _shown(ctx, ctx.output_dir)
     if a.supersession:
         prior = a.prior_round or 0
         return ctx.block(
@@ -117,81 +138,157 @@ def _nothing(
             agent=ctx.agent,
             sha=ctx.deliverable_sha,
             next_round=prior + 1,
+            look=[folder],
+            step=f"audit round {prior + 1} (§5.4 another_round):",
+            command=_reaudit(ctx, ledger),
         )
     if revalidation is not None:
-        return ctx.block("P-PB-dup-early", run_id=revalidation[0], reason=revalidation[1])
-    result = ctx.block("P-PB-empty", agent=ctx.agent, deliverable=ctx.deliverable)
-    lines = [result.message]
+        return ctx.block(
+            "P-PB-dup-early",
+            run_id=revalidation[0],
+            reason=revalidation[1],
+            look=[ctx.commands.passport],
+            step="audit again:",
+            command=_reaudit(ctx, ledger),
+        )
+    extra = []
     if a.carried:
-        lines.append(
+        extra.append(
             f"[AUDIT GATE: prior persisted entry failed Path A: {a.carried}; please re-audit]"
         )
     if unreadable:
-        lines.append(
+        extra.append(
             f"(skipped {len(unreadable)} unreadable proposal file(s): {', '.join(unreadable[:5])})"
         )
-    command = ctx.commands.audit_run(1, 3)
-    lines.append(f"Run the audit: {command}")
-    result.message = "\n".join(lines)
-    result.next_command = command
-    return result
+    return ctx.block(
+        "P-PB-empty",
+        agent=ctx.agent,
+        deliverable=ctx.deliverable,
+        extra=extra,
+        look=[folder, ctx.commands.passport] if a.carried else [folder],
+        step="run the audit:",
+        command=_reaudit(ctx, ledger),
+    )
 
 
-def _merge(ctx: GateContext, chosen: Candidate) -> GateResult:
+def _merge(ctx: GateContext, chosen: Candidate, ledger: list[Any]) -> GateResult:
     proposal, run_id = chosen.data, chosen.run_id
+    me = _shown(ctx, chosen.path)
+    again = "audit again (revise the deliverable first if the findings call for it):"
+
+    def stop(phase: str, *keys: str, step: str = again, **values: Any) -> GateResult:
+        paths = proposal.get("artifact_paths")
+        look = [me]
+        for key in keys:
+            value = paths.get(key) if isinstance(paths, Mapping) else None
+            if isinstance(value, str):
+                look.append(value)
+        command = _reaudit(ctx, ledger, proposal)
+        return ctx.block(phase, look=look, step=step, command=command, **values)
+
     errors = validate_entry(proposal, "proposal")
     if errors:
-        return ctx.block("P-PB-proposal-schema", run_id=run_id, reason=errors[0].format())
+        return stop(
+            "P-PB-proposal-schema",
+            run_id=run_id,
+            reason=errors[0].format(),
+            step="inspect the proposal (a pre-filled or hand-edited field is Pattern C3 "
+            "evidence), then audit again:",
+        )
     if proposal["verdict"]["status"] == "AUDIT_FAILED":
-        return ctx.block("P-PB-audit-failed", reason=proposal["verdict"].get("failure_reason"))
+        stderr = f"{PurePosixPath(proposal['artifact_paths']['jsonl']).parent}/{run_id}.stderr"
+        return stop(
+            "P-PB-audit-failed",
+            "verdict",
+            reason=proposal["verdict"].get("failure_reason"),
+            step=f"read {stderr}, fix the cause, then run the audit again:",
+        )
     failure, evidence = run_checks(ctx.root, proposal, proposal_file=chosen.path)
     if failure is not None:
-        return ctx.block("P-PB-gate", run_id=run_id, check=failure.check, reason=failure.reason)
+        key = "jsonl" if failure.check.startswith("L2") else "sidecar"
+        return stop("P-PB-gate", key, run_id=run_id, check=failure.check, reason=failure.reason)
     path = proposal["artifact_paths"]["verdict"]
     verdict, why = read_verdict(ctx.root, proposal)
     if verdict is None:
-        return ctx.block("P-PB-verdict-schema", path=path, reason=why)
+        return stop("P-PB-verdict-schema", "verdict", path=path, reason=why)
     drift = mirror_drift(proposal, verdict.data)
     if drift is not None:
-        return ctx.block("P-PB-verdict-mirror", reason=drift)
+        return stop("P-PB-verdict-mirror", "verdict", reason=drift)
+    said = stream_drift(evidence.scan, verdict.data)
+    if said is not None:
+        jsonl = proposal["artifact_paths"]["jsonl"]
+        return stop("P-PB-verdict-stream", "verdict", "jsonl", path=path, jsonl=jsonl, reason=said)
     with passport_lock(ctx.passport):
-        return _persist(ctx, chosen, verdict.data, evidence.sidecar)
+        return _persist(ctx, chosen, verdict.data, evidence.sidecar, stop)
 
 
 def _persist(
-    ctx: GateContext, chosen: Candidate, verdict: Mapping[str, Any], sidecar: Any
+    ctx: GateContext,
+    chosen: Candidate,
+    verdict: Mapping[str, Any],
+    sidecar: Any,
+    stop: Callable[..., GateResult],
 ) -> GateResult:
     """B8a-B9, called with the passport folder lock held; then B10/B11."""
     late = freshness(ctx.root, chosen.data, sidecar)
     if late is not None:
-        return ctx.block("P-PB-stale-late", reason=late.format())
-    ledger = read_ledger(ctx.passport)
+        return stop("P-PB-stale-late", "sidecar", reason=late.format())
+    ledger = ctx.ledger()
     existing = latest(ledger.with_run_id(chosen.run_id), ctx.matches)
+    inspect = "inspect the passport's audit_artifact[] and the proposal, then audit again:"
     if ledger.with_run_id(chosen.run_id):
         consume(chosen.path, ctx.output_dir)
         ctx.note("P-PB-dup-late", run_id=chosen.run_id)
         if existing is None:  # persisted for another tuple: hand-edited; trust nothing
-            return ctx.block(
+            return stop(
                 "P-PB-persisted-schema",
                 reason=f"run_id {chosen.run_id} is persisted for another gate",
+                step=inspect,
             )
         return decided(ctx, Verified(existing, verdict, sidecar), path="B", appended=False)
+    gate_again = ctx.commands.gate()
     if not chosen.unchanged():
-        return ctx.block("P-PB-snapshot")
+        return ctx.block(
+            "P-PB-snapshot",
+            look=[_shown(ctx, chosen.path)],
+            step="run the gate again (it scans the folder afresh):",
+            command=gate_again,
+        )
     entry: dict[str, Any] = copy.deepcopy(dict(chosen.data))
     try:
         entry["verdict"]["verified_at"] = next_verified_at_ms(ledger.entries, ctx.clock.now())
     except InputDataError as exc:
-        return ctx.block("P-PB-persisted-schema", reason=exc.message)
+        return stop("P-PB-persisted-schema", reason=exc.message, step=inspect)
     entry["verdict"]["verified_by"] = VERIFIED_BY
-    problem = entry_problem(entry, "persisted")
+    ledger_after = [*ledger.entries, entry]
+    problem = ledger_problem(ctx.passport, ctx.root, ledger_after, len(ledger_after) - 1)
     if problem is not None:
-        return ctx.block("P-PB-persisted-schema", reason=problem)
+        return stop("P-PB-persisted-schema", "sidecar", reason=problem, step=inspect)
     try:
         ledger.append(entry)
     except OutputError as exc:
-        return ctx.block("P-PB-passport-write", exit_code=WRITE_FAILED, reason=exc.message)
+        return ctx.block(
+            "P-PB-passport-write",
+            exit_code=WRITE_FAILED,
+            reason=exc.message,
+            look=[ctx.commands.passport],
+            step="check the disk and the passport's permissions (nothing was changed), then "
+            "run the gate again:",
+            command=gate_again,
+        )
     moved = consume(chosen.path, ctx.output_dir)
     if moved is not None:
         ctx.note("P-PB-consume-fail", run_id=chosen.run_id, reason=moved)
     return decided(ctx, Verified(entry, verdict, sidecar), path="B", appended=True)
+
+
+def _reaudit(ctx: GateContext, ledger: list[Any], failed: Mapping[str, Any] | None = None) -> str:
+    return reaudit_command(ctx.commands, ctx.root, ctx.deliverable_path, ledger, failed)
+
+
+def _shown(ctx: GateContext, path: Path) -> str:
+    """``path`` relative to the repository root when it is inside it."""
+    try:
+        return path.resolve().relative_to(ctx.root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -10,12 +10,14 @@ where it did. ``GateResult`` is what the CLI prints and the library returns.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.decision import Commands, Decision, GateExit
+from ars_docs.audit.gate_ledger import PassportLedger, read_ledger
+from ars_docs.audit.gate_message import frame
 from ars_docs.audit.inventory import message, row
 from ars_docs.errors import ExitCode
 from ars_docs.session.clock import Clock
@@ -45,6 +47,16 @@ class GateContext:
     deliverable_sha: str
     commands: Commands
     clock: Clock = field(default_factory=Clock)
+    deliverable_path: str = ""
+    """The deliverable repository-relative, as entries name it."""
+    read: PassportLedger | None = None
+    """The passport as last read in this run (re-used while its bytes are unchanged)."""
+
+    def ledger(self) -> PassportLedger:
+        """The passport's ledger as it is now, parsed at most once per distinct content."""
+        self.read = read_ledger(self.passport, self.read)
+        return self.read
+
     events: list[GateEvent] = field(default_factory=list)
 
     @property
@@ -69,16 +81,31 @@ class GateContext:
         return text
 
     def block(
-        self, phase: str, *, exit_code: int = int(GateExit.BLOCK), **values: Any
+        self,
+        phase: str,
+        *,
+        look: Sequence[str] = (),
+        step: str,
+        command: str | None = None,
+        extra: Sequence[str] = (),
+        exit_code: int = int(GateExit.BLOCK),
+        **values: Any,
     ) -> GateResult:
+        """Stop at ``phase``: its row's line, framed as §5.6 asks (where to look, what next).
+
+        ``extra`` lines follow the row's line inside the frame (a carried
+        Path A reason, skipped files).
+        """
         text = self.note(phase, **values)
+        headline = "\n".join([text, *extra])
         return GateResult(
             path="B" if phase.startswith("P-PB") else "A",
             phase=phase,
             outcome="block",
-            message=text,
+            message=frame(headline, look, step, command),
             events=list(self.events),
             exit_code=exit_code,
+            next_command=command,
         )
 
 

@@ -1,7 +1,9 @@
 """The gate's failure state inventory, read from package data (spec §5.6, closing table).
 
-The 24 rows (7 ``P-PA-`` and 17 ``P-PB-``) live in ``gate_inventory.json``
-beside this module: their step, kind (``silent`` / ``logged`` / ``block``),
+The spec's 24 rows (7 ``P-PA-`` and 17 ``P-PB-``) and the two ars-docs adds
+(``P-PA-verdict-stream`` / ``P-PB-verdict-stream``: the verdict file against
+the stream's last agent_message) live in ``gate_inventory.json`` beside this
+module: their step, kind (``silent`` / ``logged`` / ``block``),
 what happens to the passport and the proposal, and the message the gate
 prints. The gate formats its messages from here and the tests read the same
 file, so a message changes in one place only.
@@ -16,7 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["InventoryRow", "fragments", "inventory", "message", "row"]
+__all__ = ["InventoryRow", "fragments", "inventory", "message", "row", "spec_rows"]
 
 _FIELD = re.compile(r"\{[a-z_]+\}")
 
@@ -34,6 +36,8 @@ class InventoryRow:
     then: str
     note: str = ""
     """A second, silent message for a row that can also end well (P-PB-dup-early)."""
+    origin: str = "spec"
+    """``spec`` for the §5.6 rows; why ars-docs added a row otherwise."""
 
 
 @cache
@@ -42,6 +46,11 @@ def inventory() -> dict[str, InventoryRow]:
     raw = resources.files("ars_docs.audit").joinpath("gate_inventory.json").read_text("utf-8")
     rows: list[dict[str, Any]] = json.loads(raw)["rows"]
     return {item["id"]: InventoryRow(**item) for item in rows}
+
+
+def spec_rows() -> list[str]:
+    """The phase IDs of the spec's own rows (``origin == "spec"``)."""
+    return [key for key, item in inventory().items() if item.origin == "spec"]
 
 
 def row(phase: str) -> InventoryRow:

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ars_docs.audit.schemas import SCHEMA_CODE, quick_jsonl_row_check, validate_jsonl_row
-from ars_docs.errors import ArsIOError, InputMissingError
+from ars_docs.errors import ArsIOError, InputDataError, InputMissingError
+from ars_docs.paths import open_regular, read_limit
 
 __all__ = ["AGENT_MESSAGE", "JsonlProblem", "JsonlScan", "scan_jsonl"]
 
@@ -84,8 +85,15 @@ def scan_jsonl(path: str | os.PathLike[str]) -> JsonlScan:
     scan = JsonlScan(name)
     pairing = _Pairing(scan)
     quick = quick_jsonl_row_check()
+    fd = open_regular(name, what="JSONL stream")  # FIFOs and devices refused (issue 23)
+    if os.fstat(fd).st_size > read_limit("audit stream"):
+        os.close(fd)
+        raise InputDataError(
+            f"{name}: JSONL stream is larger than {read_limit('audit stream') >> 20} MiB, the "
+            "most ars-docs reads for one; check that this is the auditor's stream"
+        )
     try:
-        with open(name, "rb") as handle:
+        with os.fdopen(fd, "rb") as handle:
             number = 0
             for number, raw in enumerate(handle, start=1):
                 row = _decode(scan, number, raw)

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ars_docs.errors import ArsIOError, InputMissingError, UsageError
+from ars_docs.errors import ArsIOError, UsageError
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "ROLES",
@@ -87,21 +87,27 @@ def manifest_for_files(
     lines = []
     for role, paths in (("primary", primary), ("supporting", supporting), ("template", template)):
         for path in paths:
-            lines.append(ManifestLine(role, path, sha256_file(root / path)))
+            lines.append(ManifestLine(role, path, sha256_file(root / path, root=root)))
     return build_manifest(lines)
 
 
-def sha256_file(path: Path) -> str:
-    """SHA-256 hex of a file's bytes, read in chunks."""
+def sha256_file(path: Path, *, root: Path | None = None) -> str:
+    """SHA-256 hex of a regular file's bytes, read in chunks (``ars_docs.paths``).
+
+    A FIFO, device or folder is refused (never opened in a way that blocks). With
+    ``root``, a path that resolves outside it (a link out of the repository) is
+    refused too (``UsageError``).
+    """
+    from ars_docs.paths import contained, open_regular
+
+    if root is not None:
+        contained(root, path, what="bundle file", folder="the repository")
     digest = hashlib.sha256()
+    fd = open_regular(path, what="file")
     try:
-        with open(path, "rb") as handle:
+        with os.fdopen(fd, "rb") as handle:
             for chunk in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(chunk)
-    except FileNotFoundError:
-        raise InputMissingError(f"{path}: file not found; check the path") from None
-    except IsADirectoryError:
-        raise ArsIOError(f"{path}: is a directory; name a file") from None
     except OSError as exc:
         raise ArsIOError(f"{path}: cannot read: {exc.strerror or exc}") from None
     return digest.hexdigest()
@@ -111,19 +117,15 @@ def repo_root(start: str | os.PathLike[str] | None = None) -> Path:
     """The git top level containing ``start`` (default: the current directory)."""
     where = Path(start) if start is not None else Path.cwd()
     try:
-        proc = subprocess.run(
-            ["git", "-C", str(where), "rev-parse", "--show-toplevel"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        proc = run_git(where, "rev-parse", "--show-toplevel")
     except OSError:
         proc = None
-    if proc is None or proc.returncode != 0 or not proc.stdout.strip():
+    top = os.fsdecode(proc.stdout).strip() if proc is not None else ""
+    if proc is None or proc.returncode != 0 or not top:
         raise UsageError(
             f"{where} is not inside a git repository; pass --root DIR to name the repository root"
         )
-    return Path(proc.stdout.strip())
+    return Path(top)
 
 
 def repo_path(root: Path, given: str | os.PathLike[str]) -> str:

@@ -3,9 +3,12 @@
 B1 reads every ``<run_id>.audit_artifact_entry.json`` directly in the output
 folder (``consumed/`` is not looked into) and keeps those for this gate's
 ``(stage, agent, deliverable_sha)``, each with its file's and its sidecar's
-modification time: B8c compares them again before the passport is written.
+modification time: B8c compares them again before the passport is written. A
+file whose bytes hold neither that SHA nor a JSON ``\\u`` escape cannot name
+it and is not parsed (an output folder may hold thousands of proposals).
 A proposal that is not readable JSON cannot be matched to a gate and is
-skipped (it is counted, so an empty result can say so).
+skipped (counted, when its bytes could name the SHA, so an empty result can
+say so).
 
 B2 (D2) picks the latest sidecar ``timing.started_at`` (millisecond RFC
 3339), ``run_id`` lexicographic max only on a tie. A proposal whose sidecar
@@ -28,6 +31,7 @@ from ars_docs.audit.files import read_json_artifact
 from ars_docs.audit.ledger import parse_ms
 from ars_docs.audit.schemas import validate_sidecar
 from ars_docs.errors import ArsError
+from ars_docs.paths import inside, read_regular, resolve
 
 __all__ = ["Candidate", "Scan", "consume", "scan_proposals", "select"]
 
@@ -76,11 +80,14 @@ def scan_proposals(root: Path, folder: Path, wanted: tuple[int, str, str]) -> Sc
         return Scan([], [])
     except OSError:
         return Scan([], [str(folder)])
+    sha = wanted[2].encode("ascii", "replace") if isinstance(wanted[2], str) else b""
     for name in names:
         path = folder / name
         mtime = _mtime(path)
+        if sha and not _may_name(path, sha):
+            continue  # another deliverable's proposal: not parsed (a folder may hold thousands)
         try:
-            data = read_json_artifact(str(path), what="proposal", hint="").data
+            data = read_json_artifact(str(path), what="proposal", hint="", root=folder).data
         except ArsError:
             unreadable.append(name)
             continue
@@ -92,7 +99,7 @@ def scan_proposals(root: Path, folder: Path, wanted: tuple[int, str, str]) -> Sc
         paths = data.get("artifact_paths")
         rel = paths.get("sidecar") if isinstance(paths, Mapping) else None
         # Before B4 has validated the proposal, only a plain relative path is followed.
-        sidecar = root / str(rel) if _inside(rel) else None
+        sidecar = root / str(rel) if _inside(rel) and inside(root / str(rel), root) else None
         found.append(Candidate(path, data, mtime, sidecar, _mtime(sidecar) if sidecar else None))
     return Scan(found, unreadable)
 
@@ -116,6 +123,12 @@ def select(candidates: Iterable[Candidate]) -> tuple[Candidate | None, bool]:
 def consume(candidate_path: Path, folder: Path) -> str | None:
     """Move a proposal to ``<folder>/consumed/`` (best effort); why it failed, or ``None``."""
     target = folder / CONSUMED
+    if os.path.lexists(target) and not inside(target, folder):
+        # A link out of the output folder: the proposal would leave the repository.
+        return (
+            f"cannot move {candidate_path.name} to {target}: it is a link to {resolve(target)}, "
+            f"outside {folder}; make {CONSUMED}/ a real folder"
+        )
     try:
         target.mkdir(exist_ok=True)
         os.replace(candidate_path, target / candidate_path.name)
@@ -134,6 +147,19 @@ def _started_at(candidate: Candidate) -> tuple[datetime | None, bool]:
     timing = data.get("timing") if isinstance(data, Mapping) else None
     started = parse_ms(timing.get("started_at")) if isinstance(timing, Mapping) else None
     return started, not validate_sidecar(data)
+
+
+def _may_name(path: Path, sha: bytes) -> bool:
+    """Whether the file may be a proposal for ``sha``: it holds the SHA, or a JSON escape.
+
+    A file that cannot be read (or is not a regular file: a FIFO is never opened
+    in a way that blocks) is kept, so that reading it reports it.
+    """
+    try:
+        raw = read_regular(path, what="audit artifact", hint="")
+    except ArsError:  # not a regular file, too large, unreadable: reading it reports it
+        return True
+    return sha in raw or b"\\u" in raw
 
 
 def _mtime(path: Path | None) -> int | None:

@@ -72,6 +72,7 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     _seen: set[tuple[str, int, str, str]] = field(default_factory=set)
     _rejected: dict[str, list[KeyPath]] = field(default_factory=dict)
+    _keypaths: list[KeyPath] = field(default_factory=list)
 
     def add(
         self,
@@ -92,7 +93,7 @@ class Report:
         if not always and row not in SCHEMA_ROWS and self.rejected(where.path, keypath):
             return
         line, col = where.position(keypath)
-        self.at_line(row, where.path, line, col, message, severity)
+        self.at_line(row, where.path, line, col, message, severity, keypath=keypath)
 
     def rejected(self, path: str, keypath: KeyPath) -> bool:
         """Whether a schema error was reported at ``keypath`` of ``path``, or inside it."""
@@ -108,11 +109,18 @@ class Report:
         col: int,
         message: str,
         severity: Severity = Severity.ERROR,
+        *,
+        keypath: KeyPath = (),
     ) -> None:
         key = (path, line, row, message)
         if key not in self._seen:
             self._seen.add(key)
             self.diagnostics.append(Diagnostic(path, line, col, row, severity, message))
+            self._keypaths.append(keypath)
+
+    def places(self) -> list[tuple[Diagnostic, KeyPath]]:
+        """Each diagnostic with the key path it was reported at (``()`` when only a line)."""
+        return list(zip(self.diagnostics, self._keypaths, strict=True))
 
     def schema(self, where: Located, errors: Iterable[SchemaError], prefix: KeyPath = ()) -> None:
         """Report schema errors; ``prefix`` locates the validated value in its file."""

@@ -34,7 +34,7 @@ class FileHashes:
     def get(self, path: str) -> str | None:
         if path not in self._known:
             try:
-                self._known[path] = sha256_file(self.root / path)
+                self._known[path] = sha256_file(self.root / path, root=self.root)
             except ArsError:
                 self._known[path] = None
         return self._known[path]

@@ -161,7 +161,8 @@ def pending_proposals(folder: Path) -> list[tuple[Path, Any]]:
     found = []
     for path in sorted(folder.glob(f"*{PROPOSAL_SUFFIX}")):
         try:
-            found.append((path, read_json_artifact(str(path), what="proposal", hint="").data))
+            data = read_json_artifact(str(path), what="proposal", hint="", root=folder).data
+            found.append((path, data))
         except ArsError:
             continue  # linted on its own
     return found

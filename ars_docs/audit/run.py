@@ -53,7 +53,7 @@ from ars_docs.audit.run_artifacts import (
     write_contract,
 )
 from ars_docs.audit.run_bundle import Snapshot, mutated, render_prompt, snapshot
-from ars_docs.audit.run_request import RunRequest, auditor_version
+from ars_docs.audit.run_request import RunRequest, auditor_version, find_auditor
 from ars_docs.audit.run_stream import Interrupts, StreamResult, run_auditor
 from ars_docs.errors import ArsError, ExitCode, OutputError
 
@@ -101,10 +101,16 @@ Phase = Callable[[str], None]
 
 def run_audit(request: RunRequest, *, phase: Phase, dry_run: bool = False) -> RunOutcome:
     """Run one audit; returns the outcome (``ArsError`` for 64 / 73 / an early interruption)."""
+    if dry_run:
+        # Found, never run: the command may come from an ars-docs.toml in the working
+        # directory, and a dry run executes nothing it names (not even `--version`).
+        where = find_auditor(request.codex)
+        phase(
+            f"preflight: auditor {' '.join(request.codex)} found at {where} (not run), git present"
+        )
+        return RunOutcome(int(ExitCode.OK))
     version = auditor_version(request.codex)
     phase(f"preflight: auditor {' '.join(request.codex)} {version}, git present")
-    if dry_run:  # the command's report says so, once
-        return RunOutcome(int(ExitCode.OK))
     with Interrupts() as interrupts:
         return _run(request, version, interrupts, phase)
 

@@ -24,7 +24,6 @@ import contextlib
 import json
 import os
 import re
-import subprocess
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from ars_docs.audit.run_bundle import Snapshot
 from ars_docs.audit.run_request import TEMPLATE_PATH, RunRequest
 from ars_docs.audit.verdict import FAILED
 from ars_docs.errors import OutputError
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "SUFFIXES",
@@ -90,17 +90,13 @@ class Runner:
 
 def runner_facts(root: Path, hostname: str, cwd: str) -> Runner:
     """HEAD (short) and whether tracked files differ from it, at audit start."""
-    head = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
-        capture_output=True,
-        text=True,
-        check=False,
+    head = run_git(root, "rev-parse", "--short", "HEAD")
+    # Staged or unstaged changes to tracked files count; untracked files do not. Hashing a
+    # work-tree file would run a clean filter, so the repository's filters are switched off.
+    diff = run_git(root, "diff", "--quiet", "HEAD", "--", no_filters=True)
+    return Runner(
+        hostname, cwd, head.stdout.decode("utf-8", "replace").strip(), diff.returncode != 0
     )
-    # Staged or unstaged changes to tracked files count; untracked files do not.
-    diff = subprocess.run(
-        ["git", "-C", str(root), "diff", "--quiet", "HEAD", "--"], capture_output=True, check=False
-    )
-    return Runner(hostname, cwd, head.stdout.strip(), diff.returncode != 0)
 
 
 def thread_id_of(path: Path) -> str:

@@ -27,7 +27,8 @@ from pathlib import Path
 
 from ars_docs.audit.manifest import Manifest, ManifestLine, build_manifest
 from ars_docs.audit.run_request import TEMPLATE_PATH, RunRequest
-from ars_docs.errors import UsageError
+from ars_docs.errors import ArsError, UsageError
+from ars_docs.paths import contained, read_regular
 
 __all__ = ["BundleFile", "Snapshot", "mutated", "render_prompt", "snapshot"]
 
@@ -59,7 +60,7 @@ def snapshot(request: RunRequest) -> Snapshot:
         named.append(("previous", request.previous_findings))
     files = []
     for role, path in named:
-        content = _read(request.root / path, path)
+        content = _read(request.root, path)
         files.append(BundleFile(role, path, hashlib.sha256(content).hexdigest(), content))
     manifest = build_manifest(
         ManifestLine(f.role, f.path, f.sha) for f in files if f.role != "previous"
@@ -72,8 +73,8 @@ def mutated(request: RunRequest, before: Snapshot) -> list[str]:
     changed = []
     for item in before.files:
         try:
-            digest = hashlib.sha256((request.root / item.path).read_bytes()).hexdigest()
-        except OSError:
+            digest = hashlib.sha256(_read(request.root, item.path)).hexdigest()
+        except ArsError:
             digest = ""
         if digest != item.sha:
             changed.append(item.path)
@@ -82,6 +83,7 @@ def mutated(request: RunRequest, before: Snapshot) -> list[str]:
 
 def render_prompt(request: RunRequest, shot: Snapshot) -> str:
     """The prompt the auditor reads on standard input."""
+    from ars_docs.draft.md_escape import code
     from ars_docs.templating import render_template
 
     template = shot.of_role("template")[0]
@@ -89,6 +91,7 @@ def render_prompt(request: RunRequest, shot: Snapshot) -> str:
     previous = shot.of_role("previous")
     return render_template(
         "audit/audit_prompt.md.j2",
+        code=code,
         instructions=instructions.rstrip("\n"),
         request=request,
         manifest_sha=shot.manifest.sha,
@@ -115,8 +118,10 @@ def _text(content: bytes) -> str:
     return content.decode("utf-8", "replace").replace("\r\n", "\n")
 
 
-def _read(path: Path, shown: str) -> bytes:
+def _read(root: Path, path: str) -> bytes:
+    """A bundle file's bytes: a regular file inside the repository (``ars_docs.paths``)."""
+    full = contained(root, path, what="bundle file", folder="the repository")
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{shown}: cannot read: {exc.strerror or exc}") from None
+        return read_regular(full, what="bundle file", hint="check the path")
+    except ArsError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.message}") from None

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import ArsIOError, InputDataError, UsageError
+from ars_docs.errors import ArsError, InputDataError, UsageError
+from ars_docs.paths import read_regular, regular_or_absent
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -128,7 +129,11 @@ def _find_file(env: Mapping[str, str]) -> Path | None:
     named = env.get(CONFIG_ENV)
     if named:
         path = Path(named)
-        if not path.is_file():
+        try:
+            present = regular_or_absent(path, what="config file")
+        except ArsError as exc:
+            raise UsageError(f"${CONFIG_ENV}={named}: {exc.message}; fix or unset it") from None
+        if not present:
             raise UsageError(f"${CONFIG_ENV}={named}: no such file; fix or unset it")
         return path
     here = Path(CONFIG_NAME)
@@ -136,12 +141,11 @@ def _find_file(env: Mapping[str, str]) -> Path | None:
 
 
 def _read_file(path: Path) -> dict[str, Any]:
+    raw = read_regular(path, what="config", hint="check the path")
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputDataError(f"{path}: not valid UTF-8; re-save the file as UTF-8") from None
-    except OSError as exc:
-        raise ArsIOError(f"{path}: cannot read the config file: {exc.strerror or exc}") from None
     try:
         section = tomllib.loads(text).get("audit", {})
     except tomllib.TOMLDecodeError as exc:

@@ -18,6 +18,9 @@ None"). The rules, in order:
 - the repository holds the audit template at the path the sidecar schema
   pins (``shared/templates/codex_audit_multifile_template.md``);
 - the auditor command is found, and ``AUDITOR --version`` prints a semver.
+  A dry run only looks the command up on PATH: the auditor can be named by an
+  ``ars-docs.toml`` in the working directory, so a dry run runs no program it
+  names (issue 29 §11).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import os
 import re
 import shutil
 import subprocess
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +37,8 @@ from pathlib import Path
 from ars_docs.audit.manifest import repo_path, repo_root
 from ars_docs.audit.run_config import AuditSettings
 from ars_docs.errors import ArsError, UsageError
+from ars_docs.paths import inside, resolve
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "AGENTS",
@@ -40,6 +46,7 @@ __all__ = [
     "RunRequest",
     "auditor_version",
     "check_request",
+    "find_auditor",
     "shipped_template",
 ]
 
@@ -109,8 +116,8 @@ def check_request(
         )
     if round_ == 1 and previous_findings:
         raise UsageError("--previous-findings is for round 2 and later; round 1 has none")
-    if bundle_id is not None and (not bundle_id.strip() or any(ord(c) < 32 for c in bundle_id)):
-        raise UsageError("--bundle-id must be a non-empty one-line string")
+    if bundle_id is not None:
+        _check_bundle_id(bundle_id)
     if shutil.which("git") is None:
         raise UsageError("missing dependency: git (install git; the sidecar records HEAD)")
     root = repo_root()
@@ -156,13 +163,39 @@ def check_request(
     )
 
 
-def auditor_version(codex: Sequence[str]) -> str:
-    """The first ``X.Y.Z`` that ``AUDITOR --version`` prints (§4.4 ``_codex_version``)."""
-    if shutil.which(codex[0]) is None:
+def _check_bundle_id(bundle_id: str) -> None:
+    """One line of text: no control character and no line or paragraph separator.
+
+    ``str.splitlines`` (and YAML) break lines at U+0085, U+2028 and U+2029 as
+    well as at ASCII controls; such a tag would be refused only later, when the
+    gate appends the entry to the passport.
+    """
+    if not bundle_id.strip():
+        raise UsageError("--bundle-id must be a non-empty one-line string")
+    for index, char in enumerate(bundle_id):
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            shown = bundle_id.encode("unicode_escape").decode("ascii")
+            name = unicodedata.name(char, "a control character")
+            raise UsageError(
+                f"--bundle-id {shown!r}: character {index + 1} is U+{ord(char):04X} ({name}); a "
+                "bundle id is one line of text without control characters or line separators"
+            )
+
+
+def find_auditor(codex: Sequence[str]) -> str:
+    """Where the auditor command's program is, without running it (``--dry-run``)."""
+    found = shutil.which(codex[0])
+    if found is None:
         raise UsageError(
             f"missing dependency: {codex[0]} (install the codex CLI, or name the auditor with "
             "--codex CMD or $ARS_CODEX)"
         )
+    return found
+
+
+def auditor_version(codex: Sequence[str]) -> str:
+    """The first ``X.Y.Z`` that ``AUDITOR --version`` prints (§4.4 ``_codex_version``)."""
+    find_auditor(codex)
     try:
         proc = subprocess.run(
             [*codex, "--version"],
@@ -183,11 +216,7 @@ def auditor_version(codex: Sequence[str]) -> str:
 
 
 def _require_commit(root: Path) -> None:
-    proc = subprocess.run(
-        ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "HEAD^{commit}"],
-        capture_output=True,
-        check=False,
-    )
+    proc = run_git(root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
     if proc.returncode != 0:
         raise UsageError(f"{root}: the repository has no commit yet; the sidecar records HEAD")
 
@@ -213,13 +242,11 @@ def _bundle_file(root: Path, given: str, flag: str) -> str:
     if not path.is_file():
         what = "is not a regular file" if path.exists() else "does not exist"
         raise UsageError(f"{flag} {given}: {what}")
-    try:
-        path.resolve().relative_to(root.resolve())
-    except ValueError:
+    if not inside(path, root):
         # A link out of the repository: the gate could not recheck that file.
         raise UsageError(
-            f"{flag} {given}: a symbolic link to {path.resolve()}, outside the repository"
-        ) from None
+            f"{flag} {given}: a symbolic link to {resolve(path)}, outside the repository"
+        )
     if not os.access(path, os.R_OK):
         raise UsageError(f"{flag} {given}: not readable")
     try:
@@ -242,4 +269,11 @@ def _output_dir(root: Path, given: str) -> str:
     path = Path(given)
     if path.exists() and not path.is_dir():
         raise UsageError(f"--output-dir {given}: exists and is not a folder")
+    for folder in (path, path / "consumed"):
+        if os.path.lexists(folder) and not inside(folder, root):
+            # A link out of the repository: the run's files would be written there.
+            raise UsageError(
+                f"--output-dir {given}: {folder} resolves to {resolve(folder)}, outside the "
+                "repository; audit artifacts stay inside it — make it a real folder"
+            )
     return relative

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ars_docs.audit.files import YamlTimestamp
+from ars_docs.session.yamlio import type_name
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -140,6 +141,13 @@ def _describe(
     if keyword == "anyOf" and error.context:
         best = min(error.context, key=lambda e: len(e.message))
         return (best.message, SCHEMA_CODE)
+    if keyword == "type" and not isinstance(error.instance, YamlTimestamp):
+        # Name the type, never quote the value: a file that is not an artifact at
+        # all (a link to a secrets file) must not be printed (issue 29 item 8).
+        expected = error.validator_value
+        wanted = " or ".join(expected) if isinstance(expected, list) else str(expected)
+        what = "the file holds" if not path else "is"
+        return (f"{what} {type_name(error.instance)}, expected {wanted}", SCHEMA_CODE)
     if isinstance(error.instance, YamlTimestamp):
         return (
             f"{error.instance} is an unquoted YAML timestamp, not a string; quote it",

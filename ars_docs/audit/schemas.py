@@ -146,20 +146,30 @@ def quick_jsonl_row_check() -> Check:
 # both answers on valid and broken artifacts.
 
 
-def _compiled(schema: dict[str, Any], fallback: Validator) -> Check:
-    check = quick_validity_check(schema)
-    return fallback.is_valid if check is None else check
-
-
 @cache
 def _quick(name: str) -> Check:
-    return _compiled(load_schema(name), _validator(name))
+    # jsonschema (slow to import) is loaded only to explain a "no".
+    check = quick_validity_check(load_schema(name))
+    return check if check is not None else _validator(name).is_valid
 
 
 @cache
 def _quick_entry(mode: Mode | None) -> Check:
-    validator = _entry_validator(mode)
-    return _compiled(dict(validator.schema), validator)  # type: ignore[arg-type]
+    check = quick_validity_check(_entry_schema(mode))
+    return check if check is not None else _entry_validator(mode).is_valid
+
+
+@cache
+def _entry_schema(mode: Mode | None) -> dict[str, Any]:
+    """The entry schema, its ``oneOf`` narrowed to one arm when ``mode`` is given."""
+    if mode is None:
+        return load_schema(ENTRY_SCHEMA)
+    # The same file with its oneOf narrowed to one arm: errors then point at the
+    # failing field instead of "valid under neither arm".
+    schema = copy.deepcopy(load_schema(ENTRY_SCHEMA))
+    del schema["oneOf"]
+    schema["allOf"] = [{"$ref": f"#/$defs/{mode}"}]
+    return schema
 
 
 @cache
@@ -195,12 +205,7 @@ def _entry_validator(mode: Mode | None) -> Validator:
         return _validator(ENTRY_SCHEMA)
     from jsonschema import Draft202012Validator
 
-    # The same file with its oneOf narrowed to one arm: errors then point at the
-    # failing field instead of "valid under neither arm".
-    schema = copy.deepcopy(load_schema(ENTRY_SCHEMA))
-    del schema["oneOf"]
-    schema["allOf"] = [{"$ref": f"#/$defs/{mode}"}]
-    built: Validator = Draft202012Validator(schema)
+    built: Validator = Draft202012Validator(_entry_schema(mode))
     return built
 
 

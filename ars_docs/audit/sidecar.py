@@ -9,12 +9,12 @@ and whether ``runner.git_sha`` values name commits of the repository (rule
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.ledger import parse_ms
+from ars_docs.session.gitcmd import run_git
 
 __all__ = [
     "TIMING_TOLERANCE_SECONDS",
@@ -101,18 +101,12 @@ def commits_exist(root: Path, shas: Iterable[str]) -> dict[str, bool] | None:
         return {}
     query = "".join(f"{sha}^{{commit}}\n" for sha in wanted)
     try:
-        proc = subprocess.run(
-            ["git", "-C", str(root), "cat-file", "--batch-check"],
-            input=query,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        proc = run_git(root, "cat-file", "--batch-check", input=query.encode("utf-8"))
     except OSError:
         return None
     if proc.returncode != 0:
         return None
-    answers = proc.stdout.splitlines()
+    answers = proc.stdout.decode("utf-8", "replace").splitlines()
     if len(answers) != len(wanted):
         return None
     return {

@@ -250,6 +250,13 @@ def register_gate(audit_sub: Subparsers) -> None:
                 metavar="F-001,F-002,…",
                 help="every finding id of the MATERIAL verdict, comma-separated",
             )
+        p.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            help="also name the gate's internal phases (P-PA-…, P-PB-…, A7, B10); "
+            "--format json always does",
+        )
         add_format(p)
 
 
@@ -265,6 +272,11 @@ def cmd_gate(args: argparse.Namespace) -> int:
         root=args.root,
     )
     result = run_gate(ctx)
+    if result.exit_code == int(ExitCode.CANT_CREATE):
+        # The passport could not be written: say so where errors go, as every command does.
+        from ars_docs.limits import bound_message
+
+        print(f"ars-docs: error: {bound_message(result.message)}", file=sys.stderr)
     if args.format == "json":
         data = result.to_dict()
         summary = {
@@ -280,18 +292,26 @@ def cmd_gate(args: argparse.Namespace) -> int:
         }
         print_payload(payload("audit gate", summary, **data))
         return result.exit_code
+    # Phase IDs (P-PA-…, B10) are the spec's internal names: shown with -v, always in JSON.
     for event in result.events:
-        # P-PA-precond ("no entry yet") is the normal first merge: not worth a line.
-        quiet = event.kind == "block" or event.phase == "P-PA-precond"
-        if not quiet and event.message != result.message:
+        if event.kind == "block" or event.message in result.message:
+            continue
+        if args.verbose:
             print(f"  {event.phase}: {event.message}")
+        elif event.kind == "logged" or event.phase in _SHOWN_SILENT:
+            print(f"  {event.message}")
     print(result.message)
     appended = "appended to" if result.appended else "not changed:"
+    where = f"path {result.path}, phase {result.phase}, " if args.verbose else ""
     print(
-        f"audit gate: path {result.path}, phase {result.phase}, {result.outcome} "
-        f"(exit {result.exit_code}); passport {appended} {args.passport}"
+        f"audit gate: {where}{result.outcome} (exit {result.exit_code}); passport {appended} "
+        f"{args.passport}"
     )
     return result.exit_code
+
+
+_SHOWN_SILENT = frozenset({"P-PB-consume-fail", "P-PB-crash", "P-PB-dup-late"})
+"""Silent rows still worth a line without -v: what happened to a proposal file."""
 
 
 def cmd_ack(args: argparse.Namespace) -> int:
@@ -303,12 +323,21 @@ def cmd_ack(args: argparse.Namespace) -> int:
     if args.format == "json":
         summary = {
             "passport": args.passport,
-            "passport_appended": True,
+            "passport_appended": result.appended,
             "finding_ids": list(result.entry["acknowledgement"]["finding_ids"]),
         }
-        print_payload(payload("audit ack", summary, passport_appended=True, entry=result.entry))
+        print_payload(
+            payload("audit ack", summary, passport_appended=result.appended, entry=result.entry)
+        )
     else:
         ids = ", ".join(result.entry["acknowledgement"]["finding_ids"])
+        if not result.appended:
+            print(
+                f"{args.passport}: {ids} already acknowledged (run {result.entry['run_id']}, "
+                f"acknowledged_at {result.acknowledged_at}); nothing appended; run "
+                "`ars-docs audit gate` to proceed"
+            )
+            return int(ExitCode.OK)
         print(
             f"{args.passport}: appended an acknowledgement of {ids} (run "
             f"{result.entry['run_id']}, acknowledged_at {result.acknowledged_at}); run "
@@ -348,7 +377,14 @@ def _register_run(audit_sub: Subparsers) -> None:
         "--output-dir", default="audit_artifacts", metavar="DIR", help="default audit_artifacts"
     )
     p.add_argument("--bundle-id", metavar="ID", help="opaque tag shared by one bundle's entries")
-    p.add_argument("--dry-run", action="store_true", help="validate the inputs only; write nothing")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help=(
+            "validate the inputs only: write nothing, run nothing (the auditor is only "
+            "looked up on PATH)"
+        ),
+    )
     p.add_argument("--codex", metavar="CMD", help="auditor command (default $ARS_CODEX or codex)")
     p.add_argument(
         "--timeout", metavar="SECONDS", help="kill the auditor after this long (0: no limit)"
@@ -408,7 +444,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             dry: dict[str, Any] = {"dry_run": True, "exit_code": outcome.exit_code}
             print_payload(payload("audit run", dry, dry_run=True))
         else:
-            print("dry run: inputs valid; no files written")
+            print("dry run: inputs valid; no files written; the auditor was not run")
         return outcome.exit_code
     summary: dict[str, Any] = {
         "run_id": outcome.run_id,

@@ -117,6 +117,27 @@ def write_output(target: str, text: str) -> None:
         write_text_atomic(Path(target), text)
 
 
+def refuse_outputs_over_inputs(
+    outputs: Sequence[tuple[str, str | None]],
+    *,
+    passport: str | None,
+    inputs: Sequence[tuple[str, str | None]] = (),
+) -> None:
+    """Exit 64 when an output (``(option, path)``) resolves to one of the command's
+    ``inputs`` (``(role, path)``), to the passport or a file kept beside it, or to
+    another output — before anything is read or written (issue 29, one rule for every
+    command)."""
+    from ars_docs.paths import refuse_output_over_inputs, session_files
+
+    protected: list[tuple[str, str | os.PathLike[str] | None]] = [
+        *inputs,
+        *session_files(passport),
+    ]
+    for option, target in outputs:
+        refuse_output_over_inputs(target, protected, option=option)
+        protected.append((f"the {option} output", target))
+
+
 def same_file(a: str, b: str) -> bool:
     try:
         return Path(a).resolve() == Path(b).resolve()

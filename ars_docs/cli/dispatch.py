@@ -20,6 +20,7 @@ from ars_docs.cli.common import (
     add_passport,
     load_trust_inputs,
     passport_arg,
+    refuse_outputs_over_inputs,
     refuse_stdio,
     same_file,
     write_output,
@@ -65,6 +66,11 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
     for target in (final_out, payload_out):
         if target != STDIO and same_file(target, args.report):
             raise UsageError(f"{target} is the report itself; choose another output path")
+    refuse_outputs_over_inputs(
+        [("--final-out", final_out), ("--payload-out", payload_out)],
+        passport=passport,
+        inputs=[("the report", args.report)],
+    )
     if final_out == STDIO:
         raise UsageError("--final-out needs a file path (the payload records where it is)")
     if payload_out == STDIO and args.format == "json":

@@ -9,6 +9,7 @@ outputs; whatever goes to standard output moves the report to standard error.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ from ars_docs.cli.common import (
     load_trust_inputs,
     passport_arg,
     read_draft,
+    refuse_outputs_over_inputs,
     same_file,
     write_output,
 )
@@ -149,6 +151,11 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         action="store_true",
         help="HTML: only the body, not a complete document with charset and title",
     )
+    p.add_argument(
+        "--css",
+        metavar="FILE",
+        help="HTML document: put this stylesheet inline in <head> (after the preview's own)",
+    )
     add_format(p)
     add_verbosity(p)
 
@@ -180,12 +187,21 @@ def _finalize_one(args: argparse.Namespace) -> int:
             "the draft and the checklist cannot both go to standard output; give -o OUT or "
             "--checklist PATH"
         )
-    from ars_docs.session.locking import folder_lock
+    if not args.check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
+        refuse_outputs_over_inputs(
+            [("--checklist", checklist_arg)],
+            passport=passport,
+            inputs=[("the draft", args.draft), ("the -o output", output)],
+        )
+    from ars_docs.session.locking import file_lock
+    from ars_docs.session.readlog import read_log_path
 
     # The session folder lock, held from reading the trust inputs to the last write:
     # mark-read takes the same lock, so the draft always reflects one state of the
     # read log — the one before or the one after a concurrent mark-read, never a mix.
-    with folder_lock(Path(passport).parent):
+    # Links resolved: the lock is on the folders of the files themselves (issue 29).
+    with file_lock(passport, read_log_path(passport)):
         return _finalize_locked(args, passport, output, checklist_arg)
 
 
@@ -244,10 +260,14 @@ def default_checklist_path(draft: str) -> Path:
 
 
 def _write_if_changed(path: Path, text: str) -> None:
+    import stat
+
     try:
-        if path.read_text(encoding="utf-8") == text:
+        # Compare only with a regular file: a FIFO or device named as the checklist
+        # is written, never read (reading a FIFO would wait for a writer).
+        if stat.S_ISREG(os.stat(path).st_mode) and path.read_bytes() == text.encode("utf-8"):
             return
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         pass
     from ars_docs.session.atomic import write_text_atomic
 
@@ -338,6 +358,7 @@ def default_render_path(draft: str, *, strict: bool, to: str) -> str:
 def cmd_render(args: argparse.Namespace) -> int:
     if args.check and not args.strict:
         raise UsageError("--check runs the strict gate: give --strict too")
+    _read_css(args)
     return _each_draft(args, _render_one, "render")
 
 
@@ -355,6 +376,8 @@ def _render_one(args: argparse.Namespace) -> int:
         output = STDIO
     else:
         output = default_render_path(args.draft, strict=args.strict, to=args.to)
+    if not args.check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
     if output != STDIO and args.draft != STDIO and same_file(output, args.draft):
         raise UsageError(
             f"output {output} is the draft itself; rendering strips the markers, so write "
@@ -370,13 +393,17 @@ def _render_one(args: argparse.Namespace) -> int:
         path=doc.path,
         allow_no_citations=args.allow_no_citations,
         trust_draft_statuses=args.trust_draft_statuses,
+        passport=passport,
     )
     text = result.output
     if text is not None and args.to == "html" and not args.fragment:
         from ars_docs.draft.renderers.html_document import document_title, html_document
 
         fallback = Path(args.draft).stem if args.draft != STDIO else "Document"
-        text = html_document(text, document_title(doc.text, fallback))
+        title = document_title(doc.text, fallback)
+        if not args.strict:
+            title = f"Preview: {title}"
+        text = html_document(text, title, _stylesheet(args))
     if args.check:
         output = ""  # the gate's verdict only: nothing is written
     elif text is not None:
@@ -387,6 +414,44 @@ def _render_one(args: argparse.Namespace) -> int:
     stream = sys.stdout if json_out else sys.stderr
     _report_render(args, doc.path, result, stream, (output or None) if text is not None else None)
     return int(ExitCode.OK if text is not None else ExitCode.CHECK_FAILED)
+
+
+def _stylesheet(args: argparse.Namespace) -> str | None:
+    """The preview's own styles, then the user's ``--css`` (checked before anything is read)."""
+    parts = []
+    if not args.strict:
+        from ars_docs.draft.renderers.preview_html import preview_css
+
+        parts.append(preview_css())
+    if args.css:
+        parts.append(args.user_css)
+    return "\n".join(parts) or None
+
+
+def _read_css(args: argparse.Namespace) -> None:
+    """Read ``--css`` up front: a bad stylesheet must fail before anything is written."""
+    args.user_css = None
+    if not getattr(args, "css", None):
+        return
+    if args.to != "html" or args.fragment:
+        raise UsageError(
+            "--css styles a complete HTML document: give --to html (without --fragment)"
+        )
+    from ars_docs.draft.renderers.html_document import check_css
+    from ars_docs.errors import InputDataError, InputMissingError
+
+    try:
+        css = Path(args.css).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise InputMissingError(f"{args.css}: stylesheet not found; check the --css path") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputDataError(
+            f"{args.css}: cannot read the stylesheet as UTF-8 text: {exc}"
+        ) from exc
+    problem = check_css(css, args.css)
+    if problem:
+        raise InputDataError(problem)
+    args.user_css = css
 
 
 def _report_render(

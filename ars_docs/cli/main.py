@@ -24,6 +24,7 @@ from typing import NoReturn
 
 from ars_docs import __version__
 from ars_docs.cli.common import Parser
+from ars_docs.cli.stdio import escape_unencodable
 from ars_docs.errors import ArsError, ExitCode, UsageError
 from ars_docs.limits import MAX_NESTING, bound_message, not_utf8
 
@@ -36,6 +37,7 @@ GROUPS = (
     "verify",
     "lint",
     "reports",
+    "report",
     "session",
     "dispatch",
     "retrieve",
@@ -53,6 +55,7 @@ COMMANDS = {
     "list-read": "read",
     "verify": "verify",
     "scope-report": "reports",
+    "report": "report",
     "session": "session",
     "drift-log": "session",
     "dispatch": "dispatch",
@@ -130,6 +133,7 @@ def _groups_for(argv: Sequence[str] | None) -> Iterable[str]:
 
 def run(argv: Sequence[str] | None = None) -> int:
     words = _aliased(list(sys.argv[1:] if argv is None else argv))
+    escape_unencodable()
     try:
         _require_utf8(words)
         parser = build_parser(words)

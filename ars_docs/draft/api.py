@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ars_docs.diagnostics import Diagnostic
+from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, apply_edits
 from ars_docs.draft.passes.checklist import checklist as checklist_pass
 from ars_docs.draft.passes.extract import extract
@@ -88,7 +89,12 @@ def render_pipeline(*, strict: bool = True) -> Pipeline:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """One marker in a finalize report. ``previous`` is what the draft showed."""
+    """One marker in a finalize report. ``previous`` is what the draft showed.
+
+    ``start`` / ``end`` are the marker's character offsets in the draft as given
+    (a visible ``[UNVERIFIED CITATION …]`` prefix included); ``problem`` says
+    what is wrong with a malformed marker.
+    """
 
     slug: str | None
     status: str
@@ -96,6 +102,9 @@ class Citation:
     col: int
     section: tuple[str, ...]
     previous: str
+    start: int = 0
+    end: int = 0
+    problem: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -118,6 +127,9 @@ class FinalizeResult:
     changed: int
     checklist: str
     diagnostics: tuple[Diagnostic, ...]
+    #: Citation-shaped prose not covered by a marker, in draft order: unmarked
+    #: (``markers < works``, no waiver) or waived by ``<!--not-a-citation-->``.
+    citation_texts: tuple[CitationText, ...] = ()
 
     @property
     def counts(self) -> dict[str, int]:
@@ -202,7 +214,19 @@ def finalize(
         clock=Clock.from_env(),
     )
     (pipeline or finalize_pipeline()).run(state)
-    citations = tuple(
+    return FinalizeResult(
+        original=text,
+        text=apply_edits(text, state.edits),
+        citations=_citations(state),
+        changed=sum(1 for r in state.resolutions if r.changed),
+        checklist=state.artifacts.get("checklist", ""),
+        diagnostics=tuple(state.diagnostics),
+        citation_texts=tuple(state.citation_texts),
+    )
+
+
+def _citations(state: DocState) -> tuple[Citation, ...]:
+    return tuple(
         Citation(
             r.marker.slug,
             r.status.value,
@@ -210,17 +234,63 @@ def finalize(
             r.marker.col,
             r.marker.section,
             r.marker.claim,
+            r.marker.span.start,
+            r.marker.span.end,
+            r.marker.problem,
         )
         for r in state.resolutions
     )
-    return FinalizeResult(
-        original=text,
-        text=apply_edits(text, state.edits),
-        citations=citations,
-        changed=sum(1 for r in state.resolutions if r.changed),
-        checklist=state.artifacts.get("checklist", ""),
-        diagnostics=tuple(state.diagnostics),
+
+
+def inspect_pipeline() -> Pipeline:
+    """Resolve every marker (as finalize would) and run the strict gate, on one reading."""
+    return Pipeline(
+        [
+            ("extract", extract),
+            ("unmarked", unmarked),
+            ("resolve", resolve),
+            ("gate", gate_pass),
+            ("recheck", recheck),
+        ]
     )
+
+
+@dataclass(frozen=True)
+class Inspection:
+    """What ``inspect`` found: each marker's status as finalize would write it, the
+    citation-shaped texts with no marker, and the strict gate's verdict on the draft
+    as it is (not as finalize would leave it)."""
+
+    citations: tuple[Citation, ...]
+    citation_texts: tuple[CitationText, ...]
+    gate: GateResult
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return count_statuses(c.status for c in self.citations)
+
+
+def inspect(
+    text: str,
+    corpus: Corpus | Mapping[str, Any] | list[Any],
+    read_log: ReadLog | Mapping[str, Any] | None = None,
+    *,
+    path: str = "<text>",
+    allow_no_citations: bool = False,
+) -> Inspection:
+    """``finalize``'s statuses and ``gate``'s verdict from one parse; changes nothing.
+
+    For reports over a session (``ars-docs report``): the draft is read once
+    instead of once per question.
+    """
+    state = DocState(
+        Document(text, path=path),
+        trust=_trust(corpus, read_log),
+        options=Options(keep_children=True, allow_no_citations=allow_no_citations),
+        clock=Clock.from_env(),
+    )
+    inspect_pipeline().run(state)
+    return Inspection(_citations(state), tuple(state.citation_texts), _gate_result(state))
 
 
 def gate(
@@ -244,7 +314,7 @@ def gate(
         Document(text, path=path),
         trust=_trust(corpus, read_log),
         options=Options(
-            keep_children=True,
+            keep_tokens=True,
             allow_no_citations=allow_no_citations,
             trust_draft_statuses=trust_draft_statuses,
         ),
@@ -277,12 +347,17 @@ def render(
     path: str = "<text>",
     allow_no_citations: bool = False,
     trust_draft_statuses: bool = False,
+    passport: str | None = None,
 ) -> RenderResult:
     """Gate (when ``strict``) and strip markers; render markdown or HTML.
 
     A refused draft gives ``output=None``. Without ``strict`` this is a preview
-    that strips comment markers, keeps visible warnings and never refuses. The
-    strict gate needs ``corpus`` unless ``trust_draft_statuses`` (see ``gate``).
+    that never refuses: in markdown it strips comment markers and keeps visible
+    warnings; in HTML every citation becomes a badge with its status (computed
+    when ``corpus`` is given, else as the draft claims it) under a banner that
+    says what the gate would say (``renderers.preview_html``). The strict gate
+    needs ``corpus`` unless ``trust_draft_statuses`` (see ``gate``).
+    ``passport`` is only shown in the preview's suggested commands.
     """
     if to not in RENDER_TARGETS:
         raise UsageError(f"unknown render target {to!r}; choose one of {', '.join(RENDER_TARGETS)}")
@@ -293,15 +368,57 @@ def render(
         trust=_trust(corpus, read_log),
         options=Options(
             strict=strict,
-            keep_children=True,
+            keep_tokens=True,
             allow_no_citations=allow_no_citations,
             trust_draft_statuses=trust_draft_statuses,
         ),
     )
     render_pipeline(strict=strict).run(state)
     gate_result = _gate_result(state) if state.gate_ran else None
+    diagnostics = tuple(state.diagnostics)
     if state.refused:
-        return RenderResult(None, gate_result, tuple(state.diagnostics))
+        return RenderResult(None, gate_result, diagnostics)
+    if not strict and to == "html":
+        return RenderResult(
+            _preview_html(state, text, allow_html, allow_no_citations, passport),
+            gate_result,
+            diagnostics,
+        )
     stripped = apply_edits(text, state.edits)
+    # The draft's token tree goes before the HTML renderer parses the stripped text:
+    # holding both was the peak of `render --to html` (issue 29 §12).
+    del state
     output = render_html(stripped, allow_html=allow_html) if to == "html" else stripped
-    return RenderResult(output, gate_result, tuple(state.diagnostics))
+    return RenderResult(output, gate_result, diagnostics)
+
+
+#: How many of the gate's reasons the preview's banner lists.
+BANNER_REASONS = 5
+
+
+def _preview_html(
+    state: DocState, text: str, allow_html: bool, allow_no_citations: bool, passport: str | None
+) -> str:
+    from ars_docs.draft.renderers.preview_html import Banner, preview_body
+
+    trust = state.trust
+    if trust is None:
+        banner = Banner(checked=False)
+    else:
+        verdict = gate(
+            text,
+            trust.corpus,
+            trust.read_log,
+            path=state.document.path,
+            allow_no_citations=allow_no_citations,
+        )
+        reasons = [
+            f"line {o.line}:{o.col} {o.reason}"
+            + (f" {o.slug}" if o.slug != "-" else "")
+            + (f" — {o.detail}" if o.detail else "")
+            for o in verdict.offenders[:BANNER_REASONS]
+        ]
+        banner = Banner(True, verdict.passed, len(verdict.offenders), reasons)
+    return preview_body(
+        text, state.markers, trust, banner, passport=passport, allow_html=allow_html
+    )

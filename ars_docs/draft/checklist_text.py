@@ -6,6 +6,11 @@ template cost a typical one-chapter ``finalize`` process about 15 ms, a tenth
 of its run (issue 9). The layout is fixed by the golden files in
 ``tests/__snapshots__``; the reports that are written rarely (Scope Report,
 drift log) keep their templates.
+
+Every string the checklist did not write itself (file names, keys, titles,
+section headings, a malformed marker's text, waiver reasons) goes through
+``md_escape`` here, where it is placed; ``action`` is the one field that arrives
+as Markdown, built by the pass from fixed text and escaped pieces.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from ars_docs.draft.md_escape import code, heading, text
 
 __all__ = ["ChecklistInput", "Waiver", "render_checklist"]
 
@@ -101,9 +108,9 @@ def _counted(count: int, noun: str) -> str:
 def render_checklist(data: ChecklistInput) -> str:
     out: list[str] = []
     add = out.append
-    add(f"# Pre-finalization checklist — {data.draft}\n\n")
-    passport = f" and passport `{data.passport}`" if data.passport else ""
-    add(f"Written by `ars-docs finalize` from `{data.draft}`{passport}.\n")
+    add(f"# Pre-finalization checklist — {heading(data.draft)}\n\n")
+    passport = f" and passport {code(data.passport)}" if data.passport else ""
+    add(f"Written by `ars-docs finalize` from {code(data.draft)}{passport}.\n")
     add("It lists what a human must still do before `ars-docs render --strict` will accept ")
     add("the draft.\nRerun finalize after each change; this file is rewritten every time.\n\n")
     counts = ", ".join(f"{name} {count}" for name, count in data.counts)
@@ -117,10 +124,10 @@ def render_checklist(data: ChecklistInput) -> str:
     if data.must_fix:
         add(f"{_MUST_FIX_INTRO}\n\n")
         for row in data.must_fix:
-            title = f" — {row.title}" if row.title else ""
-            section = f" — {row.section}" if row.section else ""
+            title = f" — {text(row.title)}" if row.title else ""
+            section = f" — {text(row.section)}" if row.section else ""
             lines = f"line{_plural(len(row.lines))} {row.line_list}"
-            add(f"- **{row.status}** `{row.slug}`{title} — {lines}{section}\n")
+            add(f"- **{row.status}** {code(row.slug)}{title} — {lines}{section}\n")
             add(f"  {row.action}\n")
         for status, count in data.must_fix_more:
             add(
@@ -138,21 +145,21 @@ def render_checklist(data: ChecklistInput) -> str:
     if data.low_warn:
         add(f"{_LOW_WARN_INTRO}\n")
         for section_title, rows in data.low_warn:
-            add(f"\n### {section_title}\n\n")
+            add(f"\n### {heading(section_title)}\n\n")
             for item in rows:
-                title = f" — *{item.title}*" if item.title else ""
+                title = f" — *{text(item.title)}*" if item.title else ""
                 lines = ", ".join(str(n) for n in item.lines)
-                add(f"- [ ] `{item.slug}`{title} — line{_plural(len(item.lines))} {lines}\n")
+                add(f"- [ ] {code(item.slug)}{title} — line{_plural(len(item.lines))} {lines}\n")
                 if item.command:
-                    add(f"  - acknowledge: `{item.command}`\n")
+                    add(f"  - acknowledge: {code(item.command)}\n")
                 else:
                     add(
                         f"  - acknowledge: one mark-read covers every citation of a source; "
-                        f"the command is at its row for {item.see} above\n"
+                        f"the command is at its row for {text(item.see)} above\n"
                     )
                 if item.partial:
                     add(
-                        f"  - partial read recorded ({item.partial}): does not count until "
+                        f"  - partial read recorded ({text(item.partial)}): does not count until "
                         "the full text is read\n"
                     )
     else:
@@ -162,8 +169,8 @@ def render_checklist(data: ChecklistInput) -> str:
         add(f"\n## Citation-shaped text accepted without a marker ({data.waived_count})\n\n")
         add(f"{_WAIVER_INTRO}\n\n")
         for waiver in data.waived:
-            reason = f" — {waiver.reason}" if waiver.reason else ""
-            add(f"- line {waiver.line}: `{waiver.text}`{reason}\n")
+            reason = f" — {text(waiver.reason)}" if waiver.reason else ""
+            add(f"- line {waiver.line}: {code(waiver.text)}{reason}\n")
         if data.waived_count > len(data.waived):
             add(f"- … and {data.waived_count - len(data.waived)} more\n")
     return "".join(out)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ars_docs.errors import ArsIOError, InputDataError, InputMissingError
+from ars_docs.errors import InputDataError
 
 BOM = "\ufeff"
 # The line breaks markdown-it-py recognises (it normalises all three to "\n").
@@ -130,13 +130,8 @@ def decode(data: bytes, path: str) -> str:
 
 def read_document(path: str | Path) -> Document:
     """Read a draft from disk, keeping its bytes exactly."""
+    from ars_docs.paths import read_regular
+
     p = Path(path)
-    try:
-        data = p.read_bytes()
-    except FileNotFoundError as exc:
-        raise InputMissingError(f"{p}: draft not found; check the path") from exc
-    except IsADirectoryError as exc:
-        raise ArsIOError(f"{p}: is a directory, expected a markdown file") from exc
-    except OSError as exc:
-        raise ArsIOError(f"{p}: cannot read draft: {exc.strerror or exc}") from exc
+    data = read_regular(p, what="draft", hint="check the path")
     return Document(decode(data, str(p)), path=str(p))

@@ -11,7 +11,18 @@ through one of these functions:
   (``\\n``, ``\\x1b``) so the string stays on its line;
 * ``code`` shows it as a code span (nothing inside is Markdown);
 * ``text`` shows it as literal text: one line, ``<``/``>``/``&`` as entities,
-  and Markdown punctuation escaped with a backslash.
+  and Markdown punctuation escaped with a backslash;
+* ``text_with_comments`` is ``text`` with each HTML comment in it (a marker
+  a message suggests: ``did you mean <!--ref:x-->?``) shown as a code span, so
+  it reads as written in the raw file and is never a live comment;
+* ``heading`` is ``text`` for the content of an ATX heading (a trailing ``#``
+  would otherwise be read as the closing sequence and dropped).
+
+Issue 29 §10: no user string — a passport title, a malformed marker's text, a
+file name — can plant a live ``<!--ref:…-->`` marker, raw HTML (``<script>``,
+an unclosed ``<!--``), a link or emphasis in a report, or leave its code span.
+``tests/test_report_injection.py`` parses every report with markdown-it and
+checks it.
 """
 
 from __future__ import annotations
@@ -20,7 +31,7 @@ import re
 
 from ars_docs.draft.mdscan import code_span
 
-__all__ = ["code", "one_line", "text"]
+__all__ = ["code", "heading", "one_line", "text", "text_with_comments"]
 
 # C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -47,11 +58,35 @@ def one_line(value: str) -> str:
 
 
 def code(value: str) -> str:
-    """``value`` as a one-line code span."""
-    return code_span(one_line(value))
+    """``value`` as a one-line code span; an empty value becomes a span of one space
+    (two backticks alone are no span and could pair with backticks later on the line)."""
+    return code_span(one_line(value)) if value else "` `"
 
 
 def text(value: str) -> str:
     """``value`` as literal inline text on one line."""
     flat = _ENTITY_RE.sub(lambda m: _ENTITIES[m.group(0)], one_line(value))
     return _PUNCTUATION_RE.sub(r"\\\1", flat)
+
+
+def heading(value: str) -> str:
+    """``value`` as literal text in an ATX heading."""
+    return _CLOSING_HASHES_RE.sub(r"\\#", text(value))
+
+
+_CLOSING_HASHES_RE = re.compile(r"#(?=#*\s*\Z)")
+
+
+_COMMENT_RE = re.compile(r"(?:<!--.*?-->)+")  # adjacent ones share one span
+
+
+def text_with_comments(value: str) -> str:
+    """``value`` as literal text, its HTML comments (``<!--…-->``) as code spans."""
+    flat = one_line(value)
+    out: list[str] = []
+    cursor = 0
+    for match in _COMMENT_RE.finditer(flat):
+        out += [text(flat[cursor : match.start()]), code(match.group(0))]
+        cursor = match.end()
+    out.append(text(flat[cursor:]))
+    return "".join(out)

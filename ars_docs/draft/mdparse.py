@@ -91,6 +91,13 @@ def count_marks(text: str) -> int:
     return len(MARKER_LIKE_RE.findall(text)) + len(WARNING_ANCHOR_RE.findall(text))
 
 
+#: ``env`` key for ``parse_tokens``: called with each inline token and its children
+#: before the children are dropped (so a pass can note what it needs from them).
+INLINE_HOOK = "ars_docs_inline_hook"
+#: What ``INLINE_HOOK`` is called with.
+InlineHook = Callable[[Token, list[Token]], None]
+
+
 @dataclass(frozen=True, slots=True)
 class Occurrence:
     """A comment, unterminated marker or warning text found in prose.
@@ -271,6 +278,7 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
 
 def _core_inline(state: StateCore) -> None:
     previous = ""
+    hook: InlineHook | None = state.env.get(INLINE_HOOK)
     limit = state.md.options.maxNesting - 1
     # What the raw HTML read so far means for what follows, in document order.
     html = ElementState()
@@ -301,6 +309,8 @@ def _core_inline(state: StateCore) -> None:
             # rest halves peak memory on large drafts (the hooks already recorded
             # every position we need).
             keep = previous == "heading_open" or state.env.get(KEEP_CHILDREN, False)
+            if hook is not None:
+                hook(token, children)
             token.children = children if keep else []
             if ctx.events:
                 token.meta["ars_events"] = ctx.events
@@ -403,11 +413,18 @@ def _scan_html_block(
 
 
 def parse_tokens(
-    doc: Document, *, keep_children: bool = False, stats: dict[str, int] | None = None
+    doc: Document,
+    *,
+    keep_children: bool = False,
+    on_inline: InlineHook | None = None,
+    stats: dict[str, int] | None = None,
 ) -> list[Token]:
     """The draft's token stream (children of inline tokens only when asked).
 
-    ``stats``, when given, receives ``CODE_MARKS`` (see there).
+    ``on_inline`` sees every inline token with its children while they exist, so a
+    caller that needs one fact from them need not keep them all (issue 29 §12: the
+    children are most of the tree's memory). ``stats``, when given, receives
+    ``CODE_MARKS`` (see there).
     """
     body = doc.body
     # markdown-it-py reads past the end of a text whose last line is a lazy
@@ -417,12 +434,12 @@ def parse_tokens(
         body += "\n"
     try:
         with gc_paused():
-            env: dict[str, Any] = {KEEP_CHILDREN: keep_children}
+            env: dict[str, Any] = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
             tokens: list[Token] = _shared_parser().parse(body, env)
             if _not_metadata(tokens):
                 # "---" then paragraphs then "---": thematic breaks and paragraphs to
                 # pandoc and CommonMark readers, so to ars-docs too (issue 24).
-                env = {KEEP_CHILDREN: keep_children}
+                env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
                 tokens = _shared_parser(False).parse(body, env)
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None

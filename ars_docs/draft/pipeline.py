@@ -63,6 +63,10 @@ class Options:
     #: Keep the token stream, inline children included, in ``DocState.tokens`` (the
     #: gate and metadata read the visible text; finalize does not, and stays lean).
     keep_children: bool = False
+    #: Keep the token stream without the inline children: what the gate, recheck and
+    #: strip read, at a fraction of the memory. With ``strict`` the gate's check for
+    #: hidden marker text is computed while parsing (``gate.note_hidden``).
+    keep_tokens: bool = False
     #: The caller accepts a draft with no citation marker at all (the gate refuses one).
     allow_no_citations: bool = False
     #: The caller accepts ``ok`` markers at the draft's word when there is no passport.

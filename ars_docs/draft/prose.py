@@ -35,7 +35,9 @@ _NOISE_RE = re.compile(
     r"|<[A-Za-z][A-Za-z0-9.+\-]{1,31}:[^<>\s]{0,2000}>"
     r"|\]\([^()\s]{0,2000}(?:\s+\"[^\"\n]{0,500}\")?\)"
     r"|\b(?:https?|ftp)://[^\s<>)\]]{1,2000}"
-    r"|\$[^$\n]{1,300}\$"
+    # inline math as pandoc reads it: no space inside the dollars, no digit after the
+    # closing one, so ``$5 (Smith, 2020) to $7`` is money, not math (issue 24 §3)
+    r"|\$(?=[^\s$])[^$\n]{0,300}+(?<=[^\s$])\$(?!\d)"
     r")"
 )
 #: The waiver: ``<!--not-a-citation-->`` or ``<!--not-a-citation: REASON-->``.

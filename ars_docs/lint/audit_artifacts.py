@@ -12,6 +12,9 @@ Modes:
   and closing events).
 - ``verdict``: one verdict file.
 
+Persisted mode is ``ars_docs.audit.rows_persisted.persisted_rows``, the
+function the gate's B8d runs on the entry it is about to append.
+
 Each diagnostic's code is the row ID (see ``ars_docs.audit.rows.ROWS``).
 Missing inputs raise ``InputMissingError`` (66), unreadable ones
 ``InputDataError`` (65); everything else is a diagnostic. D2 and D4 are
@@ -25,23 +28,21 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from ars_docs.audit.artifact_set import ArtifactSet, load_artifact_set
+from ars_docs.audit.artifact_set import load_artifact_set
 from ars_docs.audit.files import read_json_artifact, read_yaml_artifact
-from ars_docs.audit.jsonl import JsonlScan, scan_jsonl
+from ars_docs.audit.jsonl import scan_jsonl
 from ars_docs.audit.manifest import repo_root
-from ars_docs.audit.passport import FIELD, load_audit_ledger
+from ars_docs.audit.passport import load_audit_ledger
 from ars_docs.audit.rows import Located, Report
-from ars_docs.audit.rows_cross import FileHashes, cross_rows
+from ars_docs.audit.rows_cross import FileHashes
 from ars_docs.audit.rows_ledger import (
-    ack_coverage_rows,
-    ledger_rows,
     pending_proposals,
-    supersession_rows,
     tie_rows,
 )
 from ars_docs.audit.rows_local import entry_rows, verdict_rows
-from ars_docs.audit.rows_names import name_rows, stem
-from ars_docs.audit.schemas import validate_entry, validate_sidecar, validate_verdict
+from ars_docs.audit.rows_names import stem
+from ars_docs.audit.rows_persisted import companion_rows, git_sha_of, persisted_rows, stream_rows
+from ars_docs.audit.schemas import validate_entry, validate_verdict
 from ars_docs.audit.sidecar import commits_exist
 from ars_docs.diagnostics import Diagnostic
 from ars_docs.errors import UsageError
@@ -84,16 +85,6 @@ def _root(root: str | os.PathLike[str] | None, near: str) -> Path:
     return repo_root(Path(near).resolve().parent if os.path.exists(near) else None)
 
 
-def stream_rows(report: Report, scan: JsonlScan) -> None:
-    """The JSONL scan's problems as diagnostics (SCHEMA, A7, JSONL, L2-3, L2-4)."""
-    for problem in scan.problems:
-        report.at_line(
-            problem.code, scan.path, problem.line, 1 if problem.line else 0, problem.message
-        )
-    if scan.dropped:
-        report.at_line("JSONL", scan.path, 0, 0, f"{scan.dropped} more problem(s) not shown")
-
-
 def _lint_verdict_file(report: Report, path: str) -> None:
     verdict = read_yaml_artifact(
         path, what="verdict file", hint=_HINT, timestamp_keys=[("generated_at",)]
@@ -118,36 +109,6 @@ def _lint_verdict_file(report: Report, path: str) -> None:
         )
 
 
-def companion_rows(
-    report: Report, aset: ArtifactSet, hashes: FileHashes, commits: Mapping[str, bool] | None
-) -> None:
-    """Schema + rows of one run's sidecar, verdict and stream, and the cross-file rows."""
-    at_sidecar, at_verdict = aset.located(aset.sidecar), aset.located(aset.verdict)
-    status = aset.status if isinstance(aset.status, str) else None
-    report.schema(at_sidecar, validate_sidecar(aset.sidecar.data, status))
-    report.schema(at_verdict, validate_verdict(aset.verdict.data))
-    verdict_rows(report, at_verdict, aset.verdict.data)
-    if aset.scan is not None:
-        stream_rows(report, aset.scan)
-        for line in aset.scan.error_lines:
-            report.at_line(
-                "L2-2",
-                aset.jsonl,
-                line,
-                1,
-                f"an error event in the stream of a {aset.status} run: a failed run's verdict "
-                "must be AUDIT_FAILED",
-            )
-    name_rows(report, aset)
-    cross_rows(report, aset, hashes, commits)
-
-
-def _git_sha(aset: ArtifactSet) -> str | None:
-    runner = aset.sidecar.data.get("runner") if isinstance(aset.sidecar.data, Mapping) else None
-    sha = runner.get("git_sha") if isinstance(runner, Mapping) else None
-    return sha if isinstance(sha, str) and not aset.failed else None
-
-
 def _lint_proposal(report: Report, path: str, root: Path) -> None:
     proposal = read_json_artifact(path, what="proposal entry", hint=_HINT)
     where = Located(proposal.path, proposal.position)
@@ -158,7 +119,7 @@ def _lint_proposal(report: Report, path: str, root: Path) -> None:
     aset = load_artifact_set(root, proposal.data, where, proposal_file=path)
     if aset is None:
         return
-    sha = _git_sha(aset)
+    sha = git_sha_of(aset)
     commits = commits_exist(root, [sha] if sha else [])
     companion_rows(report, aset, FileHashes(root), commits)
     others = []
@@ -199,52 +160,10 @@ def _lint_passport(report: Report, path: str, root: Path | None) -> None:
         path,
         (lambda keypath: document.position(*keypath)) if document else (lambda keypath: (0, 0)),
     )
-    entries = [entry.data for entry in ledger.entries]
-    for entry in ledger.entries:
-        report.schema(where, entry.errors, (FIELD, entry.index))
-        entry_rows(report, where, entry.data, (FIELD, entry.index), persisted=True)
-    ledger_rows(report, where, entries, FIELD)
-    if root is None:
-        return
-    sets: dict[tuple[str, ...], ArtifactSet] = {}
-    per_entry: list[tuple[int, ArtifactSet]] = []
-    for entry in ledger.entries:
-        if not isinstance(entry.data, Mapping) or report.rejected(
-            path, (FIELD, entry.index, "artifact_paths")
-        ):
-            continue
-        paths = entry.data.get("artifact_paths")
-        key = (
-            tuple(str(paths.get(k)) for k in ("jsonl", "sidecar", "verdict"))
-            if isinstance(paths, Mapping)
-            else ()
-        )
-        aset = sets.get(key)
-        if aset is None:
-            aset = load_artifact_set(root, entry.data, where, (FIELD, entry.index))
-            if aset is None:
-                continue
-            sets[key] = aset
-        per_entry.append((entry.index, aset))
-    commits = commits_exist(root, [sha for aset in sets.values() if (sha := _git_sha(aset))])
-    hashes = FileHashes(root)
-    checked: set[int] = set()
-    for index, aset in per_entry:
-        entry = entries[index]
-        view = ArtifactSet(
-            entry, where, (FIELD, index), None, aset.sidecar, aset.verdict, aset.jsonl, aset.scan
-        )
-        if id(aset) not in checked:
-            checked.add(id(aset))
-            companion_rows(report, view, hashes, commits)
-        else:
-            name_rows(report, view)
-            cross_rows(report, view, hashes, commits)
-        ack = entry.get("acknowledgement")
-        if isinstance(ack, Mapping):
-            ack_coverage_rows(
-                report, where, (FIELD, index, "acknowledgement"), ack, aset.verdict.data
-            )
-    folders = sorted({Path(aset.jsonl).parent for aset in sets.values()})
-    pending = [item for folder in folders for item in pending_proposals(folder)]
-    supersession_rows(report, where, FIELD, entries, pending)
+    persisted_rows(
+        report,
+        where,
+        [entry.data for entry in ledger.entries],
+        root,
+        schema_errors=[entry.errors for entry in ledger.entries],
+    )

@@ -22,6 +22,7 @@ from pathlib import Path
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.lint.prompt_blocks import find_blocks
+from ars_docs.session.gitcmd import run_git
 
 __all__ = ["SHALLOW_MESSAGE", "check_frozen_blocks"]
 
@@ -35,7 +36,7 @@ SHALLOW_MESSAGE = (
 
 def _git(root: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     try:
-        return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+        return run_git(root, *args)
     except FileNotFoundError:
         raise UsageError("missing dependency: git (the Step 0 check reads history)") from None
 
@@ -73,7 +74,8 @@ def check_frozen_blocks(root: Path, frozen_manifest: str) -> Iterator[Diagnostic
     except (ValueError, KeyError, TypeError) as exc:
         raise InputDataError(f"{manifest_path}: not a manifest with 'files' ({exc})") from None
     for name in files:
-        shown = _git(root, "show", f"{base}:./{name}")  # ./ : relative to ROOT
+        # ./ : relative to ROOT; cat-file prints the blob as stored (no textconv, no filter).
+        shown = _git(root, "cat-file", "blob", f"{base}:./{name}")
         before = _block_digest(shown.stdout if shown.returncode == 0 else None)
         try:
             now = _block_digest((root / name).read_bytes())

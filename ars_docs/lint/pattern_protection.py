@@ -30,8 +30,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.errors import ArsIOError, InputDataError, InputMissingError
+from ars_docs.errors import InputDataError
 from ars_docs.lint.prompt_blocks import Block, Item, find_blocks, normalise, sentences
+from ars_docs.paths import read_regular
 
 __all__ = [
     "CANONICAL_CLAUSE_1",
@@ -114,15 +115,11 @@ def load_manifest(spec: str) -> Manifest:
         raw = (resources.files("ars_docs") / "manifests" / SHIPPED_MANIFESTS[spec]).read_bytes()
     else:
         name = spec
-        try:
-            raw = Path(spec).read_bytes()
-        except FileNotFoundError:
-            raise InputMissingError(
-                f"{spec}: manifest not found; give a path or one of "
-                f"{', '.join(SHIPPED_MANIFESTS)} (the shipped manifests)"
-            ) from None
-        except OSError as exc:
-            raise ArsIOError(f"{spec}: cannot read the manifest ({exc.strerror})") from None
+        raw = read_regular(
+            spec,
+            what="manifest",
+            hint=f"give a path or one of {', '.join(SHIPPED_MANIFESTS)} (the shipped manifests)",
+        )
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -171,15 +168,12 @@ def lint_pattern_protection(manifest: Manifest, root: Path) -> Iterator[Diagnost
 
 def _read(root: Path, name: str) -> bytes:
     path = root / name
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InputMissingError(
-            f"{path}: listed in the manifest but not found under {root}; pass the repository "
-            "root as ROOT"
-        ) from None
-    except OSError as exc:
-        raise ArsIOError(f"{path}: cannot read ({exc.strerror})") from None
+    return read_regular(
+        path,
+        what="file",
+        hint=f"it is listed in the manifest but not found under {root}; pass the repository "
+        "root as ROOT",
+    )
 
 
 def _decode_check(name: str, raw: bytes) -> None:

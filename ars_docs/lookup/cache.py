@@ -32,8 +32,8 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from ars_docs.retrieval.cache import CACHEABLE_STATUSES, cache_root
 from ars_docs.retrieval.config import RetrievalConfig
+from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES, cache_root
 from ars_docs.retrieval.types import RawResponse
 from ars_docs.session.cache import private_folder
 
@@ -65,7 +65,7 @@ def lookup_cache_path(config: RetrievalConfig, environ: Mapping[str, str]) -> Pa
 
 
 class SqliteResponseCache:
-    """``get``/``put`` by request key, like ``retrieval.cache.ResponseCache``."""
+    """``get``/``put`` by request key, like ``retrieval.net.cache.ResponseCache``."""
 
     def __init__(
         self,

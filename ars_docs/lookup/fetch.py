@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ars_docs.retrieval.http import PoliteHttp, redact_url
+from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
 from ars_docs.retrieval.types import FetchFailure
 

@@ -22,7 +22,7 @@ from rapidfuzz.fuzz import ratio
 
 from ars_docs.lookup.fold import deumlaut, fold, has_cjk
 from ars_docs.lookup.record import Name
-from ars_docs.retrieval.identity_words import NAME_PARTICLES
+from ars_docs.retrieval.judge.words import NAME_PARTICLES
 
 __all__ = ["NameMatch", "latin", "match_names"]
 

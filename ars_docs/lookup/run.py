@@ -3,7 +3,7 @@
 ``lookup`` picks the entries (the named keys; else every entry never checked,
 checked while the services were unreachable, or changed since its check —
 ``recheck`` takes them all), checks up to ``concurrency`` entries at a time
-(politeness per host is the HTTP layer's job, ``retrieval/http.py``), and
+(politeness per host is the HTTP layer's job, ``retrieval/net/http.py``), and
 writes each verdict into its entry (``lookup:``) with the byte-preserving
 passport editor: every ``WRITE_EVERY`` seconds and at the end, so a run
 killed half-way keeps most of what it learned, and every answer it got is in

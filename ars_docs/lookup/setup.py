@@ -73,7 +73,7 @@ def _online(
     from ars_docs.lookup.fetch import Fetcher
     from ars_docs.lookup.online import OnlineRegistries
     from ars_docs.retrieval.config import load_config
-    from ars_docs.retrieval.http import Politeness
+    from ars_docs.retrieval.net.http import Politeness
     from ars_docs.retrieval.plan import require_contact
 
     config = load_config(options.config, source, env)

@@ -28,6 +28,7 @@ from pathlib import Path
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.md_escape import code as code_span
 from ars_docs.draft.md_escape import text as md_text
+from ars_docs.paths import session_file
 from ars_docs.reports.drift_artifacts import ArtifactNote, sort_artifacts
 from ars_docs.reports.phases import AD_HOC, SessionSettings, classify_steps, normalise_phase
 from ars_docs.reports.scope import refcode_order
@@ -157,8 +158,7 @@ def build_drift_log(
 
 def drift_log_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_drift_log.md`` (spec: ``<session>_drift_log.md``)."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_drift_log.md"
+    return session_file(passport, "_drift_log.md")
 
 
 def events_of_session(events: list[SessionEvent], snapshot: Snapshot | None) -> list[SessionEvent]:
@@ -309,8 +309,9 @@ def quote(text: str) -> str:
     """Someone's recorded words, on one line, in curly quotes.
 
     The quotes mark the text as the recorder's own (``lint drift-log`` leaves
-    it alone); ``<`` and ``>`` are escaped so it cannot open HTML, such as a
-    closing ``</details>``.
+    it alone); inside them it is literal text (``md_escape.text``): it cannot
+    open HTML such as a closing ``</details>`` or a comment, nor a code span,
+    link or emphasis that would run past the closing quote.
     """
     flat = " ".join(text.split()).replace("“", '"').replace("”", '"')
-    return "“" + flat.replace("<", "&lt;").replace(">", "&gt;") + "”"
+    return "“" + md_text(flat) + "”"

@@ -27,6 +27,7 @@ from pathlib import PurePosixPath
 
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.md_escape import code as code_span
+from ars_docs.draft.md_escape import text as md_text
 from ars_docs.reports.scope_verdict import BLOCKING_SEVERITIES, AuditFinding, AuditVerdict
 from ars_docs.session.corpus import Corpus
 from ars_docs.templating import render_template
@@ -190,10 +191,11 @@ def _one_line(text: str) -> str:
 
     Whitespace is collapsed (a line break could start a heading, even a fake
     Section 1); text that contains the combined word is shown as a code span,
-    so the report never says it in its own voice.
+    so the report never says it in its own voice, and other text is escaped
+    (no HTML, comment or link from the verdict, issue 29 §10).
     """
     flat = " ".join(text.split())
-    return code_span(flat) if re.search(r"passed", flat, re.IGNORECASE) else flat
+    return code_span(flat) if re.search(r"passed", flat, re.IGNORECASE) else md_text(flat)
 
 
 def render_scope_report(report: ScopeReport, *, heading_level: int = 2) -> str:

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.limits import MAX_NESTING, nesting_too_deep, not_utf8, shorten
+from ars_docs.paths import session_file
 from ars_docs.session.atomic import write_bytes_atomic
 from ars_docs.session.clock import Clock
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 from ars_docs.session.yamlio import decode_utf8, read_bytes
@@ -51,8 +52,7 @@ _FIELD_ORDER = ("ts", "phase", "action", "agent", "artifacts", "rationale")
 
 def events_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_session_events.jsonl``."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_session_events.jsonl"
+    return session_file(passport, "_session_events.jsonl")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +130,7 @@ def append_event(
     event = SessionEvent(ts, phase, action, agent, tuple(artifacts), rationale)
     line = event.to_json()
     _parse_line(line, str(log), 0)  # the event itself must match the schema
-    with folder_lock(log.parent):
+    with file_lock(log):
         raw = read_bytes(str(log), what="session events log", hint="") if log.exists() else b""
         try:
             earlier = parse_events(decode_utf8(raw, str(log)), str(log))

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ars_docs.errors import ArsIOError, InputDataError
 from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep, shorten
+from ars_docs.paths import session_file
 from ars_docs.reports.session_events import parse_timestamp
 from ars_docs.session.atomic import is_temp_name
 from ars_docs.session.clock import Clock
@@ -62,8 +63,7 @@ IGNORED_NAMES = frozenset(
 
 def snapshot_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_session_snapshot.json``."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_session_snapshot.json"
+    return session_file(passport, "_session_snapshot.json")
 
 
 @dataclass(frozen=True, slots=True)

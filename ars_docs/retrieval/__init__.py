@@ -4,23 +4,31 @@ Five mechanical auto-steps — ``publisher_direct``, ``wayback_cdx_search``,
 ``author_personal_website``, ``scholar_all_versions``, ``oa_aggregators`` —
 tried in order with early exit on the first document whose content matches
 the entry, then a human handoff (``researchgate_request_<refcode>``) that is
-never automated. Modules:
+never automated. The room reads as the chain it is:
 
-* ``reasons`` — channel names, failure reasons, entry outcomes (defined once)
+* ``reasons`` / ``types`` — channel names, failure reasons, entry outcomes,
+  attempts (defined once)
 * ``config`` (+ ``config_keys``, ``config_file``) — ``ars-docs.toml``
   ``[retrieval]`` and the ``ARS_RETRIEVAL_*`` variables
-* ``transport`` / ``http`` / ``memory`` / ``cache`` — the network, the polite
-  layer over it (ResearchGate refused in both), what a run already learned,
-  the response cache
-* ``pages`` / ``content`` / ``reading`` — what a page is; text of a document
-* ``identity`` (+ ``identity_text``, ``identity_words``) — is it the work:
-  match level and reason codes
-* ``target`` / ``probe`` / ``channels`` / ``services`` — what an entry is
-  looked up by, one entry's search, the five steps, the scholarly APIs
-* ``plan`` / ``chain`` / ``local`` / ``runner`` / ``batch`` / ``handoff`` —
-  before any request, one entry, files already saved, the worker pool and
-  interruption, a whole run, the ResearchGate handoff and log records
-* ``attemptlog`` / ``store`` / ``progress`` — the JSONL log, saved files, progress
+* ``net/`` — ``transport`` / ``http`` / ``memory`` / ``cache`` / ``urls``: the
+  network, the polite layer over it (ResearchGate refused in both), what a run
+  already learned, the response cache, which URLs may be followed (shared with
+  ``lookup``)
+* ``walk/`` — the web walk: ``channels`` (the five steps), ``services`` (the
+  scholarly APIs), ``probe`` (one entry's search: fetch, classify, judge),
+  ``pages`` (what a page is), ``reading`` (response bytes to a document),
+  ``local`` (files already saved under ``sources/``)
+* ``judge/`` — the identity judge: ``identity`` (the ordered decision: match
+  level and reason codes) over ``text`` (where things sit on a page), ``words``
+  (headings and phrases), ``names`` (names as printed), ``kinds`` (notices,
+  supplements, reviews, front matter), ``record`` (what the work's registry
+  record says), ``content`` (normalisation, PDF text)
+* ``store/`` — ``files`` (saved files, never overwritten) and ``attemptlog``
+  (the JSONL log)
+* ``target`` / ``plan`` / ``chain`` / ``runner`` / ``batch`` / ``handoff`` /
+  ``progress`` — what an entry is looked up by, before any request, one entry,
+  the worker pool and interruption, a whole run, the ResearchGate handoff,
+  progress
 """
 
 from __future__ import annotations
@@ -34,14 +42,14 @@ from typing import Any as _Any
 _EXPORTS = {
     "CHANNELS": "ars_docs.retrieval.reasons",
     "Attempt": "ars_docs.retrieval.types",
-    "BaseTransport": "ars_docs.retrieval.transport",
+    "BaseTransport": "ars_docs.retrieval.net.transport",
     "EntryOutcome": "ars_docs.retrieval.chain",
     "EntryStatus": "ars_docs.retrieval.reasons",
     "FetchFailure": "ars_docs.retrieval.types",
-    "HttpxTransport": "ars_docs.retrieval.transport",
-    "MatchResult": "ars_docs.retrieval.content",
-    "PoliteHttp": "ars_docs.retrieval.http",
-    "Politeness": "ars_docs.retrieval.http",
+    "HttpxTransport": "ars_docs.retrieval.net.transport",
+    "MatchResult": "ars_docs.retrieval.judge.content",
+    "PoliteHttp": "ars_docs.retrieval.net.http",
+    "Politeness": "ars_docs.retrieval.net.http",
     "RawResponse": "ars_docs.retrieval.types",
     "Reason": "ars_docs.retrieval.reasons",
     "Response": "ars_docs.retrieval.types",
@@ -49,36 +57,36 @@ _EXPORTS = {
     "RetrievalReport": "ars_docs.retrieval.batch",
     "RetrieveOptions": "ars_docs.retrieval.batch",
     "Runtime": "ars_docs.retrieval.runtime",
-    "attempt_log_path": "ars_docs.retrieval.attemptlog",
-    "is_blocked_host": "ars_docs.retrieval.transport",
+    "attempt_log_path": "ars_docs.retrieval.store.attemptlog",
+    "is_blocked_host": "ars_docs.retrieval.net.transport",
     "load_config": "ars_docs.retrieval.config",
-    "match_content": "ars_docs.retrieval.content",
+    "match_content": "ars_docs.retrieval.judge.content",
     "pending_action": "ars_docs.retrieval.reasons",
-    "read_attempt_log": "ars_docs.retrieval.attemptlog",
+    "read_attempt_log": "ars_docs.retrieval.store.attemptlog",
     "retrieve": "ars_docs.retrieval.batch",
 }
 
 if _typing.TYPE_CHECKING:
-    from ars_docs.retrieval.attemptlog import attempt_log_path as attempt_log_path
-    from ars_docs.retrieval.attemptlog import read_attempt_log as read_attempt_log
     from ars_docs.retrieval.batch import RetrievalReport as RetrievalReport
     from ars_docs.retrieval.batch import RetrieveOptions as RetrieveOptions
     from ars_docs.retrieval.batch import retrieve as retrieve
     from ars_docs.retrieval.chain import EntryOutcome as EntryOutcome
     from ars_docs.retrieval.config import RetrievalConfig as RetrievalConfig
     from ars_docs.retrieval.config import load_config as load_config
-    from ars_docs.retrieval.content import MatchResult as MatchResult
-    from ars_docs.retrieval.content import match_content as match_content
-    from ars_docs.retrieval.http import PoliteHttp as PoliteHttp
-    from ars_docs.retrieval.http import Politeness as Politeness
+    from ars_docs.retrieval.judge.content import MatchResult as MatchResult
+    from ars_docs.retrieval.judge.content import match_content as match_content
+    from ars_docs.retrieval.net.http import PoliteHttp as PoliteHttp
+    from ars_docs.retrieval.net.http import Politeness as Politeness
+    from ars_docs.retrieval.net.transport import BaseTransport as BaseTransport
+    from ars_docs.retrieval.net.transport import HttpxTransport as HttpxTransport
+    from ars_docs.retrieval.net.transport import is_blocked_host as is_blocked_host
     from ars_docs.retrieval.reasons import CHANNELS as CHANNELS
     from ars_docs.retrieval.reasons import EntryStatus as EntryStatus
     from ars_docs.retrieval.reasons import Reason as Reason
     from ars_docs.retrieval.reasons import pending_action as pending_action
     from ars_docs.retrieval.runtime import Runtime as Runtime
-    from ars_docs.retrieval.transport import BaseTransport as BaseTransport
-    from ars_docs.retrieval.transport import HttpxTransport as HttpxTransport
-    from ars_docs.retrieval.transport import is_blocked_host as is_blocked_host
+    from ars_docs.retrieval.store.attemptlog import attempt_log_path as attempt_log_path
+    from ars_docs.retrieval.store.attemptlog import read_attempt_log as read_attempt_log
     from ars_docs.retrieval.types import Attempt as Attempt
     from ars_docs.retrieval.types import FetchFailure as FetchFailure
     from ars_docs.retrieval.types import RawResponse as RawResponse

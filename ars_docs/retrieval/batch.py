@@ -23,16 +23,16 @@ from typing import Any
 
 from ars_docs import __version__
 from ars_docs.errors import ArsError, UsageError
-from ars_docs.retrieval.attemptlog import attempt_log_path
-from ars_docs.retrieval.cache import ResponseCache, default_cache_dir
 from ars_docs.retrieval.chain import EntryOutcome
 from ars_docs.retrieval.config import RetrievalConfig, load_config
-from ars_docs.retrieval.http import PoliteHttp, Politeness
+from ars_docs.retrieval.net.cache import ResponseCache, default_cache_dir
+from ars_docs.retrieval.net.http import PoliteHttp, Politeness
 from ars_docs.retrieval.plan import acquired_at, preflight, require_contact, select, sources_dir
 from ars_docs.retrieval.reasons import EntryStatus
 from ars_docs.retrieval.runner import new_run_id, run_all
 from ars_docs.retrieval.runtime import Runtime
-from ars_docs.retrieval.store import remove_stale_temporaries
+from ars_docs.retrieval.store.attemptlog import attempt_log_path
+from ars_docs.retrieval.store.files import remove_stale_temporaries
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields

@@ -28,16 +28,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.retrieval.channels import Channel
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.content import words
-from ars_docs.retrieval.http import PoliteHttp, redact_url
-from ars_docs.retrieval.local import check_supplied
-from ars_docs.retrieval.probe import Candidate, Probe
+from ars_docs.retrieval.judge.content import words
+from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import EntryStatus, Reason, pending_action
-from ars_docs.retrieval.store import expected_files, safe_name, save_source
+from ars_docs.retrieval.store.files import expected_files, safe_name, save_source
 from ars_docs.retrieval.target import Target
 from ars_docs.retrieval.types import Acquired, Attempt
+from ars_docs.retrieval.walk.channels import Channel
+from ars_docs.retrieval.walk.local import check_supplied
+from ars_docs.retrieval.walk.probe import Candidate, Probe
 from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["EntryOutcome", "run_entry"]
@@ -207,9 +207,41 @@ def _unfound(
     return outcome
 
 
+_WEIGHTS = {
+    "doi_match": 4,
+    "arxiv_match": 4,
+    "title_in_header": 4,
+    "title_on_cover_sheet": 3,
+    "author_near_title": 3,
+    "title_in_body": 1,
+    "title_partial": 1,
+    "title_reworded": 2,
+    "author_elsewhere": 1,
+    "year_match": 1,
+    "venue_match": 1,
+    "title_extended": -1,
+    "year_mismatch": -2,
+    "doi_mismatch": -3,
+    "arxiv_mismatch": -3,
+    "author_given_mismatch": -3,
+    "title_only_in_links": -2,
+    "url_drift": -2,
+}
+
+
+def evidence_score(reasons: Sequence[str]) -> int:
+    """How much positive evidence a candidate's reasons carry (ties: the first found)."""
+    return sum(_WEIGHTS.get(code, 0) for code in reasons)
+
+
 def _best(candidates: list[Candidate]) -> Candidate | None:
-    """The weak candidate before the ambiguous one, then the first found."""
-    ranked = sorted(candidates, key=lambda c: c.identity.level.value != "weak")
+    """The candidate with the most evidence: a title in the header and an author beside it
+    beat a follow-up paper that names the title in its text; weak before ambiguous when
+    the evidence is equal, then the first found."""
+    ranked = sorted(
+        candidates,
+        key=lambda c: (-evidence_score(c.identity.reasons), c.identity.level.value != "weak"),
+    )
     return ranked[0] if ranked else None
 
 

@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import ArsError, ArsIOError, InputDataError
+from ars_docs.errors import ArsError, InputDataError
 from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep
+from ars_docs.paths import read_regular
 from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
     PATH_KEYS,
@@ -25,7 +26,7 @@ from ars_docs.retrieval.config_keys import (
     scalar_problem,
     url_problem,
 )
-from ars_docs.retrieval.content import name_key
+from ars_docs.retrieval.judge.content import name_key
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -38,12 +39,11 @@ _TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def read_config_file(path: Path) -> dict[str, Any]:
+    raw = read_regular(path, what="config", hint="check the path")
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputDataError(f"{path}: not valid UTF-8; re-save the file as UTF-8") from exc
-    except OSError as exc:
-        raise ArsIOError(f"{path}: cannot read the config file: {exc.strerror or exc}") from exc
     _refuse_deep_nesting(path, text)
     try:
         document = tomllib.loads(text)

@@ -6,6 +6,8 @@ reader, so the two can never disagree about what a key means or allows.
 
 from __future__ import annotations
 
+import contextlib
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -61,6 +63,9 @@ SCALAR_KEYS: Mapping[str, tuple[type, float | None, float | None]] = {
 TABLES = ("endpoints", "author_homepages", "entry_homepages")
 PATH_KEYS = ("sources_dir", "cache_dir")
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s.]+\Z")
+#: Values sent in HTTP headers (User-Agent, API-key headers) must be printable ASCII.
+_HEADER_KEYS = ("contact_email", "openalex_api_key", "core_api_key", "semantic_scholar_api_key")
+_PRINTABLE_ASCII = re.compile(r"[\x21-\x7e]+\Z")
 
 
 def scalar_problem(key: str, raw: Any) -> str:
@@ -70,20 +75,42 @@ def scalar_problem(key: str, raw: Any) -> str:
             return f"expected a non-empty string, got {raw!r}"
         if key == "contact_email" and not _EMAIL.match(raw):
             return f"{raw!r} is not an e-mail address (name@example.org)"
+        if key in _HEADER_KEYS and not _PRINTABLE_ASCII.match(raw):
+            return _not_ascii(key, raw)
         return ""
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):
         return f"expected a number, got {raw!r}"
     if kind is int and not isinstance(raw, int):
         return f"expected a whole number, got {raw!r}"
+    if not math.isfinite(raw):
+        return f"{raw!r} is not a finite number; give a value between {low} and {high}"
     if (low is not None and raw < low) or (high is not None and raw > high):
         return f"{raw!r} is out of range ({low}–{high})"
     return ""
 
 
+def _not_ascii(key: str, raw: str) -> str:
+    """Why ``raw`` cannot be sent in an HTTP header, and the ASCII form when there is one."""
+    if key != "contact_email":
+        return f"{raw!r} must be printable ASCII without spaces (it is sent in an HTTP header)"
+    local, _, domain = raw.rpartition("@")
+    hint = "use an address written in ASCII"
+    if local.isascii() and _PRINTABLE_ASCII.match(local):
+        with contextlib.suppress(UnicodeError):  # a domain IDNA cannot encode
+            hint = f"write the domain in its ASCII form: {local}@{domain.encode('idna').decode()}"
+    return f"{raw!r} is not ASCII, and the address is sent in the HTTP User-Agent header; {hint}"
+
+
 def url_problem(url: Any) -> str:
     if not isinstance(url, str):
         return f"expected a URL string, got {url!r}"
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    if any(char.isspace() or ord(char) < 32 or ord(char) == 127 for char in url):
+        return f"{url!r} contains white space or control characters; give a URL without them"
+    try:
+        parts = urlsplit(url)
+        hostname, _port = parts.hostname, parts.port  # both raise ValueError when malformed
+    except ValueError as exc:
+        return f"{url!r} is not a valid URL ({exc}); give an absolute http(s) URL"
+    if parts.scheme not in ("http", "https") or not hostname:
         return f"{url!r} is not an absolute http(s) URL"
     return ""

@@ -11,12 +11,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from ars_docs.retrieval.transport import BaseTransport, HttpxTransport
+from ars_docs.retrieval.net.transport import BaseTransport, HttpxTransport
 from ars_docs.session.clock import Clock
 
 if TYPE_CHECKING:
-    from ars_docs.retrieval.cache import ResponseStore
-    from ars_docs.retrieval.http import PoliteHttp, Politeness
+    from ars_docs.retrieval.net.cache import ResponseStore
+    from ars_docs.retrieval.net.http import PoliteHttp, Politeness
 
 __all__ = ["Runtime"]
 
@@ -41,7 +41,7 @@ class Runtime:
     ) -> PoliteHttp:
         """The polite HTTP layer over the injected transport (else the real network) and
         the injected clocks."""
-        from ars_docs.retrieval.http import PoliteHttp
+        from ars_docs.retrieval.net.http import PoliteHttp
 
         return PoliteHttp(
             self.transport or HttpxTransport(),

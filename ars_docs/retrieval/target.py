@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from ars_docs.retrieval.content import name_key
-from ars_docs.retrieval.identity import Work
+from ars_docs.retrieval.judge.content import name_key
+from ars_docs.retrieval.judge.identity import Work
 from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["WEB_TYPES", "Target", "normalise_doi"]
@@ -71,6 +72,13 @@ class Target:
     pmcid: str | None = None
     kind: str = ""
     """The CSL ``type``."""
+    venue: str = ""
+    """The journal, proceedings or publisher (``venue``, ``container_title``, ``journal``)."""
+    record_dois: tuple[str, ...] = ()
+    """The DOI of the record ``ars-docs lookup`` matched (``lookup.matched.doi``)."""
+    record_venue: str = ""
+    notice_dois: tuple[str, ...] = ()
+    """DOIs of the notices ``lookup`` found about the work (``lookup.retraction.notices``)."""
 
     def work(self) -> Work:
         """What the identity decision compares a document with."""
@@ -81,6 +89,9 @@ class Target:
             self.doi,
             self.arxiv_id,
             self.kind in ("review", "review-book"),
+            self.venue or self.record_venue,
+            tuple(d for d in self.record_dois if d != (self.doi or "").lower()),
+            tuple((d, "notice") for d in self.notice_dois),
         )
 
     @classmethod
@@ -120,7 +131,44 @@ class Target:
             arxiv_id=_text(data.get("arxiv_id"), _ARXIV_PREFIX),
             pmcid=_pmcid(data.get("pmcid")),
             kind=kind if isinstance(kind, str) else "",
+            venue=next(
+                (
+                    v.strip()
+                    for v in (data.get(k) for k in ("venue", "container_title", "journal"))
+                    if isinstance(v, str) and v.strip()
+                ),
+                "",
+            ),
+            **_lookup_record(data.get("lookup"), entry.title),
         )
+
+
+def _lookup_record(lookup: object, title: str) -> dict[str, Any]:
+    """What ``ars-docs lookup`` recorded about the work (``lookup:`` in the entry).
+
+    Only a ``found`` verdict whose matched record still carries the entry's title is
+    used (the entry may have changed since): the record's DOI is the work's own, its
+    retraction notices' DOIs are other documents, its venue stands in for a missing one.
+    """
+    if not isinstance(lookup, Mapping) or lookup.get("status") != "found":
+        return {}
+    matched = lookup.get("matched")
+    if not isinstance(matched, Mapping) or name_key(str(matched.get("title") or "")) != (
+        name_key(title)
+    ):
+        return {}
+    found: dict[str, Any] = {}
+    doi = normalise_doi(matched.get("doi"))
+    if doi:
+        found["record_dois"] = (doi.lower(),)
+    if isinstance(matched.get("venue"), str) and matched["venue"].strip():
+        found["record_venue"] = matched["venue"].strip()
+    retraction = lookup.get("retraction")
+    notices = retraction.get("notices") if isinstance(retraction, Mapping) else None
+    dois = [normalise_doi(n.get("doi")) for n in notices or () if isinstance(n, Mapping)]
+    if any(dois):
+        found["notice_dois"] = tuple(d.lower() for d in dois if d)
+    return found
 
 
 _ARXIV_PREFIX = re.compile(r"(?i)^(?:https?://arxiv\.org/(?:abs|pdf)/|arxiv:\s*)")

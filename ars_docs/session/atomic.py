@@ -12,6 +12,10 @@ Two rules hold for every writer (issue 16):
   (``os.access``); the writer raises ``OutputError`` (exit 73) and the file is
   left as it is. ``ensure_writable`` lets a command check all its targets
   before it writes the first one.
+* A character device or FIFO the user names as an output (``-o /dev/null``)
+  gets a plain write; the temp-file-and-rename is only ever applied to a
+  regular file or a new path, so a device node is never replaced (issue 29,
+  ``ars_docs.paths.output_kind``).
 
 Temp files have a name every reader of the session folder recognises and
 skips (``is_temp_name``): ``.<target>.ars-tmp-<host>-<pid>-<random>.tmp``. A
@@ -24,13 +28,20 @@ another host, or of another user are never touched.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import re
 import stat
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 from ars_docs.errors import OutputError
+from ars_docs.paths import output_kind
 
 __all__ = [
     "TEMP_MARK",
@@ -72,7 +83,9 @@ def temp_prefix(target: str, pid: int | None = None) -> str:
 
 
 def ensure_writable(path: Path) -> None:
-    """Raise ``OutputError`` (73) when ``path`` exists and is read-only (see above)."""
+    """Raise ``OutputError`` (73) when ``path`` exists and is read-only (see above),
+    or is a folder, socket or block device (``paths.output_kind``)."""
+    output_kind(path)
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -96,6 +109,9 @@ def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> Non
     """
     if path.is_symlink():
         path = Path(os.path.realpath(path))
+    if not private and output_kind(path) == "plain":
+        _write_plain(path, data)
+        return
     ensure_writable(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
@@ -127,6 +143,34 @@ def write_bytes_atomic(path: Path, data: bytes, *, private: bool = False) -> Non
             f"cannot write {path}: {exc.strerror or exc}; the original was left unchanged"
         ) from exc
     _fsync_dir(folder)
+
+
+def _write_plain(path: Path, data: bytes) -> None:
+    """Write into a character device or FIFO the user named (never rename over it).
+
+    A FIFO without a reader is refused rather than waited on.
+    """
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        reason = (
+            "no process is reading it" if exc.errno == errno.ENXIO else exc.strerror or str(exc)
+        )
+        raise OutputError(
+            f"cannot write {path}: {reason}; start the reader first or name a regular "
+            "file; nothing was written"
+        ) from exc
+    try:
+        flags = fcntl.fcntl(fd, fcntl.F_GETFL) if fcntl is not None else 0
+        if fcntl is not None:
+            fcntl.fcntl(fd, fcntl.F_SETFL, flags & ~os.O_NONBLOCK)  # now wait for the reader
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    finally:
+        os.close(fd)
 
 
 def write_text_atomic(path: Path, text: str) -> None:

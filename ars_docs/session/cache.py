@@ -70,7 +70,7 @@ def cache_folder() -> Path | None:
 def private_folder(folder: Path) -> Path | None:
     """``folder``, made if needed, when only this user can write to it; else ``None``.
 
-    Cached byte code is executed when it is loaded, so it is only read from a
+    A cached corpus says which sources are verified, so it is only read from a
     folder that no other user could have planted a file in.
     """
     try:

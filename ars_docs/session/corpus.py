@@ -76,6 +76,7 @@ __all__ = [
     "CorpusEntry",
     "corpus_from_data",
     "load_corpus",
+    "parsed_passport",
 ]
 
 PASSPORT_HINT = "check the --passport option or the ARS_PASSPORT environment variable"
@@ -178,6 +179,16 @@ def load_corpus(path: str | os.PathLike[str], *, use_cache: bool = True) -> Corp
     if cache is not None:
         write_cache(cache, key, corpus)
     return corpus
+
+
+def parsed_passport(path: str | os.PathLike[str]) -> tuple[Corpus, bytes, YamlDocument]:
+    """A one-file passport's corpus with the bytes and the YAML document it came from,
+    parsed once, for a caller that edits the file next (``verify``): the editor can
+    reuse the document when the bytes it reads under the lock are the same."""
+    name = os.fspath(path)
+    raw = read_bytes(name, what="passport", hint=PASSPORT_HINT)
+    document = parse_yaml(decode_utf8(raw, name), name)
+    return _from_document(document), raw, document
 
 
 def corpus_from_data(data: Any, *, path: str = "<memory>") -> Corpus:

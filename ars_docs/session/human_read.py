@@ -36,10 +36,11 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ars_docs.draft.document import BOM
 from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
 from ars_docs.limits import bound_message, not_utf8, shorten
+from ars_docs.paths import regular_or_absent
 from ars_docs.session.atomic import ensure_writable, write_text_atomic
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, load_corpus
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.lookup_record import not_the_work
 from ars_docs.session.readlog import (
     FULL_TEXT,
@@ -51,7 +52,7 @@ from ars_docs.session.readlog import (
     parse_read_log,
     read_log_path,
 )
-from ars_docs.session.yamlio import decode_utf8
+from ars_docs.session.yamlio import decode_utf8, read_bytes
 
 _SHOWN_KEYS = 20
 """Unknown keys listed one per line; the rest are counted (messages stay bounded)."""
@@ -195,7 +196,7 @@ def _locked(log: Path) -> Iterator[None]:
     """The session folder lock, with a failure to take it in the canonical form."""
     with contextlib.ExitStack() as stack:
         try:
-            stack.enter_context(folder_lock(log.parent))
+            stack.enter_context(file_lock(log))
         except ArsIOError as exc:
             raise MarkReadError(exc.message, ExitCode.IO_ERR) from exc
         yield
@@ -236,7 +237,11 @@ def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
     indexes of the marks it rescinded (empty when it only appended).
     """
     # Bytes, not read_text(): universal-newline reading would hide a CRLF log.
-    raw = log.read_bytes() if log.exists() else b""
+    raw = (
+        read_bytes(str(log), what="human-read log", hint="check its permissions")
+        if regular_or_absent(log, what="human-read log")
+        else b""
+    )
     text = decode_utf8(raw, str(log))  # drops a BOM; put back below
     before = parse_read_log(text, str(log)).marks if text.strip() else []
     yaml = _yaml(text)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ars_docs.errors import InputDataError
+from ars_docs.paths import session_file
 from ars_docs.session.cache import cache_file, cache_key, module_source, read_cache, write_cache
 from ars_docs.session.schema_check import (
     Check,
@@ -72,8 +73,7 @@ _CODE_MODULES = ("readlog.py", "cache.py", "schema_check.py", "yamlio.py", "yaml
 
 def read_log_path(passport: str | os.PathLike[str]) -> Path:
     """``<passport-parent>/<passport-stem>_human_read_log.yaml`` (§3.6, R5-003)."""
-    given = Path(passport)
-    return given.parent / f"{given.stem}_human_read_log.yaml"
+    return session_file(passport, "_human_read_log.yaml")
 
 
 @dataclass(frozen=True, slots=True)

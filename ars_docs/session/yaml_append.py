@@ -39,16 +39,27 @@ __all__ = ["append_item", "append_items", "render_block", "render_items", "rende
 _HINT = "write the list in block style (one `- ` item per entry) and run the command again"
 
 
-def append_item(text: str, key: str, item: Mapping[str, Any], path: str) -> str:
-    """``text`` with ``item`` appended to the top-level list ``key`` (checked, see above)."""
-    doc = parse_yaml(text, path)
+def append_item(
+    text: str,
+    key: str,
+    item: Mapping[str, Any],
+    path: str,
+    *,
+    doc: YamlDocument | None = None,
+) -> str:
+    """``text`` with ``item`` appended to the top-level list ``key`` (checked, see above).
+
+    ``doc`` (the parse of ``text``, not modified) saves the first parse.
+    """
+    if doc is None:
+        doc = parse_yaml(text, path)
     if not isinstance(doc.data, dict):
         raise InputDataError(f"{path}: the top level is not a mapping; cannot add `{key}`")
-    expected = copy.deepcopy(doc.data)
-    current = expected.get(key)
+    current = doc.data.get(key)
     if current is not None and not isinstance(current, list):
         raise InputDataError(f"{path}: `{key}` is not a list; make it a list of entries")
-    expected[key] = [*(current or []), copy.deepcopy(dict(item))]
+    # Compared with a fresh parse of the new text, so a shallow copy is enough.
+    expected = {**doc.data, key: [*(current or []), copy.deepcopy(dict(item))]}
     if text.lstrip().startswith("{") and _is_json(text):
         new_text = _append_json(text, key, item)
     else:

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ars_docs.errors import ArsIOError, InputDataError, InputMissingError
+from ars_docs.errors import InputDataError
 from ars_docs.perf import gc_paused
 
 __all__ = [
@@ -83,24 +83,17 @@ def location(path: str, position: Position) -> str:
     return f"{path}:{line}:{col or 1}" if line else path
 
 
-def read_bytes(path: str, *, what: str, hint: str) -> bytes:
-    """Read a whole file; a missing file raises ``InputMissingError``.
+def read_bytes(path: str, *, what: str, hint: str, limit: int | None = None) -> bytes:
+    """Read a whole regular file (``ars_docs.paths.read_regular``: FIFOs and devices are
+    refused, the size is capped per ``what``); a missing file raises
+    ``InputMissingError``.
 
-    ``what`` names the file's role ("passport", "read log") and ``hint`` says
+    ``what`` names the file's role ("passport", "human-read log") and ``hint`` says
     what to do when it is missing.
     """
-    try:
-        with open(path, "rb") as handle:
-            return handle.read()
-    except FileNotFoundError as exc:
-        raise InputMissingError(f"{path}: {what} not found; {hint}") from exc
-    except IsADirectoryError as exc:
-        raise ArsIOError(f"{path}: {what} is a directory; give the path of a file") from exc
-    except OSError as exc:
-        raise ArsIOError(
-            f"{path}: cannot read {what}: {exc.strerror or exc}; check the file's "
-            "permissions and that the disk is readable"
-        ) from exc
+    from ars_docs.paths import read_regular
+
+    return read_regular(path, what=what, hint=hint, limit=limit)
 
 
 def decode_utf8(raw: bytes, path: str) -> str:

@@ -97,7 +97,8 @@ def test_scope_report_and_checklist_keep_names_on_one_line(tmp_path: Path) -> No
     checklist = (session / "draft\n# Checklist heading_prefinalization_checklist.md").read_text(
         "utf-8"
     )
-    assert headings(checklist)[0] == "Pre-finalization checklist — draft\\n# Checklist heading.md"
+    # As text in the heading, the visible "\n" escape has its backslash escaped too.
+    assert headings(checklist)[0] == "Pre-finalization checklist — draft\\\\n# Checklist heading.md"
     assert "Checklist heading" not in [h.strip("# ") for h in headings(checklist)]
     (session / "verdict.yaml").write_text(
         'round: 1\nfindings:\n  - id: "F1\\n# Finding heading"\n    severity: P1\n'

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ars_docs.draft.checklist_text import ChecklistInput, Waiver, render_checklist
-from ars_docs.draft.md_escape import one_line
+from ars_docs.draft.md_escape import code, one_line, text_with_comments
+from ars_docs.draft.md_escape import text as md_text
 from ars_docs.draft.passes.foresee import fix_for
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
@@ -129,8 +130,8 @@ def checklist(state: DocState) -> None:
                 item.action = _action(state, res.status, slug, passport)
                 if res.status in LOOKUP_STATUSES and state.trust is not None:
                     found = describe(state.trust.lookup(slug), slug)
-                    item.action = f"{item.action} {one_line(found)}."
-                if marker.problem:
+                    item.action = f"{item.action} {md_text(found)}."
+                if marker.problem:  # quotes the marker's text: escaped like any user string
                     item.action = _with_problem(item.action, marker.problem)
             item.lines.append(marker.line)
     for orphan in state.orphan_warnings:
@@ -224,9 +225,10 @@ def _with_problem(action: str, problem: str) -> str:
     """A malformed marker's problem; "did you mean" names the marker to write."""
     guess = _GUESS_RE.search(problem)
     if guess is not None and guess.group(1) != "<!--ref:SLUG-->":
-        action = action.replace("`<!--ref:SLUG-->`", f"`{guess.group(1)}`")
+        action = action.replace("`<!--ref:SLUG-->`", code(guess.group(1)))
     problem = problem.rstrip(".")
-    return f"{action} Problem: {problem}{'' if problem.endswith('?') else '.'}"
+    end = "" if problem.endswith("?") else "."
+    return f"{action} Problem: {text_with_comments(problem)}{end}"
 
 
 def _command(slug: str, passport: str | None) -> str:

@@ -25,6 +25,7 @@ from ars_docs.draft.markers import (
     starts_line,
 )
 from ars_docs.draft.mdparse import CODE_MARKS, Occurrence, Reading, parse_tokens, read
+from ars_docs.draft.passes.gate import note_hidden
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import prose_regions
 
@@ -35,9 +36,12 @@ DIAGNOSTIC_CAP = 50
 
 def extract(state: DocState) -> None:
     doc = state.document
-    keep = state.options.keep_children
+    options = state.options
+    keep = options.keep_children or options.keep_tokens
+    # Without the children, the gate's hidden-text check reads what this hook noted.
+    hook = note_hidden if keep and options.strict and not options.keep_children else None
     stats: dict[str, int] = {}
-    tokens = parse_tokens(doc, keep_children=keep, stats=stats)
+    tokens = parse_tokens(doc, keep_children=options.keep_children, on_inline=hook, stats=stats)
     state.code_marks = stats.get(CODE_MARKS, 0)
     # The code ranges are for the rewrite checks of the gate and the preview; finalize
     # reads them again only when a rewrite could change the reading (passes/settle.py).

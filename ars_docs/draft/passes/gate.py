@@ -204,28 +204,52 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     # a large draft with many offenders (20 MB: minutes; issue 16, huge drafts).
     reported = sorted({o.line for o in found})
     extra: list[Offender] = []
-    tokens = state.tokens if state.options.keep_children else []
-    for token in tokens or parse_tokens(state.document, keep_children=True):
+    options = state.options
+    noted = options.keep_tokens and not options.keep_children  # extract ran note_hidden
+    tokens = state.tokens if options.keep_children or noted else []
+    for token in tokens or parse_tokens(state.document, on_inline=note_hidden):
         if token.type != "inline" or token.map is None:
             continue
         first, last = token.map[0] + 1, token.map[1]
         at = bisect.bisect_left(reported, first)
         if at < len(reported) and reported[at] <= last:
             continue
-        visible = "".join(_texts(token.children or []))
-        if WARNING_TEXT_RE.search(visible):
+        kind = _hidden_kind(token.children) if token.children else token.meta.get(_HIDDEN)
+        if kind == "warning":
             extra.append(
                 Offender(
                     first, 1, codes.REFUSE_WARNING_TEXT, "-", "written with escapes or entities"
                 )
             )
-        elif _HIDDEN_MARKER.search(visible):
+        elif kind == "marker":
             extra.append(
                 Offender(
                     first, 1, codes.REFUSE_UNRESOLVED, "-", "marker text shown as prose (escaped?)"
                 )
             )
     return extra
+
+
+#: ``token.meta`` key: what the visible text of an inline token hides ("warning"/"marker").
+_HIDDEN = "ars_hidden"
+
+
+def note_hidden(token: Token, children: list[Token]) -> None:
+    """Inline hook of the parse (``mdparse.parse_tokens``): note in the inline token
+    whether its visible text holds warning or marker text, so ``_hidden_in_text``
+    needs no children (keeping them all costs most of a large draft's memory)."""
+    kind = _hidden_kind(children)
+    if kind is not None:
+        token.meta[_HIDDEN] = kind
+
+
+def _hidden_kind(children: list[Token]) -> str | None:
+    visible = "".join(_texts(children))
+    if WARNING_TEXT_RE.search(visible):
+        return "warning"
+    if _HIDDEN_MARKER.search(visible):
+        return "marker"
+    return None
 
 
 def _texts(children: list[Token]) -> list[str]:

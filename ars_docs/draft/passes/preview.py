@@ -40,7 +40,9 @@ def preview(state: DocState) -> None:
     from ars_docs.draft.reading import reading_warnings, reread  # loaded when used
 
     doc = state.document
-    changes = reread(doc, draft_code(state), state.edits, state.occurrence_starts).changes
+    before = draft_code(state)
+    state.tokens = []  # read no more: free it before the preview's own tree is built
+    changes = reread(doc, before, state.edits, state.occurrence_starts).changes
     state.diagnostics.extend(
         reading_warnings(
             doc,

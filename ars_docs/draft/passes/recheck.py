@@ -70,7 +70,11 @@ def recheck(state: DocState) -> None:
             reported.add(line)
             found.append(Offender(line, col, reason, "-", detail))
 
-    reread = reread_output(doc, draft_code(state), edits)
+    before = draft_code(state)
+    # Nothing reads the draft's token tree after the gate: let it go before the
+    # output's own tree is built (peak memory on a large draft, issue 29 §12).
+    state.tokens = []
+    reread = reread_output(doc, before, edits)
     reading = reread.reading
     for offset, detail in reread.changes:
         refuse(offset, codes.REFUSE_READING_CHANGED, detail)

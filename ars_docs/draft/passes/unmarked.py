@@ -2,12 +2,15 @@
 
 The gate can only check citations that carry a ``<!--ref:SLUG-->`` marker, so a
 citation whose marker was deleted would reach the final document unchecked.
-This pass finds citation-shaped text (``draft.citations``) in prose and counts
-the markers inside it or after it in the same sentence (before the next
-citation-shaped text; agents put the marker right after the citation, a
-reviser may move it behind a word or two), each marker counting once. A text
-with fewer markers than the works it cites is *unmarked*: reported by finalize
-(ARS005), listed in the checklist as must-fix, refused by the gate.
+This pass finds citation-shaped text (``draft.citations``) in prose and covers
+it with the markers of its sentence (``draft.sentences``, issue 24 §2), each
+marker counting once and for one cited work: the markers inside or right
+after a citation first, then the sentence's other markers in order. A marker
+between two sentences (after one's period, before the next one's first word)
+counts for the sentence before it when that one still needs a marker, else
+for the next. A text with fewer markers than the works it cites is
+*unmarked*: reported by finalize (ARS005, naming the text that lacks a
+marker), listed in the checklist as must-fix, refused by the gate.
 
 A reviewed false positive is waived in the draft, visibly, by writing
 ``<!--not-a-citation-->`` (optionally ``<!--not-a-citation: REASON-->``)
@@ -21,63 +24,94 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass, field
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.citations import CitationText, find_candidates
+from ars_docs.draft.citations import (
+    Candidate,
+    CitationText,
+    find_candidates,
+    merge_candidates,
+    superscript_tags,
+)
 from ars_docs.draft.passes.extract import DIAGNOSTIC_CAP
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import Waiver, mask
+from ars_docs.draft.sentences import sentences
 
-#: Where a sentence (or clause) ends: a citation's marker comes before it.
-_SENTENCE_END = re.compile(r"[.!?;。！？；](?=\s|$)|\n[ \t>]*\n")
-#: How far after a citation its marker may be (it normally follows at once).
-_REACH = 160
+#: A paragraph without any of these holds no citation-shaped text and no waiver.
+_NOTHING_TO_SEE = re.compile(
+    r"[\d(\[（¹²³⁰-⁹]|b[ií]d|bd\.|benda|cit\.|upra|Id\.|ам\s+же|(?i:not-a-citation)"
+)
+#: What may stand between a citation and its own marker: ``(Smith, 2020).<!--ref:s-->``.
+_ADJACENT = re.compile(r"[\s.,;:!?)\]）。，、]*")
+
+
+@dataclass
+class _Sentence:
+    start: int
+    end: int
+    cands: list[Candidate] = field(default_factory=list)
+    markers: list[int] = field(default_factory=list)  # region offsets of its markers
+    gap: list[int] = field(default_factory=list)  # markers after it, before the next one
+    next_start: int = 0  # where the next sentence starts (waivers after the period count)
+
+    @property
+    def need(self) -> int:
+        return sum(c.works for c in self.cands)
 
 
 def unmarked(state: DocState) -> None:
     doc = state.document
     text = doc.text
+    # A marker sits where its span starts: its visible warning prefix, if any, is part of it.
     starts = [m.span.start for m in state.markers]  # document order: already sorted
-    comments = [m.comment_start for m in state.markers]
-    claimed: set[int] = set()
     found: list[CitationText] = []
     waivers: list[Waiver] = []
     for start, end in state.prose:
+        if _NOTHING_TO_SEE.search(text, start, end) is None:
+            continue  # no bracket, digit, back reference or waiver: nothing can be found
         masked, region_waivers = mask(text, start, end)
         waivers.extend(region_waivers)
-        waiver_starts = [w.start for w in region_waivers]
-        used_waivers: set[int] = set()
         candidates = find_candidates(masked)
-        for index, cand in enumerate(candidates):
-            c_start, c_end = start + cand.start, start + cand.end
-            following = start + candidates[index + 1].start if index + 1 < len(candidates) else end
-            stop = _window_end(masked, cand.end, following - start) + start
-            count = 0
-            # markers inside the citation text, then those after it in the same sentence
-            lo = bisect.bisect_left(comments, c_start)
-            hi = bisect.bisect_left(starts, stop)
-            for marker_index in range(lo, hi):
-                if marker_index not in claimed and comments[marker_index] >= c_start:
-                    claimed.add(marker_index)
-                    count += 1
-            if count >= cand.works:
-                continue
-            waiver = _waiver_in(region_waivers, waiver_starts, c_end, stop, used_waivers)
-            line, col = doc.position(c_start)
-            found.append(
-                CitationText(
-                    c_start,
-                    c_end,
-                    line,
-                    col,
-                    text[c_start:c_end],
-                    cand.form,
-                    cand.works,
-                    count,
-                    waiver.reason if waiver is not None else None,
-                )
-            )
+        if "<sup" in text[start:end] or "<SUP" in text[start:end]:
+            candidates = merge_candidates(candidates, superscript_tags(text[start:end], masked))
+        used_waivers: set[int] = set()
+        waiver_starts = [w.start for w in region_waivers]
+        if candidates:
+            lo = bisect.bisect_left(starts, start)
+            hi = bisect.bisect_left(starts, end)
+            marks = [starts[i] - start for i in range(lo, hi)]
+            if _all_adjacent(masked, candidates, marks):
+                sentences_of_region: list[_Sentence] = []  # the common case: nothing to report
+            else:
+                masked = _without_prefixes(masked, state, lo, hi, start)
+                sentences_of_region = _covered(masked, candidates, marks)
+            for sentence in sentences_of_region:
+                for cand, count in _matched(masked, sentence):
+                    if count >= cand.works:
+                        continue
+                    waiver = _waiver_for(
+                        region_waivers, waiver_starts, cand, sentence, start, used_waivers
+                    )
+                    c_start, c_end = start + cand.start, start + cand.end
+                    line, col = doc.position(c_start)
+                    found.append(
+                        CitationText(
+                            c_start,
+                            c_end,
+                            line,
+                            col,
+                            text[c_start:c_end],
+                            cand.form,
+                            cand.works,
+                            count,
+                            waiver.reason if waiver is not None else None,
+                            len(sentence.cands),
+                            len(sentence.markers),
+                        )
+                    )
         for number, stray in enumerate(region_waivers):
             if number in used_waivers:
                 continue
@@ -97,18 +131,105 @@ def unmarked(state: DocState) -> None:
     _report(state)
 
 
-def _window_end(masked: str, pos: int, limit: int) -> int:
-    """End of the sentence after a citation (bounded), never past the next citation."""
-    limit = min(limit, pos + _REACH)
-    match = _SENTENCE_END.search(masked, pos, limit)
-    return match.end() if match else limit
+def _without_prefixes(masked: str, state: DocState, lo: int, hi: int, base: int) -> str:
+    """Blank the visible ``[UNVERIFIED CITATION …]`` prefixes: part of their marker.
+    One join over the region, however many markers (a hostile paragraph stays linear)."""
+    pieces: list[str] = []
+    cursor = 0
+    for marker in state.markers[lo:hi]:
+        if marker.comment_start > marker.span.start >= base + cursor:
+            a, b = marker.span.start - base, marker.comment_start - base
+            pieces.append(masked[cursor:a])
+            pieces.append(" " * (b - a))
+            cursor = b
+    if not pieces:
+        return masked
+    pieces.append(masked[cursor:])
+    return "".join(pieces)
 
 
-def _waiver_in(
-    waivers: list[Waiver], starts: list[int], lo: int, hi: int, used: set[int]
+def _all_adjacent(masked: str, candidates: list[Candidate], marks: list[int]) -> bool:
+    """Whether each citation has its markers inside it or right after it (in order)."""
+    index, count = 0, len(marks)
+    for cand in candidates:
+        index = bisect.bisect_left(marks, cand.start, index)
+        for _ in range(cand.works):
+            if index >= count:
+                return False
+            mark = marks[index]
+            if mark > cand.end and _ADJACENT.fullmatch(masked, cand.end, mark) is None:
+                return False
+            index += 1
+    return True
+
+
+def _covered(masked: str, candidates: list[Candidate], marks: list[int]) -> list[_Sentence]:
+    """The sentences holding citations, each with the markers that count for it."""
+    spans = sentences(masked, [(c.start, c.end) for c in candidates])
+    if not spans:
+        return []
+    found = [_Sentence(s, e) for s, e in spans]
+    for sentence, following in zip(found, [s for s, _ in spans[1:]] + [len(masked)], strict=True):
+        sentence.next_start = following
+    starts = [s for s, _ in spans]
+    for cand in candidates:
+        found[max(0, bisect.bisect_right(starts, cand.start) - 1)].cands.append(cand)
+    for mark in marks:
+        index = bisect.bisect_right(starts, mark) - 1
+        if index < 0:
+            found[0].markers.append(mark)  # before the first sentence: it opens it
+        elif mark < found[index].end:
+            found[index].markers.append(mark)
+        else:
+            found[index].gap.append(mark)
+    for index, sentence in enumerate(found):
+        if index + 1 == len(found):
+            sentence.markers.extend(sentence.gap)
+            break
+        wanted = max(0, sentence.need - len(sentence.markers))
+        sentence.markers.extend(sentence.gap[:wanted])
+        found[index + 1].markers[:0] = sentence.gap[wanted:]
+    return [s for s in found if s.cands]
+
+
+def _matched(masked: str, sentence: _Sentence) -> list[tuple[Candidate, int]]:
+    """Each citation of the sentence with the number of markers that cover it."""
+    marks = sorted(sentence.markers)
+    counts = [0] * len(sentence.cands)
+    free = [True] * len(marks)
+    # First the markers inside a citation or right after it (only punctuation between).
+    for number, cand in enumerate(sentence.cands):
+        index = bisect.bisect_left(marks, cand.start)
+        while index < len(marks) and counts[number] < cand.works:
+            mark = marks[index]
+            if mark >= cand.end and _ADJACENT.fullmatch(masked, cand.end, mark) is None:
+                break
+            if free[index]:
+                free[index] = False
+                counts[number] += 1
+            index += 1
+    # Then the sentence's other markers, in order.
+    rest = iter(index for index in range(len(marks)) if free[index])
+    for number, cand in enumerate(sentence.cands):
+        while counts[number] < cand.works and next(rest, None) is not None:
+            counts[number] += 1
+    return list(zip(sentence.cands, counts, strict=True))
+
+
+def _waiver_for(
+    waivers: list[Waiver],
+    starts: list[int],
+    cand: Candidate,
+    sentence: _Sentence,
+    base: int,
+    used: set[int],
 ) -> Waiver | None:
-    index = bisect.bisect_left(starts, lo)
-    while index < len(starts) and starts[index] < hi:
+    """The first unused waiver after ``cand`` in its sentence (or right after its period)."""
+    index = bisect.bisect_left(starts, base + cand.end)
+    while index < len(waivers):
+        at = waivers[index].start - base
+        if at >= sentence.next_start:
+            return None
         if index not in used:
             used.add(index)
             return waivers[index]
@@ -165,6 +286,11 @@ def _report(state: DocState) -> None:
 
 
 def _count(cite: CitationText) -> str:
+    if cite.sentence_citations > 1:
+        return (
+            f" (its sentence has {cite.sentence_citations} citation-shaped texts and "
+            f"{cite.sentence_markers} marker(s); this one is not covered)"
+        )
     if cite.markers and cite.works > cite.markers:
         return f" (cites {cite.works} works, has {cite.markers} marker(s))"
     return ""

@@ -13,7 +13,7 @@ import re
 
 from ars_docs.draft.document import BOM
 
-__all__ = ["document_title", "html_document"]
+__all__ = ["check_css", "document_title", "html_document"]
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|\Z)", re.S)
 _TITLE = re.compile(r"^title:[ \t]*(.+?)[ \t]*$", re.M)
@@ -42,11 +42,27 @@ def document_title(markdown: str, fallback: str) -> str:
     return fallback
 
 
-def html_document(body: str, title: str) -> str:
+def html_document(body: str, title: str, css: str | None = None) -> str:
+    """``css`` (a stylesheet, already checked by ``check_css``) goes inline in ``<head>``."""
+    style = f"<style>\n{css.rstrip()}\n</style>\n" if css else ""
     return (
         "<!DOCTYPE html>\n<html>\n<head>\n"
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(title)}</title>\n"
-        f"</head>\n<body>\n{body}</body>\n</html>\n"
+        f"{style}</head>\n<body>\n{body}</body>\n</html>\n"
     )
+
+
+_END_OF_STYLE = re.compile(r"</style", re.IGNORECASE)
+
+
+def check_css(css: str, path: str) -> str | None:
+    """The problem with inlining ``css`` in a ``<style>`` element, or ``None``.
+
+    A stylesheet holding ``</style`` would end the element early and put the
+    rest of the file into the page as markup.
+    """
+    if _END_OF_STYLE.search(css):
+        return f"{path}: the stylesheet contains '</style', which would end it early; remove it"
+    return None

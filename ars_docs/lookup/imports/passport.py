@@ -31,12 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ars_docs.errors import InputDataError, OutputError
+from ars_docs.errors import ArsError, InputDataError, OutputError
 from ars_docs.lookup.imports.model import Bibliography
 from ars_docs.lookup.imports.plan import Existing, Outcome, plan_import
+from ars_docs.paths import read_regular
 from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
 from ars_docs.session.corpus import load_corpus
-from ars_docs.session.locking import folder_lock
+from ars_docs.session.locking import file_lock
 from ars_docs.session.yaml_append import append_items, render_mapping
 from ars_docs.session.yamlio import decode_utf8, parse_yaml, read_bytes, type_name
 
@@ -74,7 +75,7 @@ def import_into_passport(
             f"cannot create the passport {path}: its folder {folder} does not exist; create the "
             "folder or give another --passport (nothing was written)"
         )
-    with folder_lock(folder):
+    with file_lock(path):
         if path.is_dir():
             return _into_folder(path, bibliographies, dry_run)
         return _into_file(path, bibliographies, dry_run)
@@ -176,8 +177,9 @@ def _file_name(key: str, folder: Path, taken: set[str]) -> str:
 
 
 def _newline_of(path: str) -> str:
-    with contextlib.suppress(OSError), open(path, "rb") as handle:
-        return "\r\n" if b"\r\n" in handle.read(65536) else "\n"
+    with contextlib.suppress(ArsError):
+        head = read_regular(path, what="passport", hint="")[:65536]
+        return "\r\n" if b"\r\n" in head else "\n"
     return "\n"
 
 

@@ -1,0 +1,122 @@
+"""URL and header helpers of the polite HTTP layer (§3.5): what may be asked, what is shown.
+
+``check_url`` refuses what must never be requested (ResearchGate, F-007) or
+cannot be; ``check_redirect`` refuses a redirect into the machine's own
+network; ``redact_url`` keeps API keys out of logs and the cache;
+``retry_after`` reads the pause a server asks for, in any of the forms
+services use (seconds, HTTP date, ISO 8601; ``Retry-After`` or CORE's
+``X-RateLimit-Retry-After``).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import ipaddress
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from ars_docs.retrieval.net.transport import is_blocked_host
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.types import FetchFailure
+
+__all__ = ["check_redirect", "check_url", "parse_retry_after", "redact_url", "retry_after"]
+
+_SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token"})
+
+
+def check_url(url: str) -> None:
+    """Raise ``FetchFailure`` for a URL that must not or cannot be requested."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        parts.port  # noqa: B018 - raises ValueError for a malformed port
+    except ValueError as exc:
+        raise FetchFailure(Reason.INVALID_URL, url, f"malformed URL ({exc})") from exc
+    if parts.scheme not in ("http", "https") or not host:
+        raise FetchFailure(Reason.INVALID_URL, url, "not an absolute http(s) URL")
+    if is_blocked_host(host):
+        raise FetchFailure(
+            Reason.BLOCKED_HOST,
+            url,
+            "ResearchGate is never contacted automatically (human handoff only); not requested",
+        )
+
+
+def check_redirect(source: str, target: str) -> None:
+    """Raise ``FetchFailure`` for a redirect a remote server must not send us on: to a
+    link-local address (169.254.0.0/16, fe80::/10 — where cloud machines answer with
+    their credentials), or from a public host to a loopback or private address literal.
+
+    Only address literals are judged; a host name is not resolved here."""
+    to = _address(urlsplit(target).hostname)
+    if to is None:
+        return
+    if to.is_link_local:
+        raise FetchFailure(
+            Reason.BLOCKED_HOST, target, f"a redirect to the link-local address {to}; not followed"
+        )
+    if to.is_private or to.is_loopback:
+        source_host = urlsplit(source).hostname or ""
+        start = _address(source_host)
+        local = source_host == "localhost" or (
+            start is not None and (start.is_private or start.is_loopback)
+        )
+        if not local:
+            raise FetchFailure(
+                Reason.BLOCKED_HOST,
+                target,
+                f"a redirect from {source_host} to the private address {to}; not followed",
+            )
+
+
+def _address(host: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    if not host:
+        return None
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def redact_url(url: str) -> str:
+    """``url`` with API keys and tokens in the query replaced, for logs and the cache."""
+    parts = urlsplit(url)
+    if not parts.query:
+        return url
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    if not any(k.lower() in _SECRET_PARAMS for k, _ in pairs):
+        return url  # nothing to hide: the URL as asked, not re-encoded
+    redacted = [(k, "REDACTED" if k.lower() in _SECRET_PARAMS else v) for k, v in pairs]
+    return urlunsplit(parts._replace(query=urlencode(redacted, safe=":/@")))
+
+
+def parse_retry_after(value: str | None, now: float) -> float | None:
+    """Seconds to wait from a ``Retry-After`` value (delta-seconds, HTTP-date or ISO 8601)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        try:  # CORE's X-RateLimit-Retry-After is an ISO 8601 time
+            when = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=timezone.utc)
+    return max(0.0, when.timestamp() - now)
+
+
+def retry_after(headers: Mapping[str, str], now: float) -> float | None:
+    """The pause a server asked for: ``Retry-After``, else CORE's ``X-RateLimit-Retry-After``."""
+    for name in ("retry-after", "x-ratelimit-retry-after"):
+        asked = parse_retry_after(headers.get(name), now)
+        if asked is not None:
+            return asked
+    return None
