@@ -13,6 +13,9 @@ STRAY_WAIVER = "ARS007"
 NO_CITATIONS = "ARS008"
 READ_LOG_MISSING = "ARS009"
 READING_CHANGED = "ARS010"
+#: Something render --strict will refuse that no other finalize diagnostic names
+#: (marker or warning text hidden outside markdown code): issue 25 §2.
+GATE_WILL_REFUSE = "ARS011"
 
 # Quotations checked against their originals (ars-docs quotes, issue 28).
 QUOTE_ALTERED = "ARS050"
@@ -58,3 +61,46 @@ REFUSAL_REASONS: tuple[str, ...] = (
 REFUSE_QUOTE_ALTERED = "altered-quotation"
 REFUSE_QUOTE_NOT_FOUND = "quotation-not-found"
 QUOTE_REFUSAL_REASONS: tuple[str, ...] = (REFUSE_QUOTE_ALTERED, REFUSE_QUOTE_NOT_FOUND)
+
+#: What to do about each refusal reason: one line each, printed after the refusals
+#: (issue 25 §2: the generic "run finalize" could not help with most of them).
+REFUSAL_ADVICE: dict[str, str] = {
+    REFUSE_UNVERIFIED: "the source has no original on file, or its description is not "
+    "checked against it: do what the checklist's HIGH-WARN / MED-WARN row says "
+    "(ars-docs retrieve, then ars-docs verify KEY), then run ars-docs finalize again",
+    REFUSE_WARNING_TEXT: "delete the '[UNVERIFIED CITATION' text that no marker follows "
+    "(finalize writes and removes warnings itself); to show one literally, put it in a "
+    "markdown code span",
+    REFUSE_UNRESOLVED: "run ars-docs finalize to resolve bare markers; marker text shown "
+    "literally (escaped, or written with entities) belongs in a markdown code span",
+    REFUSE_MALFORMED: "rewrite the marker as the finalize message (ARS001) says, e.g. "
+    "<!--ref:SLUG-->, then run ars-docs finalize again",
+    REFUSE_NOT_IN_CORPUS: "add the entry to the passport's literature_corpus (or correct "
+    "the key: see finalize's 'did you mean'), then run ars-docs finalize again",
+    REFUSE_UNACKNOWLEDGED: "read the source and record it with ars-docs mark-read KEY "
+    "(the checklist gives each command), then run ars-docs finalize again",
+    REFUSE_FORGED: "the draft claims a status the corpus and read log do not support: "
+    "run ars-docs finalize, which writes the status they do support",
+    REFUSE_UNMARKED: "put the citation's marker <!--ref:SLUG--> after it, or waive text "
+    "that is not a citation with <!--not-a-citation: REASON--> after it",
+    REFUSE_NO_CITATIONS: "add citation markers, or pass --allow-no-citations if the "
+    "draft cites nothing",
+    REFUSE_HIDDEN: "marker or warning text outside markdown code (front matter values, "
+    "raw HTML, attribute values, <script>, entities) cannot be checked: delete it, or "
+    "show it in a markdown code span; ars-docs finalize lists each place (ARS011)",
+    REFUSE_READING_CHANGED: "move the marker after the text it cites (e.g. to the end of "
+    "the previous line), so that stripping it does not change how the line reads",
+    REFUSE_SOURCE_NOT_FOUND: "ars-docs lookup proved the identifier names no work: fix "
+    "the entry's identifier (then ars-docs lookup KEY), or remove the citation",
+    REFUSE_METADATA_MISMATCH: "the entry describes another work than its identifier: "
+    "correct the entry (then ars-docs lookup KEY), or remove the citation",
+    REFUSE_RETRACTED: "the work is retracted or under an expression of concern: remove "
+    "the citation, or record that you cite it knowingly with ars-docs "
+    "acknowledge-retraction KEY --reason TEXT",
+    REFUSE_QUOTE_ALTERED: "the quotation differs from the original: correct it to the "
+    "original's words (ars-docs quotes DRAFT shows the diff and page), or record a reviewed "
+    "exception with ars-docs accept-quote KEY --quote-sha SHA --reason TEXT",
+    REFUSE_QUOTE_NOT_FOUND: "the quotation is not in the acquired original: quote the "
+    "source's words, cite the source that says it, or record a reviewed exception with "
+    "ars-docs accept-quote KEY --quote-sha SHA --reason TEXT",
+}

@@ -17,6 +17,7 @@ import pytest
 from conftest import Session
 
 from ars_docs.cli.output import LIMIT
+from ars_docs.codes import REFUSAL_ADVICE
 
 ENTRIES = 2000
 PARAGRAPHS = 3000
@@ -104,10 +105,10 @@ def test_big_draft_strict_gate_output_is_capped_and_ends_with_the_verdict(big: P
     result = cli("render", draft, "--strict", "--passport", big / "passport.yaml")
     assert result.code == 1
     err = lines(result.err)
-    assert len(err) <= 2 * LIMIT + 3
+    assert len(err) <= 2 * LIMIT + 3 + len(REFUSAL_ADVICE)  # one advice line per reason
     assert err[-1] == (
-        f"{draft}: render refused: 6050 problem(s); nothing written. Run ars-docs finalize "
-        "and fix the checklist items."
+        f"{draft}: render refused: 6050 problem(s); nothing written. Fix each as advised "
+        "above, then render again."
     )
     assert not (big / "draft_final.md").exists()
 
@@ -160,6 +161,7 @@ def test_render_json_summary_and_offenders(session: Session, cli) -> None:
             "detail": "run ars-docs finalize",
             "suggestions": [],
             "fix": f"ars-docs finalize {session.draft} --passport {session.passport}",
+            "advice": REFUSAL_ADVICE["unresolved-marker"],
         }
     ]
     passed = cli("render", session.draft, "--format", "json")

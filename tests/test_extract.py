@@ -36,7 +36,6 @@ CODE_CASES = {
     "code span": "see `<!--ref:x-->` here\n",
     "double code span": "see ``a ` <!--ref:x--> b`` here\n",
     "front matter": "---\ntitle: <!--ref:x-->\n---\ntext\n",
-    "pre block": "<pre>\n<!--ref:x-->\n</pre>\n",
     "script block": "<script>\n// <!--ref:x-->\n</script>\n",
     "escaped": "text \\<!--ref:x--> here\n",
     "inside a tag attribute": 'a <span title="<!--ref:x-->">t</span>\n',
@@ -53,6 +52,8 @@ def test_code_and_non_prose_are_not_citations(text: str) -> None:
 
 PROSE_CASES = {
     "paragraph": ("Smith (2024) <!--ref:a--> says.\n", ["a"]),
+    # HTML parses <pre> content: a comment there is live (issue 24), so a marker.
+    "pre block": ("<pre>\n<!--ref:a-->\n</pre>\n", ["a"]),
     "atx heading": ("## Title <!--ref:a--> ##\n", ["a"]),
     "setext heading": ("Title <!--ref:a-->\n===\n", ["a"]),
     "bullet list": ("- one <!--ref:a-->\n- two <!--ref:b-->\n", ["a", "b"]),

@@ -36,8 +36,8 @@ def test_hooks_check_several_drafts_and_write_nothing(session: Session, cli) -> 
     assert {p.name: p.read_bytes() for p in session.root.iterdir()} == before
     refused = cli("render", "--strict", "--check", *passport, clean, dirty)
     assert refused.err.splitlines()[-1] == (
-        f"{dirty}: render refused: 1 problem(s); nothing written. Run ars-docs finalize and "
-        "fix the checklist items."
+        f"{dirty}: render refused: 1 problem(s); nothing written. Fix each as advised above, "
+        "then render again."
     )
     assert f"{clean}: strict gate passed; nothing written (--check)" in refused.err
 

@@ -130,12 +130,24 @@ def test_append_only_rescind_and_remark(session: Session) -> None:
     assert [(m.citation_key, m.rescinded_at) for m in log.marks] == [
         ("ok2020", "2025-11-29T07:06:40Z")
     ]
-    later = Clock.from_env({"SOURCE_DATE_EPOCH": "1764500000"})
+    later = Clock.from_env({"SOURCE_DATE_EPOCH": "1800000000"})
     mr.mark_read(session.passport, ["ok2020"], clock=later)
     log = load_read_log(session.read_log)
     assert len(log.marks) == 2
     assert log.marks[0].rescinded_at == "2025-11-29T07:06:40Z"  # kept, not deleted
     assert log.active("ok2020") == log.marks[1]
+
+
+def test_a_mark_older_than_the_latest_is_refused(session: Session, cli, monkeypatch) -> None:
+    # Issue 24: the latest mark is the one with the latest marked_at; a clock behind the
+    # log would append a mark that counts for nothing, so nothing is written.
+    before = session.read_log.read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764400000")  # 2025-11-29, before 2026-01-02
+    result = cli("mark-read", "ok2020", "--scope", "toc_only", "--passport", session.passport)
+    assert result.code == 65
+    assert "ok2020 already has a mark made at 2026-01-02T00:00:00Z, later than now" in result.err
+    assert f"{session.read_log}:" in result.err
+    assert session.read_log.read_bytes() == before
 
 
 def test_same_scope_twice_changes_nothing_and_says_so(session: Session, cli) -> None:
@@ -147,8 +159,12 @@ def test_same_scope_twice_changes_nothing_and_says_so(session: Session, cli) -> 
     assert session.read_log.read_bytes() == before
 
 
+#: After the session fixture's marks (2026-01-02): the latest mark is decided by time.
+LATER = Clock.from_env({"SOURCE_DATE_EPOCH": "1800000000"})  # 2027-01-15
+
+
 def test_other_scope_appends_a_new_mark(session: Session) -> None:
-    outcome = mr.mark_read(session.passport, ["ok2020"], scope="toc_only", clock=FIXED)
+    outcome = mr.mark_read(session.passport, ["ok2020"], scope="toc_only", clock=LATER)
     assert outcome.written == ["ok2020"]
     log = load_read_log(session.read_log)
     assert log.active("ok2020").level == "toc_only" and not log.human_read("ok2020")

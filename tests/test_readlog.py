@@ -155,8 +155,26 @@ def test_latest_mark_decides_even_if_a_later_one_is_partial() -> None:
 def test_index_follows_appended_marks() -> None:
     log = read_log_from_data({"human_read": [mark("k", T1)]})
     assert log.human_read("k") is True
-    log.marks.append(ReadMark("k", "t2", FULL_TEXT, (), None, "t2", 0))
+    log.marks.append(ReadMark("k", T2, FULL_TEXT, (), None, T2, 0))
     assert log.human_read("k") is False
+
+
+def test_latest_mark_is_decided_by_marked_at_not_file_order() -> None:
+    # Issue 24: a hand-merged log whose newer mark comes first in the file.
+    log = read_log_from_data(
+        {
+            "human_read": [
+                mark("k", T2),
+                mark("k", T1, rescinded_at="2026-01-02T12:00:00Z"),
+                # The same instant in another offset, later in the file, wins the tie.
+                mark("j", "2026-01-03T01:00:00+01:00", read_scope={"level": "toc_only"}),
+                mark("j", T2),
+            ]
+        }
+    )
+    assert log.active("k") is not None and log.active("k").marked_at == T2
+    assert log.human_read("k") is True
+    assert log.human_read("j") is True
 
 
 @pytest.mark.parametrize("level", READ_SCOPE_LEVELS)

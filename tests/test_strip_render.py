@@ -283,9 +283,10 @@ FINALIZE_REGRESSIONS = {
         "Smith <!-- note ---> and Jones <!--ref:hi-->.\n",
         "Smith <!-- note ---> and Jones [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->.\n",
     ),
-    "text after </pre> on the same line is prose": (
+    "a marker in <pre> is a live comment, and text after </pre> prose": (
         "<pre>code <!--ref:hi--></pre> Smith <!--ref:hi-->\n",
-        "<pre>code <!--ref:hi--></pre> Smith [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->\n",
+        "<pre>code [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi--></pre> Smith "
+        "[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->\n",
     ),
     "an open warning is not a prefix": (
         "Smith [UNVERIFIED CITATION <!--ref:hi--> and more.\n",
@@ -351,13 +352,13 @@ def test_pipelines_are_editable_by_name() -> None:
     pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
     pipeline.remove("checklist")
     assert pipeline.names == [
-        "extract", "near_miss", "unmarked", "spy", "resolve", "spy2", "settle",
+        "extract", "near_miss", "unmarked", "spy", "resolve", "spy2", "settle", "foresee",
     ]  # fmt: skip
     result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
     assert seen == ["before-resolve", "after-resolve"]
     assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
     assert finalize_pipeline().names == [
-        "extract", "near_miss", "unmarked", "resolve", "settle", "checklist",
+        "extract", "near_miss", "unmarked", "resolve", "settle", "foresee", "checklist",
     ]  # fmt: skip
     with pytest.raises(KeyError, match="no pass named 'nope'"):
         pipeline.remove("nope")

@@ -40,6 +40,7 @@ from ars_docs.cli.output import (
     severity_phrase,
     split_by_citation,
 )
+from ars_docs.codes import REFUSAL_ADVICE
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.provenance import shown_counts
 from ars_docs.errors import ExitCode, UsageError
@@ -527,9 +528,15 @@ def _report_render(
     capped(lines, verbosity, sys.stderr)
     flush()
     if not result.passed:
+        # One line of advice per reason, in the order the reasons first occur.
+        reasons = dict.fromkeys(o.reason for o in offenders)
+        for reason in reasons:
+            advice = REFUSAL_ADVICE.get(reason)
+            if advice:
+                print(f"{draft}: to fix {reason}: {advice}", file=sys.stderr)
         print(
             f"{draft}: render refused: {len(offenders)} problem(s); nothing written. "
-            "Run ars-docs finalize and fix the checklist items.",
+            "Fix each as advised above, then render again.",
             file=sys.stderr,
         )
         return

@@ -59,6 +59,8 @@ def offender_dict(
         "detail": offender.detail or None,
         "suggestions": suggestions,
         "fix": fix,
+        # What to do about this kind of refusal, in words (issue 25 §2).
+        "advice": codes.REFUSAL_ADVICE.get(offender.reason),
     }
 
 

@@ -17,6 +17,7 @@ from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, apply_edits
 from ars_docs.draft.passes.checklist import checklist as checklist_pass
 from ars_docs.draft.passes.extract import extract
+from ars_docs.draft.passes.foresee import foresee
 from ars_docs.draft.passes.gate import gate as gate_pass
 from ars_docs.draft.passes.nearmiss import near_miss
 from ars_docs.draft.passes.preview import preview
@@ -45,6 +46,7 @@ def finalize_pipeline() -> Pipeline:
             ("unmarked", unmarked),
             ("resolve", resolve),
             ("settle", settle),
+            ("foresee", foresee),
             ("checklist", checklist_pass),
         ]
     )

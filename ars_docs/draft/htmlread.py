@@ -1,13 +1,18 @@
 """Which parts of raw HTML in a draft are document text (issue 17).
 
 A comment in raw HTML is a citation marker only when an HTML reader would
-make it a comment *node* in running text. Not when it sits inside a tag's
-attribute value (``<div title="<!--ref:b-->">``), a declaration, a processing
-instruction or a CDATA section (bogus comments in HTML), nor inside an element
-whose content is code or raw text: ``<code>``, ``<pre>``, ``<listing>``,
-``<kbd>``, ``<samp>``, ``<script>``, ``<style>``, ``<textarea>``, ``<title>``,
-``<xmp>``, ``<iframe>``, ``<noembed>``, ``<noframes>``, ``<plaintext>``. Those
-places are read like markdown code: never rewritten, not gated.
+make it a comment *node*. Not when it sits inside a tag's attribute value
+(``<div title="<!--ref:b-->">``), a declaration, a processing instruction or a
+CDATA section (bogus comments in HTML), nor inside an element whose content is
+raw text: ``<script>``, ``<style>``, ``<textarea>``, ``<title>``, ``<xmp>``,
+``<iframe>``, ``<noembed>``, ``<noframes>``, ``<plaintext>``. Those places are
+never rewritten; the gate's output scan still refuses marker or warning text
+in raw text (``passes/recheck.py``).
+
+The content of ``<code>``, ``<pre>``, ``<listing>``, ``<kbd>`` and ``<samp>``
+is parsed as HTML like any element's: a comment there is a live comment node,
+so it is a marker like any other (issue 24: exempting it let a forged ``ok``
+through). Markdown code is the one way to show a marker literally.
 
 The tokenizer is markdown-it-py's own (``HTML_TAG_RE``, the CommonMark
 grammar of tags, comments, declarations, processing instructions and CDATA),
@@ -19,13 +24,10 @@ first ``>``; the content of a raw-text element at the first ``</name``
 followed by white space, ``/`` or ``>``.
 
 Which element a comment is *inside* is decided by an HTML tree builder,
-which this module is not. So an element's content is exempted only where
-that cannot be wrong (the safer reading: anything else is prose, which the
-gate checks):
+which this module is not. So a raw-text element's content is exempted only
+where that cannot be wrong (the safer reading: anything else is prose, which
+the gate checks):
 
-* a code element only with its end tag in the same HTML block or paragraph
-  and nothing but text and comments in between (no tag can close it early;
-  in a paragraph, none of the characters markdown turns into markup either);
 * nothing inside ``<svg>``, ``<math>``, ``<select>``, ``<template>`` or a
   table outside its cells (foreign content, ignored tags, foster parenting);
 * nothing after anything whose end is not known: a comment, bogus comment or
@@ -46,7 +48,8 @@ from markdown_it.common.html_re import HTML_TAG_RE
 
 from ars_docs.limits import MAX_NESTING
 
-#: Elements whose content is code: comments and text inside are not document text.
+#: Elements that show code. Their content is parsed as HTML (comments in them are
+#: live), so it is document text for ars-docs; listed for the tests and docs.
 CODE_ELEMENTS = frozenset({"code", "pre", "listing", "kbd", "samp"})
 #: Elements whose content is raw text up to their end tag (no tags, no comments).
 #: ``<noscript>`` is not one: without scripting, HTML reads its content as markup.
@@ -72,11 +75,11 @@ CONTEXT_ELEMENTS = frozenset(
 _CELLS = frozenset({"td", "th", "caption"})
 #: Context elements whose content is never exempted, cells or not.
 _FOREIGN = frozenset({"svg", "math", "select", "template"})
-#: In a paragraph: characters markdown may turn into markup between two tags.
-_MARKDOWN_ACTIVE = re.compile(r"[*_\[\]`~\\!<&]")
 
 #: White space by Unicode that HTML does not count as white space.
 _NOT_HTML_SPACE = re.compile(r"[^\S\t\n\f\r ]")
+#: Quoted attribute values of a matched tag.
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
 _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9\-]*)")
 #: Where HTML starts a tag, whether the grammar matches or not.
 _BROWSER_TAG = re.compile(r"</?[A-Za-z]")
@@ -129,9 +132,11 @@ class Tag:
 def read_tag(text: str, start: int, limit: int) -> Tag | None:
     """The markup starting at ``text[start]`` (a ``<`` that is not a comment), if any."""
     match = HTML_TAG_RE.match(text, start, limit)
-    if match is None or _NOT_HTML_SPACE.search(match.group()):
+    if match is None or _NOT_HTML_SPACE.search(_QUOTED.sub("", match.group())):
         # The grammar's \s is Unicode's; HTML's white space is only tab, LF, FF, CR and
         # space, so a browser reads "<a b=\x0b'x>" (or "<code\xa0x>") another way.
+        # Inside a quoted attribute value any character is just the value's (issue 24:
+        # '<c a="[UNVERIFIED\xa0CITATION]">' is one tag to every reader).
         return None
     second = text[start + 1 : start + 2]
     if second in ("!", "?"):
@@ -234,8 +239,6 @@ def read_html(
     *,
     state: ElementState | None = None,
     reach: int | None = None,
-    inline: bool = False,
-    seen: dict[str, tuple[int, int]] | None = None,
 ) -> HtmlReading:
     """Read ``text[start:limit]`` as raw HTML. Linear in its length.
 
@@ -248,8 +251,6 @@ def read_html(
     out = HtmlReading()
     if state is None:
         state = ElementState()
-    if seen is None:
-        seen = {}
     end_of_reach = limit if reach is None else reach
     # The grammar's lazy parts scan to the end when their terminator is missing;
     # checking that it exists at all keeps a run of "<?" or "<![CDATA[" linear.
@@ -309,53 +310,4 @@ def read_html(
             if end > tag.end:
                 out.markup.append((tag.end, min(end, limit)))
             pos = end
-        elif tag.name in CODE_ELEMENTS and trusted:
-            end_tag = _closing(text, tag, end_of_reach, inline, seen)
-            if end_tag is not None:
-                out.exempt_start, out.exempt_until = tag.start, end_tag.end
-                out.exempt_close = end_tag.start
-                out.markup.append((tag.end, min(end_tag.end, limit)))
-                pos = end_tag.end
     return out
-
-
-def _closing(
-    text: str, tag: Tag, reach: int, inline: bool, seen: dict[str, tuple[int, int]]
-) -> Tag | None:
-    """The end tag of code element ``tag`` if nothing but text and comments come first.
-
-    ``seen`` remembers, per element name, the last search (from where, what it
-    found), so a run of unclosed openers searches the rest of the text once.
-    """
-    pattern = _END_TAG_CACHE.get(tag.name)
-    if pattern is None:
-        pattern = re.compile(rf"</{tag.name}(?=[\t\n\f\r />])", re.IGNORECASE)
-        _END_TAG_CACHE[tag.name] = pattern
-    searched_from, at = seen.get(tag.name, (-1, -2))
-    if searched_from >= 0 and searched_from <= tag.end and (at < 0 or at >= tag.end):
-        position = at
-    else:
-        hit = pattern.search(text, tag.end, reach)
-        position = hit.start() if hit else -1
-        seen[tag.name] = (tag.end, position)
-    if position < 0:
-        return None
-    found_start = position
-    close = read_tag(text, found_start, reach)
-    if close is None or close.kind != "close":
-        return None
-    pos = tag.end
-    while pos < found_start:
-        lt = text.find("<", pos, found_start)
-        stretch_end = found_start if lt < 0 else lt
-        if inline and _MARKDOWN_ACTIVE.search(text, pos, stretch_end):
-            return None
-        if lt < 0:
-            break
-        if not text.startswith("<!--", lt):
-            return None
-        end = comment_end(text, lt, found_start)
-        if end < 0:
-            return None
-        pos = end
-    return close

@@ -12,6 +12,19 @@ Forms the finalizer writes (the *canonical* forms)::
     [UNVERIFIED CITATION — RETRACTED SOURCE]<!--ref:SLUG-->         RETRACTED
     [UNVERIFIED CITATION — EXPRESSION OF CONCERN]<!--ref:SLUG-->    EXPRESSION-OF-CONCERN
 
+A marker that starts a line's content (after indentation and quote, list or
+heading markers) is written with an empty comment in front of its warning::
+
+    <!-- -->[UNVERIFIED CITATION — NO ORIGINAL]<!--ref:SLUG-->
+
+A line that starts with ``<!--`` is an HTML block to CommonMark and one that
+starts with ``[`` is a paragraph, so a bare warning there would change how
+markdown reads the rest of the line, and taking it away later would change it
+back (issue 25). With the empty comment (CommonMark's own separator, invisible
+in every reader) the line starts with ``<!--`` in every status, so every
+status change is reversible and the reading never moves. The empty comment
+belongs to the marker only there.
+
 The last four come from ``ars-docs lookup`` (``provenance.with_lookup``); they
 share the ``[UNVERIFIED CITATION`` head, so every scan of the gate covers them.
 
@@ -175,14 +188,31 @@ def _near_miss_problem(comment: str) -> str:
     return "looks like a marker but is not one; did you mean <!--ref:SLUG-->?"
 
 
-def format_marker(slug: str, status: Status) -> str:
-    """The canonical text the finalizer writes for ``slug`` at ``status``."""
+#: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
+LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
+#: Written before the warning of a marker that starts a line's content (see above).
+LINE_START_ANCHOR = "<!-- -->"
+
+
+def starts_line(text: str, offset: int) -> bool:
+    """Whether ``text[offset]`` is where its line's content starts (see ``LINE_PREFIX``)."""
+    line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+    return LINE_PREFIX.fullmatch(text, line_start, offset) is not None
+
+
+def format_marker(slug: str, status: Status, *, line_start: bool = False) -> str:
+    """The canonical text the finalizer writes for ``slug`` at ``status``.
+
+    ``line_start``: the marker starts a line's content and is written so that
+    the line keeps starting with ``<!--`` (``LINE_START_ANCHOR``).
+    """
     if status is Status.OK:
         return f"<!--ref:{slug} ok-->"
     if status is Status.LOW_WARN:
         return f"<!--ref:{slug} LOW-WARN-->"
     if status in VISIBLE_PREFIX:
-        return f"{VISIBLE_PREFIX[status]}<!--ref:{slug}-->"
+        anchor = LINE_START_ANCHOR if line_start else ""
+        return f"{anchor}{VISIBLE_PREFIX[status]}<!--ref:{slug}-->"
     raise ValueError(f"no canonical marker form for status {status}")
 
 
@@ -232,3 +262,14 @@ class Marker:
     @property
     def has_prefix(self) -> bool:
         return self.comment_start > self.span.start
+
+    @property
+    def anchored(self) -> bool:
+        """The marker's span starts with ``LINE_START_ANCHOR`` (it starts a line)."""
+        return self.has_prefix and self.text.startswith(LINE_START_ANCHOR)
+
+    @property
+    def warning(self) -> str:
+        """The visible warning the draft shows before the comment ("" if none)."""
+        prefix = self.text[: self.comment_start - self.span.start]
+        return prefix[len(LINE_START_ANCHOR) :] if self.anchored else prefix

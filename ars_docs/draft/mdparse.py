@@ -21,9 +21,10 @@ markers removed, so the *n*-th ``<!--`` (or warning) on a content line is the
 line (table cells); ``draft.mdlocate`` does that mapping. Every located span
 is checked against the source text.
 HTML blocks and inline HTML are read by HTML rules (``draft.htmlread``): a
-comment is a marker only where it is a comment node in running text, not in
-an attribute value, a declaration, raw text (``<script>``, ``<textarea>`` …)
-or a code element (``<code>``, ``<pre>`` …); those places are code.
+comment is a marker only where it is a comment node, not in an attribute
+value, a declaration or raw text (``<script>``, ``<textarea>`` …); those
+places are code. A comment inside ``<code>`` or ``<pre>`` is a comment node,
+so it is a marker.
 
 The block structure is CommonMark's, with no departure: a line that starts
 with a marker comment opens an HTML block, as it does for every CommonMark
@@ -52,12 +53,14 @@ from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from ars_docs.draft.document import Document
+from ars_docs.draft.frontmatter import is_metadata
 from ars_docs.draft.htmlread import ElementState, read_html, read_tag
 from ars_docs.draft.htmlread import comment_end as html_comment_end
 from ars_docs.draft.markers import (
     MARKER_LIKE_RE,
     PREFIX_IN_TEXT_RE,
     UNTERMINATED_RE,
+    WARNING_ANCHOR_RE,
     WARNING_TEXT_RE,
 )
 from ars_docs.draft.mdlocate import Kind, LocateError, Locator
@@ -75,6 +78,19 @@ _UNCLEAR = "ars_unclear"
 _UNTRUSTED = "ars_untrusted"
 #: ``env`` flag for ``parse_tokens``: keep every inline token's children.
 KEEP_CHILDREN = "ars_docs_keep_children"
+#: ``env`` key: how many marker-like or warning texts markdown code holds (code
+#: spans, code blocks, front matter). Finalize compares it with what it found to
+#: know, cheaply, whether anything marker-like is hidden elsewhere (issue 25 §2).
+CODE_MARKS = "ars_docs_code_marks"
+
+
+def count_marks(text: str) -> int:
+    """Marker-like comments plus ``[UNVERIFIED`` warning heads in ``text``."""
+    if "<!--" not in text and "[" not in text:
+        return 0
+    return len(MARKER_LIKE_RE.findall(text)) + len(WARNING_ANCHOR_RE.findall(text))
+
+
 #: ``env`` key for ``parse_tokens``: called with each inline token and its children
 #: before the children are dropped (so a pass can note what it needs from them).
 INLINE_HOOK = "ars_docs_inline_hook"
@@ -115,11 +131,8 @@ class _InlineContext:
     code: list[CodeRange] = field(default_factory=list)
     #: The draft's HTML state, shared by every block and paragraph in order.
     elements: ElementState = field(default_factory=ElementState)
-    #: Content position where exempted element content (``<code>…</code>``,
-    #: ``<script>…``) ends (-1: none).
+    #: Content position where exempted raw-text content (``<script>…``) ends (-1: none).
     exempt_until: int = -1
-    #: End-tag searches already made in this paragraph (see ``htmlread._closing``).
-    seen: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +174,7 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         ctx = _ctx(state)
         base = ctx.base[-1]
         if base + state.pos <= ctx.exempt_until or (not matched and base + pos < ctx.exempt_until):
-            return matched  # inside <code>…</code> or raw text: not document text
+            return matched  # inside raw text (<script>, <textarea> …): not document text
         src = state.src
         if not matched:
             if MARKER_LIKE_RE.match(src, pos):
@@ -181,9 +194,7 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         # HTML rules on the piece markdown-it matched: a comment ends at "--!>" too, a
         # declaration or processing instruction at its first ">", so one match can
         # hold several comments and text between them.
-        reading = read_html(
-            src, begin, state.pos, state=ctx.elements, reach=len(src), inline=True, seen=ctx.seen
-        )
+        reading = read_html(src, begin, state.pos, state=ctx.elements, reach=len(src))
         # Inside the piece, text between comments is raw HTML: a backslash there is
         # the user's character, not an escape (so the occurrences are "raw").
         for start, _ in reading.comments:
@@ -224,6 +235,9 @@ def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
             base = ctx.base[-1]
             closing = state.pos - len(token.markup)
             ctx.code.append((base + start, base + closing, "run"))
+            marks = count_marks(state.src[start:closing])
+            if marks:
+                state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         return matched
 
     return backticks
@@ -237,14 +251,13 @@ def _wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
         # The image rule re-parses its label ``![label]`` as a separate source string.
         ctx.base.append(ctx.base[-1] + state.pos + 2)
         # Alt text is plain text in the output: tags in it open no element.
-        saved, exempt_until, seen = ctx.elements.copy(), ctx.exempt_until, ctx.seen
-        ctx.seen = {}  # the label is another string: searches made in it stay in it
+        saved, exempt_until = ctx.elements.copy(), ctx.exempt_until
         try:
             return original(state, silent)
         finally:
             ctx.base.pop()
             ctx.elements.clean, ctx.elements.context = saved.clean, saved.context
-            ctx.exempt_until, ctx.seen = exempt_until, seen
+            ctx.exempt_until = exempt_until
 
     return image
 
@@ -257,7 +270,7 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     if match is not None:
         ctx = _ctx(state)
         if ctx.base[-1] + state.pos < ctx.exempt_until:
-            return False  # inside <code>…</code>, <script> …: not document text
+            return False  # inside <script>, <textarea> …: not document text
         bracket = state.pos + (1 if ch == "\\" else 0)
         ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
@@ -280,6 +293,10 @@ def _core_inline(state: StateCore) -> None:
             # Inside <svg>, <select> … (or after something whose end is not known)
             # HTML does not build the <pre><code> markdown writes: not code there.
             token.meta[_UNTRUSTED] = True
+        elif token.type in ("fence", "code_block", "front_matter"):
+            marks = count_marks(token.content)
+            if marks:
+                state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         elif token.type == "inline":
             ctx = _InlineContext(elements=html)
             state.env[_CTX_KEY] = ctx
@@ -314,10 +331,15 @@ def _too_deep(token: Token) -> None:
     )
 
 
-def make_parser() -> MarkdownIt:
-    """The parser ars-docs uses: CommonMark, raw HTML on, tables, front matter."""
+def make_parser(*, front_matter: bool = True) -> MarkdownIt:
+    """The parser ars-docs uses: CommonMark, raw HTML on, tables, front matter.
+
+    ``front_matter=False`` reads a leading ``---`` region as markdown: for
+    drafts whose region is not metadata (see ``draft.frontmatter``).
+    """
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
-    front_matter_plugin(md)
+    if front_matter:
+        front_matter_plugin(md)
     rules = {rule.name: rule.fn for rule in md.inline.ruler.__rules__}
     md.inline.ruler.at("html_inline", _wrap_html_inline(rules["html_inline"]))
     md.inline.ruler.at("image", _wrap_image(rules["image"]))
@@ -327,10 +349,18 @@ def make_parser() -> MarkdownIt:
     return md
 
 
-@lru_cache(maxsize=1)
-def _shared_parser() -> MarkdownIt:
+@lru_cache(maxsize=2)
+def _shared_parser(front_matter: bool = True) -> MarkdownIt:
     # Parsing does not change the MarkdownIt object, so one instance serves all calls.
-    return make_parser()
+    return make_parser(front_matter=front_matter)
+
+
+def _not_metadata(tokens: list[Token]) -> bool:
+    """The tokens start with a front matter region that readers take for markdown."""
+    if not tokens or tokens[0].type != "front_matter":
+        return False
+    content = tokens[0].content
+    return not is_metadata(content, blank_after_opening=content.startswith(("\n", "\r")))
 
 
 def heading_text(inline: Token) -> str:
@@ -383,13 +413,18 @@ def _scan_html_block(
 
 
 def parse_tokens(
-    doc: Document, *, keep_children: bool = False, on_inline: InlineHook | None = None
+    doc: Document,
+    *,
+    keep_children: bool = False,
+    on_inline: InlineHook | None = None,
+    stats: dict[str, int] | None = None,
 ) -> list[Token]:
     """The draft's token stream (children of inline tokens only when asked).
 
     ``on_inline`` sees every inline token with its children while they exist, so a
     caller that needs one fact from them need not keep them all (issue 29 §12: the
-    children are most of the tree's memory).
+    children are most of the tree's memory). ``stats``, when given, receives
+    ``CODE_MARKS`` (see there).
     """
     body = doc.body
     # markdown-it-py reads past the end of a text whose last line is a lazy
@@ -399,8 +434,13 @@ def parse_tokens(
         body += "\n"
     try:
         with gc_paused():
-            env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
+            env: dict[str, Any] = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
             tokens: list[Token] = _shared_parser().parse(body, env)
+            if _not_metadata(tokens):
+                # "---" then paragraphs then "---": thematic breaks and paragraphs to
+                # pandoc and CommonMark readers, so to ars-docs too (issue 24).
+                env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
+                tokens = _shared_parser(False).parse(body, env)
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None
     except (IndexError, RecursionError) as exc:
@@ -411,6 +451,8 @@ def parse_tokens(
             "citations in it cannot be checked. Simplify the block-quote / list / HTML "
             "nesting around unusual constructs and try again"
         ) from None
+    if stats is not None:
+        stats[CODE_MARKS] = env.get(CODE_MARKS, 0)
     return tokens
 
 

@@ -91,6 +91,13 @@ class DocState:
     reading: Reading | None = None
     #: Where every occurrence extract found starts (markers, warnings), in order.
     occurrence_starts: list[int] = field(default_factory=list)
+    #: Marker-like and warning texts in markdown code (``mdparse.CODE_MARKS``).
+    code_marks: int = 0
+    #: The front matter's range, when the draft has metadata (``draft.frontmatter``).
+    front_matter: tuple[int, int] | None = None
+    #: What render --strict will refuse that no other finalize diagnostic names,
+    #: at draft lines (set by ``passes.foresee``; listed by the checklist).
+    foreseen: list[Offender] = field(default_factory=list)
     #: Citation-shaped texts not covered by a marker: unmarked or waived (§1 of issue 10).
     citation_texts: list[CitationText] = field(default_factory=list)
     #: Every ``<!--not-a-citation-->`` waiver in prose (render strips them).

@@ -48,6 +48,7 @@ from ars_docs.session.readlog import (
     ReadLog,
     ReadMark,
     load_read_log,
+    mark_instant,
     parse_read_log,
     read_log_path,
 )
@@ -322,6 +323,24 @@ class _Call:
 # -- the three operations -------------------------------------------------------------
 
 
+def _refuse_earlier_than_latest(current: ReadLog, keys: Sequence[str], now: str) -> None:
+    """A mark older than the key's latest would not count: refuse it, write nothing.
+
+    The latest mark is the one with the latest ``marked_at`` (``ReadLog.latest``),
+    so a clock (or ``SOURCE_DATE_EPOCH``) behind the log would append a mark
+    that changes nothing, silently.
+    """
+    for key in keys:
+        latest = current.latest(key)
+        if latest is not None and mark_instant(latest.marked_at) > mark_instant(now):
+            raise MarkReadError(
+                f"{current.path}:{latest.line}: {key} already has a mark made at "
+                f"{latest.marked_at}, later than now ({now}); a new mark would not count. "
+                "Check the clock (or SOURCE_DATE_EPOCH) and run mark-read again",
+                ExitCode.DATA_ERR,
+            )
+
+
 def mark_read(
     passport: str | os.PathLike[str] | None,
     keys: Sequence[str],
@@ -350,6 +369,7 @@ def mark_read(
     with _locked(log):
         current = _load_log(log)
         outcome.created = not log.exists()
+        _refuse_earlier_than_latest(current, wanted, clock.rfc3339())
 
         def append(marks: CommentedSeq) -> set[int] | None:
             for key in wanted:
@@ -384,20 +404,24 @@ def unmark_read(
     wanted, clock, log = call.keys, call.clock, call.log
     outcome = MarkOutcome(log)
     with _locked(log):
-        _load_log(log)  # refuse a corrupt log before touching it
+        current = _load_log(log)  # refuse a corrupt log before touching it
 
         def rescind(marks: CommentedSeq) -> set[int] | None:
             indexes: set[int] = set()
             for key in wanted:
-                latest = next(
-                    (
-                        index
-                        for index in reversed(range(len(marks)))
-                        if isinstance(marks[index], dict)
-                        and marks[index].get("citation_key") == key
-                    ),
-                    None,
-                )
+                # The mark the read side calls latest (by marked_at), not the last one.
+                if len(current.marks) == len(marks):
+                    latest = current.latest_index(key)
+                else:  # cannot happen under the lock; the last mark in the file then
+                    latest = next(
+                        (
+                            index
+                            for index in reversed(range(len(marks)))
+                            if isinstance(marks[index], dict)
+                            and marks[index].get("citation_key") == key
+                        ),
+                        None,
+                    )
                 if latest is None or marks[latest].get("rescinded_at") is not None:
                     outcome.unchanged[key] = "no active mark; nothing to rescind"
                     continue

@@ -4,8 +4,10 @@ The log is the user-owned peer file ``<passport-stem>_human_read_log.yaml``
 next to the passport. It is append-only: ``ars-docs mark-read`` (the spec's
 ``/ars-mark-read``) appends a mark, ``ars-docs unmark-read`` records
 ``rescinded_at`` instead of deleting anything (write side: ``human_read.py``).
-For each citation key the *latest* mark in file order decides: it is active
-unless it carries ``rescinded_at``. ``human_read_source`` is true only for an
+For each citation key the *latest* mark decides: the one with the latest
+``marked_at`` instant (file order breaks ties: a hand-merged or reordered log
+still means what its times say, issue 24). It is active unless it carries
+``rescinded_at``. ``human_read_source`` is true only for an
 active mark whose ``read_scope.level`` is ``full_text`` (a mark without
 ``read_scope``, the spec's original format, means the full text was read).
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -114,12 +116,29 @@ class ReadLog:
     _latest: dict[str, ReadMark] = field(default_factory=dict, init=False, repr=False)
     _indexed: int = field(default=-1, init=False, repr=False)
 
+    def latest(self, key: str) -> ReadMark | None:
+        """The mark for ``key`` with the latest ``marked_at`` (later in the file on a tie)."""
+        if self._indexed != len(self.marks):  # the log only grows
+            latest: dict[str, tuple[tuple[datetime, int], ReadMark]] = {}
+            for index, mark in enumerate(self.marks):
+                order = (mark_instant(mark.marked_at), index)
+                held = latest.get(mark.citation_key)
+                if held is None or order >= held[0]:
+                    latest[mark.citation_key] = (order, mark)
+            self._latest = {key: mark for key, (_, mark) in latest.items()}
+            self._indexed = len(self.marks)
+        return self._latest.get(key)
+
+    def latest_index(self, key: str) -> int | None:
+        """Where ``latest(key)`` is in ``marks`` (the writer rescinds that one)."""
+        mark = self.latest(key)
+        if mark is None:
+            return None
+        return next(i for i in reversed(range(len(self.marks))) if self.marks[i] is mark)
+
     def active(self, key: str) -> ReadMark | None:
         """The latest mark for ``key`` unless it was rescinded."""
-        if self._indexed != len(self.marks):  # the log only grows
-            self._latest = {mark.citation_key: mark for mark in self.marks}
-            self._indexed = len(self.marks)
-        mark = self._latest.get(key)
+        mark = self.latest(key)
         return mark if mark is not None and mark.rescinded_at is None else None
 
     def human_read(self, key: str) -> bool:
@@ -236,6 +255,34 @@ _TIMESTAMP = re.compile(
     r"(\d{4})-(\d{2})-(\d{2})"
     r"(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)?)?"
 )
+
+
+_EARLIEST = datetime.min.replace(tzinfo=timezone.utc)
+
+
+def mark_instant(value: str) -> datetime:
+    """The instant a ``marked_at`` names (a date alone: its midnight; no offset: UTC).
+
+    Text that names no instant (only in-memory data skips the time check) sorts
+    first, so it never outranks a real time.
+    """
+    found = _TIMESTAMP.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return _EARLIEST
+    year, month, day, hour, minute, second = (int(part or 0) for part in found.groups())
+    parts = re.split(r"[Tt ]", value, maxsplit=1)
+    offset = re.search(r"([+-])(\d{2}):?(\d{2})?$", parts[1]) if len(parts) > 1 else None
+    try:
+        moment = datetime(year, month, day, hour, minute, min(second, 59), tzinfo=timezone.utc)
+    except ValueError:
+        return _EARLIEST
+    fraction = re.search(r"\.(\d+)", value)
+    if fraction:
+        moment += timedelta(microseconds=int(fraction.group(1)[:6].ljust(6, "0")))
+    if offset:
+        sign = 1 if offset.group(1) == "+" else -1
+        moment -= sign * timedelta(hours=int(offset.group(2)), minutes=int(offset.group(3) or 0))
+    return moment
 
 
 def _is_timestamp(value: Any) -> bool:

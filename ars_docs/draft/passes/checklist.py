@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from ars_docs.draft.checklist_text import ChecklistInput, Waiver, render_checklist
 from ars_docs.draft.md_escape import code, one_line, text_with_comments
 from ars_docs.draft.md_escape import text as md_text
+from ars_docs.draft.passes.foresee import fix_for
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
 from ars_docs.session.lookup_record import describe
@@ -27,6 +28,8 @@ _GUESS_RE = re.compile(r"did you mean (<!--ref:[^\s<>]+-->)\?")
 WARNING_TEXT = "WARNING-TEXT"
 #: Must-fix rows for citation-shaped text with no marker (ARS005).
 UNMARKED = "UNMARKED"
+#: Must-fix rows for what only the gate's scans find (ARS011): hidden marker text.
+GATE_REFUSES = "GATE-REFUSES"
 #: Most serious first: a key nobody has, no original, not cross-checked, then syntax,
 #: then warning text left in the prose.
 MUST_FIX_ORDER: tuple[str, ...] = (
@@ -40,6 +43,7 @@ MUST_FIX_ORDER: tuple[str, ...] = (
     Status.MALFORMED.value,
     UNMARKED,
     WARNING_TEXT,
+    GATE_REFUSES,
 )
 #: Rows per kind of must-fix item, and line numbers per row, before "… and N more".
 ROW_CAP = 100
@@ -138,6 +142,14 @@ def checklist(state: DocState) -> None:
             )
             item.action = _WARNING_TEXT_ACTION
         item.lines.append(state.document.position(orphan.start)[0])
+    for offender in state.foreseen:
+        key = (GATE_REFUSES, f"{offender.line}:{offender.col}")
+        item = must_fix[key] = _Item(offender.reason, GATE_REFUSES, "", "")
+        item.action = (
+            f"render --strict will refuse this ({offender.reason}, ARS011): "
+            f"{one_line(offender.detail)}; {fix_for(offender)}."
+        )
+        item.lines.append(offender.line)
     waived: list[Waiver] = []
     for cite in state.citation_texts:
         if cite.waived:

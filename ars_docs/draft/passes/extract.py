@@ -16,13 +16,15 @@ from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Document, Span
 from ars_docs.draft.markers import (
     CLAIM_MALFORMED,
+    LINE_START_ANCHOR,
     PREFIX_RE,
     Marker,
     ParsedComment,
     claim_of,
     parse_comment,
+    starts_line,
 )
-from ars_docs.draft.mdparse import Occurrence, Reading, parse_tokens, read
+from ars_docs.draft.mdparse import CODE_MARKS, Occurrence, Reading, parse_tokens, read
 from ars_docs.draft.passes.gate import note_hidden
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.prose import prose_regions
@@ -38,11 +40,14 @@ def extract(state: DocState) -> None:
     keep = options.keep_children or options.keep_tokens
     # Without the children, the gate's hidden-text check reads what this hook noted.
     hook = note_hidden if keep and options.strict and not options.keep_children else None
-    tokens = parse_tokens(doc, keep_children=options.keep_children, on_inline=hook)
+    stats: dict[str, int] = {}
+    tokens = parse_tokens(doc, keep_children=options.keep_children, on_inline=hook, stats=stats)
+    state.code_marks = stats.get(CODE_MARKS, 0)
     # The code ranges are for the rewrite checks of the gate and the preview; finalize
     # reads them again only when a rewrite could change the reading (passes/settle.py).
     reading = read(doc, tokens, with_code=keep)
     occurrences = reading.occurrences
+    state.front_matter = reading.front_matter
     if keep:
         state.reading = reading
     state.occurrence_starts = [occ.start for occ in occurrences]
@@ -64,7 +69,7 @@ def extract(state: DocState) -> None:
             continue
         marker = _marker(doc, occ, warnings.get(occ.owner, ()), previous_end)
         if marker.has_prefix:
-            attached.add(_bracket(doc.text, marker.span.start))
+            attached.add(_bracket(doc.text, marker.comment_start - len(marker.warning)))
         markers.append(marker)
         previous_end = marker.span.end
         if marker.malformed:
@@ -181,6 +186,15 @@ def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int)
             "delete all but one (or all of them and finalize again)",
         )
     prefix = text[start : occ.start]
+    if (
+        start < occ.start
+        and start >= floor + len(LINE_START_ANCHOR)
+        and text.startswith(LINE_START_ANCHOR, start - len(LINE_START_ANCHOR))
+        and starts_line(text, start - len(LINE_START_ANCHOR))
+    ):
+        # The empty comment finalize writes before the warning of a marker that
+        # starts a line (markers.LINE_START_ANCHOR) belongs to the marker.
+        start -= len(LINE_START_ANCHOR)
     line, col = doc.position(start)
     claim = CLAIM_MALFORMED if parsed.slug is None else claim_of(prefix, parsed.status)
     return Marker(

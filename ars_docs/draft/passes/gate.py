@@ -24,7 +24,7 @@ from markdown_it.token import Token
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.htmlread import CODE_ELEMENTS, RAW_TEXT_ELEMENTS, read_tag
+from ars_docs.draft.htmlread import RAW_TEXT_ELEMENTS, read_tag
 from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
 from ars_docs.draft.mdparse import parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
@@ -105,7 +105,7 @@ def gate(state: DocState) -> None:
                     marker.col,
                     codes.REFUSE_UNVERIFIED,
                     slug,
-                    f"visible warning {marker.text[: marker.comment_start - marker.span.start]}",
+                    f"visible warning {marker.warning.strip()}",
                 )
             )
             continue
@@ -196,8 +196,8 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     Markers escaped with a backslash or written with entities
     (``&#91;UNVERIFIED CITATION``) are plain text to the parser, so the hooks of
     ``mdparse`` never report them; they still show in the final document.
-    This walks the decoded text of every inline token (code spans and what
-    HTML reads as code, ``<code>`` or ``<script>`` content, excluded) and
+    This walks the decoded text of every inline token (code spans and raw
+    text such as ``<script>`` content excluded) and
     refuses such text, unless an offender was already reported on those lines.
     """
     # Sorted, for a binary search per token: a set scan per token was quadratic in
@@ -253,11 +253,11 @@ def _hidden_kind(children: list[Token]) -> str | None:
 
 
 def _texts(children: list[Token]) -> list[str]:
-    """The visible text of inline children, without what HTML reads as code.
+    """The visible text of inline children, without raw text.
 
-    Text between an inline ``<code>`` (or ``<script>`` …) and its end tag is
-    left out, like a code span; ``recheck`` still scans what the exact
-    reading does not exempt.
+    Text between an inline ``<script>`` (``<textarea>`` …) and its end tag is
+    left out; ``recheck`` scans raw text on its own. Text inside ``<code>`` is
+    document text (issue 24): only markdown code shows a marker literally.
     """
     tags = [
         read_tag(child.content, 0, len(child.content)) if child.type == "html_inline" else None
@@ -275,8 +275,7 @@ def _texts(children: list[Token]) -> list[str]:
             continue
         tag = tags[index]
         if tag is not None:
-            code_like = tag.name in CODE_ELEMENTS or tag.name in RAW_TEXT_ELEMENTS
-            if code_like and tag.kind == "open":
+            if tag.name in RAW_TEXT_ELEMENTS and tag.kind == "open":
                 after = closes.get(tag.name, [])
                 at = bisect.bisect_right(after, index)
                 skip_to = after[at] if at < len(after) else -1

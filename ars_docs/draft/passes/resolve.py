@@ -12,7 +12,7 @@ from __future__ import annotations
 from ars_docs.codes import NO_CITATIONS, NOT_IN_CORPUS
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Edit
-from ars_docs.draft.markers import format_marker
+from ars_docs.draft.markers import format_marker, starts_line
 from ars_docs.draft.passes.gate import missing_read_log
 from ars_docs.draft.pipeline import DocState, Resolution
 from ars_docs.draft.provenance import Status
@@ -29,7 +29,13 @@ def resolve(state: DocState) -> None:
             state.resolutions.append(Resolution(marker, Status.MALFORMED, None))
             continue
         status = state.trust.status(marker.slug)
-        replacement = format_marker(marker.slug, status)
+        # A marker that starts a line and shows "<" there keeps showing "<" in every
+        # status (markers.LINE_START_ANCHOR); one written "[UNVERIFIED …" there by an
+        # earlier version keeps its shape while it stays a warning (no churn).
+        line_start = doc.text.startswith("<", marker.span.start) and starts_line(
+            doc.text, marker.span.start
+        )
+        replacement = format_marker(marker.slug, status, line_start=line_start)
         resolution = Resolution(marker, status, replacement)
         state.resolutions.append(resolution)
         if resolution.changed:

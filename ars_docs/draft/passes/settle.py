@@ -29,10 +29,10 @@ import re
 from ars_docs.codes import MALFORMED_MARKER
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.document import Document, Edit, Span
-from ars_docs.draft.markers import CLAIM_MALFORMED
+from ars_docs.draft.markers import CLAIM_MALFORMED, LINE_PREFIX
 from ars_docs.draft.passes.extract import draft_code, extract
 from ars_docs.draft.passes.resolve import resolve
-from ars_docs.draft.passes.strip import LINE_PREFIX, strip_edits
+from ars_docs.draft.passes.strip import strip_edits
 from ars_docs.draft.pipeline import DocState, Resolution
 from ars_docs.draft.provenance import Status
 
@@ -44,6 +44,12 @@ PROBLEM = (
     "rest of the line (a line that starts with '<!--' is raw HTML; one that starts with "
     "'[' is markdown); move the marker after the text it cites, e.g. to the end of the "
     "previous line"
+)
+#: For a warning an earlier ars-docs wrote at the start of a line (issue 25).
+LEGACY_PROBLEM = (
+    "its warning starts a line (an earlier ars-docs wrote it there), and taking the warning "
+    "away would turn the rest of the line from markdown into raw HTML; join this line to the "
+    "end of the previous one (or put a word before the warning) and finalize again"
 )
 
 
@@ -149,12 +155,17 @@ def _blamed(state: DocState, risky: list[Edit]) -> set[Edit]:
         probe = DocState(Document(again.text, path=doc.path), trust=state.trust, clock=state.clock)
         extract(probe)
         resolve(probe)
-        held = {r.marker.span.start for r in state.resolutions if r.marker.problem == PROBLEM}
+        held = {
+            r.marker.span.start
+            for r in state.resolutions
+            if r.marker.problem in (PROBLEM, LEGACY_PROBLEM)
+        }
         places.extend(
             place
             for place in (mapping.to_draft(edit.span.start) for edit in probe.edits)
             if place not in held  # a marker held back in an earlier round stays as it is
         )
+    places = [p for p in places if not _benign_unwrap(doc, risky, p)]
     if not places:
         return set()
     starts = [edit.span.start for edit in risky]
@@ -163,6 +174,46 @@ def _blamed(state: DocState, risky: list[Edit]) -> set[Edit]:
         index = bisect.bisect_right(starts, place) - 1
         blamed.add(risky[max(index, 0)])
     return blamed
+
+
+#: What markdown reads differently from raw HTML on the rest of a line.
+_MARKDOWN_SYNTAX = re.compile(r"[`*_\[\]<>&\\!~|$]")
+#: A line a paragraph line after it may continue lazily, or a setext underline.
+_CONTAINER_OR_UNDERLINE = re.compile(
+    r" {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t])|.*\||(?: {0,3}(?:-+|=+)[ \t]*$)"
+)
+
+
+def _benign_unwrap(doc: Document, risky: list[Edit], place: int) -> bool:
+    """``place`` is on the line of an edit that takes away a line-start warning, harmlessly.
+
+    An earlier ars-docs wrote ``[UNVERIFIED …]<!--ref:k-->`` at the start of a
+    line (issue 25); once the source is verified, the marker there starts with
+    ``<!--`` again: the line becomes the one-line HTML block it was before
+    that warning was written. That changes nothing a reader sees when the rest
+    of the line holds plain words and the lines around it are plain paragraph
+    lines (no quote, list or table it could leave, no underline below it).
+    """
+    text = doc.text
+    line = doc.position(place)[0] - 1
+    bounds = doc.line_span(line)
+    for edit in risky:
+        start = edit.span.start
+        if not (bounds.start <= start <= bounds.end) or not edit.replacement.startswith("<"):
+            continue
+        if text[bounds.start : start].strip(" ") or not text.startswith(("[", "\\["), start):
+            return False  # inside a container, or not a warning taken away
+        if _MARKDOWN_SYNTAX.search(text, edit.span.end, bounds.end):
+            return False
+        for neighbour in (line - 1, line + 1):
+            if 0 <= neighbour < doc.line_count:
+                around = doc.line_text(neighbour)
+                if around.strip() and (
+                    _CONTAINER_OR_UNDERLINE.match(around) or around[:1] in " \t"
+                ):
+                    return False
+        return True
+    return False
 
 
 def _in_any(edits: list[Edit], offset: int) -> bool:
@@ -177,7 +228,9 @@ def _drop(state: DocState, blamed: set[Edit]) -> None:
     for index, res in enumerate(state.resolutions):
         if res.marker.span not in spans:
             continue
-        marker = dataclasses.replace(res.marker, slug=None, claim=CLAIM_MALFORMED, problem=PROBLEM)
+        legacy = doc.text.startswith(("[", "\\["), res.marker.span.start)
+        problem = LEGACY_PROBLEM if legacy else PROBLEM
+        marker = dataclasses.replace(res.marker, slug=None, claim=CLAIM_MALFORMED, problem=problem)
         state.resolutions[index] = Resolution(marker, Status.MALFORMED, None)
         state.markers = [marker if m.span == marker.span else m for m in state.markers]
         state.diagnostics.append(
@@ -187,7 +240,7 @@ def _drop(state: DocState, blamed: set[Edit]) -> None:
                 MALFORMED_MARKER,
                 Severity.ERROR,
                 f"citation marker {res.marker.text!r} for {res.marker.slug!r} is left as it "
-                f"is: {PROBLEM}",
+                f"is: {problem}",
                 slug=res.marker.slug,
             )
         )

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ars_docs.draft.document import Document, Edit, Span
+from ars_docs.draft.markers import LINE_PREFIX
 from ars_docs.draft.pipeline import DocState
 
 CLOSING_PUNCTUATION = frozenset(".,;:!?)]}»”’…")
@@ -67,8 +68,20 @@ def strip_edits(doc: Document, removals: list[Span]) -> list[Edit]:
         by_line.setdefault(doc.position(span.start)[0] - 1, []).append(span)
     edits: list[Edit] = []
     for line, spans in by_line.items():
-        edits.extend(_line_edits(doc, line, spans))
+        edits.extend(_line_edits(doc, line, _grouped(doc.text, spans)))
     return _merged(edits)
+
+
+def _grouped(text: str, spans: list[Span]) -> list[Span]:
+    """Removals separated only by spaces or tabs made one, so the spacing rules see
+    them as one marker (``[1, 2] <!--ref:a ok--><!--ref:b ok-->.`` → ``[1, 2].``)."""
+    grouped: list[Span] = []
+    for span in spans:
+        if grouped and not text[grouped[-1].end : span.start].strip(" \t"):
+            grouped[-1] = Span(grouped[-1].start, max(grouped[-1].end, span.end))
+        else:
+            grouped.append(span)
+    return grouped
 
 
 def _merged(edits: list[Edit]) -> list[Edit]:
@@ -85,10 +98,6 @@ def _merged(edits: list[Edit]) -> list[Edit]:
         else:
             out.append(edit)
     return out
-
-
-#: What may precede a line's content: indentation, ``>``, a list marker, an ATX ``#`` run.
-LINE_PREFIX = re.compile(r"(?:[ \t>]|[-*+][ \t]|\d{1,9}[.)][ \t]|#{1,6}[ \t])*")
 
 
 def _blankish(text: str) -> bool:
@@ -133,6 +142,9 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
             # heading markers, whose space must stay): drop the space after it instead.
             while end < stop and text[end] in " \t":
                 end += 1
+            joined = _join_punctuation(doc, line, start, end)
+            if joined is not None:
+                start = joined
         elif start > previous_end and text[start - 1] == "(" and text.startswith(")", end):
             # "(<!--ref:k-->)": the parentheses held only the marker.
             start -= 1
@@ -151,6 +163,36 @@ def _line_edits(doc: Document, line: int, spans: list[Span]) -> list[Edit]:
         edits.append(Edit(Span(start, end), ""))
         previous_end = end
     return edits
+
+
+def _join_punctuation(doc: Document, line: int, start: int, end: int) -> int | None:
+    """Where to start the removal of a line-start marker so that the punctuation after
+    it joins the line above (``As shown\n<!--ref:k ok-->.`` → ``As shown.``), or None.
+
+    Only when the marker follows nothing but indentation or the same quote markers
+    as the line above, and that line is text: a list marker or a blank line above
+    keeps the line on its own.
+    """
+    text = doc.text
+    if line == 0 or end >= len(text) or text[end] not in CLOSING_PUNCTUATION:
+        return None
+    prefix = text[doc.line_span(line).start : start]
+    above = doc.line_span(line - 1)
+    previous = text[above.start : above.end]
+    if prefix.strip(" \t>") or not previous.strip(" \t>"):
+        return None
+    if prefix.replace(" ", "").replace("\t", "") != _quote_markers(previous):
+        return None
+    content = previous.rstrip(" \t")
+    if not content or _LIST_START.fullmatch(content + " ") or content.endswith("\\"):
+        return None  # a bare list marker above, or a hard line break
+    return above.start + len(content)
+
+
+def _quote_markers(line: str) -> str:
+    markers = re.match(r"[ \t>]*", line)
+    assert markers is not None
+    return markers.group().replace(" ", "").replace("\t", "")
 
 
 _SEPARATOR = "<!-- -->"

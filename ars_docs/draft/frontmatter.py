@@ -1,0 +1,138 @@
+"""Front matter as the readers downstream decide it, and what it shows (issue 24 §1).
+
+A draft's leading ``---`` line and a later ``---`` line enclose front matter
+for markdown-it-py's front-matter plugin whatever is between them. pandoc's
+``yaml_metadata_block`` (and the YAML front matter of static-site tools)
+takes the region as metadata only when the opening ``---`` is not followed
+by a blank line and what is between parses as a YAML *mapping*; anything
+else (``---`` then paragraphs then ``---``) is thematic breaks and
+paragraphs, and a marker there is a marker in prose. ars-docs decides the
+same way (``is_metadata``), so the gate neither waves through a padded
+marker placed there nor refuses a legitimate draft of that shape.
+
+Metadata is not prose: markers in it are never rewritten. But pandoc shows
+its scalars (the ``title`` becomes the page's ``<h1>``, read as markdown), so
+``hidden_in_metadata`` reads every scalar *decoded* (YAML escapes such as
+``\\x3c`` and ``\\u005B``, then markdown escapes and HTML entities), with no
+length window, and reports marker or warning text. YAML comments are shown
+by no reader and are not read. Metadata that is not valid YAML is scanned
+as raw text instead (pandoc refuses such a file; the safer reading).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from ars_docs.errors import ArsError
+
+#: Marker-like text: a comment opener then ``ref:`` / ``cite:`` (any spacing, any case).
+_MARKER_TEXT = re.compile(
+    r"<!--(?:(?!-->)[\s\S])*?\b(?:ref|cite|citation)\s*[:=]|<!--[\s\S]*?--!>", re.IGNORECASE
+)
+_WARNING_TEXT = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
+#: A markdown backslash escape of ASCII punctuation.
+_MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def _parse(content: str) -> Any:
+    """The metadata's YAML document (``session.yamlio``: C parser, nesting and alias
+    limits), or ``None`` when it is not YAML ars-docs can read."""
+    from ars_docs.session.yamlio import parse_yaml  # only for drafts with front matter
+
+    try:
+        return parse_yaml(content, "<front matter>")
+    except (ArsError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def is_metadata(content: str, *, blank_after_opening: bool) -> bool:
+    """Whether a ``---`` … ``---`` region at the top of a draft is metadata.
+
+    ``content`` is what lies between the two lines. Not metadata: a blank
+    line right after the opening ``---`` (pandoc's rule), or content that
+    parses as YAML but not as a mapping (a scalar, a list, nothing). Content
+    that is not valid YAML stays metadata (pandoc stops with an error on it;
+    ``hidden_in_metadata`` then scans it as raw text).
+    """
+    if blank_after_opening:
+        return False
+    document = _parse(content)
+    return document is None or isinstance(document.data, dict)
+
+
+def metadata_content(text: str, start: int, end: int) -> tuple[int, int]:
+    """The range between the ``---`` lines of the front matter ``text[start:end]``."""
+    first = text.find("\n", start, end)
+    inner = end if first < 0 else first + 1
+    last = max(text.rfind("\n", inner, max(inner, end - 1)), inner - 1)
+    return inner, max(inner, last + 1 if last >= inner else inner)
+
+
+def hidden_in_metadata(content: str) -> list[tuple[int, str]]:
+    """``(offset in content, detail)`` of marker or warning text a reader of the metadata sees."""
+    document = _parse(content)
+    if document is None:
+        return [
+            (offset, f"{detail} (the front matter is not valid YAML)")
+            for offset, detail in _scan_raw(content)
+        ]
+    line_starts = [0] + [m.end() for m in re.finditer(r"\r\n|\r|\n", content)]
+    found: list[tuple[int, str]] = []
+    # Plain values: an alias is its target's value again, so a visited set keeps
+    # the walk linear however often a value is reused.
+    seen: set[int] = set()
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), document.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, (dict, list)):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str):
+                    stack.append(((*path, key), key))
+                stack.append(((*path, key), item))
+        elif isinstance(value, str):
+            detail = _shown(value)
+            if detail:
+                line, col = document.position(*path)
+                index = min(max(line, 1), len(line_starts)) - 1
+                found.append((_refine(content, line_starts[index] + max(col, 1) - 1), detail))
+    found.sort()
+    return found
+
+
+#: Raw text that starts what a value shows as a marker or warning: a comment, a
+#: warning, or their first character escaped (YAML, markdown) or written as an entity.
+_RAW_START = re.compile(
+    r"<!--|\[UNVERIFIED|\\(?:x3[cC]|u003[cC]|x5[bB]|u005[bB]|[<\[])|&(?:lt|LT|#|lsqb|lbrack)",
+    re.IGNORECASE,
+)
+
+
+def _refine(content: str, offset: int) -> int:
+    """Where on the line of ``offset`` (a key's position) the shown text starts."""
+    line_end = content.find("\n", offset)
+    found = _RAW_START.search(content, offset, len(content) if line_end < 0 else line_end)
+    return found.start() if found else offset
+
+
+def _shown(value: str) -> str:
+    """What marker or warning text the decoded scalar ``value`` shows ("" if none)."""
+    for text in (value, html.unescape(_MD_ESCAPE.sub(r"\1", value))):
+        if _MARKER_TEXT.search(text):
+            return "a front matter value holding a comment with 'ref:' (pandoc shows it)"
+        if _WARNING_TEXT.search(text):
+            return "a front matter value holding warning text (pandoc shows it)"
+    return ""
+
+
+def _scan_raw(content: str) -> list[tuple[int, str]]:
+    found = [(m.start(), "marker text in the front matter") for m in _MARKER_TEXT.finditer(content)]
+    found += [
+        (m.start(), "warning text in the front matter") for m in _WARNING_TEXT.finditer(content)
+    ]
+    return sorted(found)
