@@ -25,10 +25,20 @@ def session(tmp: Path, body: str) -> tuple[Path, Path]:
     return passport, report
 
 
+FAMILY = ["Albers", "Brandt", "Castell", "Dorsey", "Ebner", "Fischer", "Gallo", "Hartmann"]
+FAMILY += ["Ibsen", "Jansen"]
+ENDING = ["", "son", "berg", "feld", "mann", "er", "ski", "ova", "ez", "ini"]
+
+
+def author(n: int) -> str:
+    """A distinct, realistic surname for each of 100 citations."""
+    return FAMILY[n % 10] + ENDING[n // 10]
+
+
 def many_problems() -> str:
     lines = ["---", "title: Energy <!--ref:newton_2000-->", "---", "", "# Energy balance", ""]
     for n in range(100):
-        lines.append(f"Finding {n} was reported by Author{n} et al. ({1900 + n}).")
+        lines.append(f"Finding {n} was reported by {author(n)} et al. ({1900 + n}).")
         lines.append("")
     lines.append("Newton said so <!--ref:newtn_2000--> and <!--ref:newton 2000-->.")
     return "\n".join(lines) + "\n"
@@ -47,7 +57,7 @@ def test_a_refusal_with_100_problems_is_bounded_and_names_them(
     assert "… and 83 more (--verbose)" in lines
     # Hidden and unmarked text is named by the text itself.
     assert f"{report}:2:15: hidden-marker '<!--ref:newton_2000-->'" in result.err
-    assert "unmarked-citation 'Author0 et al. (1900)'" in result.err
+    assert "unmarked-citation 'Albers et al. (1900)'" in result.err
     assert lines[-1].startswith(f"{report}: REFUSED: the terminal gate refused 103 citation")
     assert "run the same command again" in lines[-1]
     handoff = json.loads((tmp_path / "report_handoff.json").read_text(encoding="utf-8"))
@@ -55,14 +65,17 @@ def test_a_refusal_with_100_problems_is_bounded_and_names_them(
     assert len(reason) <= MESSAGE_LIMIT
     assert reason.count("unmarked-citation") <= 20
     assert "; and " in reason and " more" in reason
-    assert "'Author0 et al. (1900)'" in reason
+    assert "'Albers et al. (1900)'" in reason
     report.write_text(many_problems(), encoding="utf-8")
     every = cli("dispatch", report, "--passport", passport, "-v")
     assert len([line for line in every.err.splitlines() if "unmarked-citation" in line]) == 100
 
 
 def test_did_you_mean_and_json(tmp_path: Path, cli: Callable[..., CliResult]) -> None:
-    body = "# Energy\n\nNewton <!--ref:newtn_2000--> and <!--ref:newton 2000-->; Müller (2015).\n"
+    body = (
+        "# Energy\n\nNewton <!--ref:newtn_2000--> and <!--ref:newton 2000-->. "
+        "Müller (2015) agrees.\n"
+    )
     passport, report = session(tmp_path, body)
     text = cli("dispatch", report, "--passport", passport)
     assert "did you mean newton_2000?" in text.err
