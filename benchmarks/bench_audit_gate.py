@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from gate_support import AGENT, Bench, finding
 
-from ars_docs.audit.gate import make_context, run_gate
+from ars_docs.audit.gate.main import make_context, run_gate
 from ars_docs.session.yaml_append import render_block
 
 REPO = Path(__file__).resolve().parent.parent

@@ -36,7 +36,7 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from audit_run_support import FAKE, argv, make_repo, no_tool_rows, script  # noqa: E402
 
-from ars_docs.audit.parse_verdict import parse_verdict_stream  # noqa: E402
+from ars_docs.audit.model.parse_verdict import parse_verdict_stream  # noqa: E402
 
 
 def main() -> int:

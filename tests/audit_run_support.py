@@ -19,7 +19,7 @@ from typing import Any
 
 from audit_support import TEMPLATE, TEMPLATE_PATH, agent_text, git, stream_rows
 
-from ars_docs.audit.files import read_yaml_artifact
+from ars_docs.audit.model.files import read_yaml_artifact
 from ars_docs.diagnostics import Severity
 from ars_docs.lint.audit_artifacts import lint_audit_artifacts
 

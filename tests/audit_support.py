@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ars_docs.audit.manifest import ManifestLine, build_manifest
-from ars_docs.audit.parse_verdict import parse_verdict_stream
-from ars_docs.audit.verdict import render_verdict
+from ars_docs.audit.model.manifest import ManifestLine, build_manifest
+from ars_docs.audit.model.parse_verdict import parse_verdict_stream
+from ars_docs.audit.model.verdict import render_verdict
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATE = REPO / "ars_docs" / "templates" / "audit" / "codex_audit_multifile_template.md"

@@ -30,9 +30,9 @@ from audit_support import DELIVERABLE, SUPPORTING, commit_files, git, sha
 from audit_support import TEMPLATE as TEMPLATE_SOURCE
 from audit_support import TEMPLATE_PATH as TEMPLATE
 
-from ars_docs.audit.manifest import ManifestLine, build_manifest
-from ars_docs.audit.parse_verdict import parse_verdict_stream
-from ars_docs.audit.verdict import failed_verdict, render_verdict
+from ars_docs.audit.model.manifest import ManifestLine, build_manifest
+from ars_docs.audit.model.parse_verdict import parse_verdict_stream
+from ars_docs.audit.model.verdict import failed_verdict, render_verdict
 from ars_docs.cli.main import run
 
 OUT = "audit_artifacts"
@@ -301,7 +301,7 @@ class Bench:
         )
 
     def ledger(self) -> list[Any]:
-        from ars_docs.audit.gate_ledger import read_ledger
+        from ars_docs.audit.gate.ledger import read_ledger
 
         return read_ledger(self.passport).entries
 
@@ -318,7 +318,7 @@ def event(outcome: Outcome, phase: str) -> dict[str, Any]:
 
 def assert_row_message(text: str, phase: str, *, note: bool = False) -> None:
     """Every literal piece of the inventory row's message is in ``text``, in order."""
-    from ars_docs.audit.inventory import row
+    from ars_docs.audit.gate.inventory import row
 
     template = row(phase).note if note else row(phase).message
     at = 0

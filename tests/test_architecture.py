@@ -125,7 +125,7 @@ ALLOWED = {
     "draft": {"session"},
     "session": {"draft.document", "draft.provenance"},
     "reports": {"draft", "session"},
-    "report": {"draft", "session", "retrieval.store", "audit.passport"},
+    "report": {"draft", "session", "retrieval.store", "audit.model"},
     "handoff": {"draft", "session"},
     "retrieval": {"session"},
     "lookup": {"session", "retrieval"},
@@ -160,8 +160,8 @@ def allowed(room: str, target: str) -> bool:
     target_room = room_of(target)
     if target_room in ("core", room):
         return True
-    sub = ".".join(target.split(".")[1:3])
-    return target_room in ALLOWED[room] or sub in ALLOWED[room]
+    inner = target.split(".", 1)[1]
+    return target_room in ALLOWED[room] or under(inner, tuple(ALLOWED[room]))
 
 
 @pytest.mark.parametrize("path", ALL_MODULES, ids=str)
@@ -176,6 +176,42 @@ def test_rooms_import_only_downwards(path: Path) -> None:
         if target.startswith("ars_docs.") and not allowed(room, target)
     )
     assert bad == [], f"{name} ({room}/) imports {bad}"
+
+
+#: ``audit/``'s sub-room → the sub-rooms it may import (besides itself). ``model`` is
+#: the artifacts everything shares; ``run`` (the wrapper) and ``gate`` never meet.
+AUDIT_ALLOWED = {
+    "model": set(),
+    "rows": {"model"},
+    "run": {"model"},
+    "gate": {"model", "rows"},
+}
+AUDIT = PACKAGE / "audit"
+
+
+def test_audit_has_its_sub_rooms_and_nothing_on_the_floor() -> None:
+    rooms = {p.name for p in AUDIT.iterdir() if (p / "__init__.py").exists()}
+    assert rooms == set(AUDIT_ALLOWED)
+    assert {p.name for p in AUDIT.glob("*.py")} == {"__init__.py"}
+    assert (AUDIT / "gate" / "inventory.json").is_file()  # package data, beside its reader
+
+
+@pytest.mark.parametrize("path", sorted(AUDIT.rglob("*.py")), ids=str)
+def test_audit_sub_rooms_import_only_downwards(path: Path) -> None:
+    name = module_name(path)
+    parts = name.split(".")
+    sub = parts[2] if len(parts) > 2 else None  # None: ``ars_docs.audit`` itself
+    bad = []
+    for target in imports_of(path):
+        if not under(target, ("ars_docs.audit",)):
+            continue
+        target_parts = target.split(".")
+        target_sub = target_parts[2] if len(target_parts) > 2 else None
+        if sub is None or target_sub is None:
+            bad.append(target)  # the room's __init__ imports nothing, nothing imports it
+        elif target_sub != sub and target_sub not in AUDIT_ALLOWED[sub]:
+            bad.append(target)
+    assert sorted(bad) == [], f"{name} (audit/{sub}/) imports {sorted(bad)}"
 
 
 def test_the_leaves_session_may_use_import_only_the_core() -> None:

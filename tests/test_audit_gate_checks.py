@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from gate_support import SUPPORTING, Bench, finding
 
-from ars_docs.audit.checks import CHECKS, GATING
+from ars_docs.audit.gate.checks import CHECKS, GATING
 
 
 def rows(bench: Bench, run_id: str) -> list[str]:

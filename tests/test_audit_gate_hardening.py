@@ -390,8 +390,8 @@ def test_b8d_and_the_persisted_lint_agree_on_a_clean_merge(session: Session) -> 
 
 
 def test_one_definition_of_the_persisted_rows() -> None:
-    from ars_docs.audit import gate_verdict
-    from ars_docs.audit.rows_persisted import persisted_rows
+    from ars_docs.audit.gate import verdict as gate_verdict
+    from ars_docs.audit.rows.persisted import persisted_rows
     from ars_docs.lint import audit_artifacts
 
     assert audit_artifacts.persisted_rows is persisted_rows

@@ -32,7 +32,7 @@ from gate_support import (
     wait_for_lock_waiter,
 )
 
-from ars_docs.audit.inventory import inventory, row, spec_rows
+from ars_docs.audit.gate.inventory import inventory, row, spec_rows
 from ars_docs.session.yaml_append import append_item
 
 

@@ -10,8 +10,8 @@ from conftest import FIXTURES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ars_docs.audit.ledger import format_ms, next_verified_at_ms, parse_ms
-from ars_docs.audit.passport import load_audit_ledger
+from ars_docs.audit.model.ledger import format_ms, next_verified_at_ms, parse_ms
+from ars_docs.audit.model.passport import load_audit_ledger
 from ars_docs.errors import InputDataError, InputMissingError
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus

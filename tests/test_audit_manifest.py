@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from audit_support import git
 
-from ars_docs.audit.manifest import ManifestLine, build_manifest
+from ars_docs.audit.model.manifest import ManifestLine, build_manifest
 from ars_docs.errors import UsageError
 
 

@@ -11,9 +11,9 @@ from audit_support import FINDINGS, RUN_MINOR, agent_text, stream_rows, write_js
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ars_docs.audit.files import read_yaml_artifact
-from ars_docs.audit.parse_verdict import parse_verdict_stream
-from ars_docs.audit.schemas import validate_verdict
+from ars_docs.audit.model.files import read_yaml_artifact
+from ars_docs.audit.model.parse_verdict import parse_verdict_stream
+from ars_docs.audit.model.schemas import validate_verdict
 
 RUN = RUN_MINOR
 

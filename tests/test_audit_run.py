@@ -423,7 +423,7 @@ def test_output_folder_linking_out_of_the_repository(
 
 
 def test_self_check_names_the_first_schema_error() -> None:
-    from ars_docs.audit.run_artifacts import self_check
+    from ars_docs.audit.run.artifacts import self_check
 
     assert self_check({"run_id": "x"}, {}, {}) is not None
     assert self_check({"run_id": "x"}, {}, {}).startswith("sidecar: ")  # type: ignore[union-attr]
@@ -612,9 +612,9 @@ def test_sigkill_at_random_instants_never_leaves_a_dangling_proposal(
         env.pop(key, None)
     # Import everything a run needs before forking, so no child imports while
     # another thread of this process might hold the import lock.
-    import ars_docs.audit.parse_verdict
-    import ars_docs.audit.run
-    import ars_docs.audit.schemas
+    import ars_docs.audit.model.parse_verdict
+    import ars_docs.audit.model.schemas
+    import ars_docs.audit.run.main
     import ars_docs.cli.audit
     import ars_docs.templating  # noqa: F401
 
@@ -715,8 +715,8 @@ def test_offline_example_runs_end_to_end(tmp_path: Path) -> None:
 
 
 def _request(**changes: Any) -> Any:
-    from ars_docs.audit.run_config import AuditSettings
-    from ars_docs.audit.run_request import check_request
+    from ars_docs.audit.run.config import AuditSettings
+    from ars_docs.audit.run.request import check_request
 
     given: dict[str, Any] = {
         "stage": 2,
@@ -738,7 +738,7 @@ def _request(**changes: Any) -> Any:
     ("when", "outcome"), [("run_id", "nothing kept"), ("auditor exited", "completed")]
 )
 def test_signal_outside_the_auditor_run(wrap: Wrapper, when: str, outcome: str) -> None:
-    from ars_docs.audit.run import AuditInterrupted, run_audit
+    from ars_docs.audit.run.main import AuditInterrupted, run_audit
 
     script(wrap.root.parent / "s.txt", no_tool_rows([], "PASS"))
     wrap.monkeypatch.setenv("FAKE_CODEX_SCRIPT", str(wrap.root.parent / "s.txt"))

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from conftest import FIXTURES
 
-from ars_docs.audit import schemas
-from ars_docs.audit.files import read_json_artifact, read_yaml_artifact
-from ars_docs.audit.passport import load_audit_ledger
+from ars_docs.audit.model import schemas
+from ars_docs.audit.model.files import read_json_artifact, read_yaml_artifact
+from ars_docs.audit.model.passport import load_audit_ledger
 from ars_docs.errors import InputDataError, UsageError
 
 SPEC = FIXTURES / "audit" / "spec_examples"

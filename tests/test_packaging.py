@@ -66,6 +66,11 @@ def test_wheel_contains_data_files(wheel: Path) -> None:
         "ars_docs/schemas/pattern_eval_integration_manifest.schema.json",
         "ars_docs/schemas/pattern_eval_action.schema.json",
         "ars_docs/templates/audit/codex_audit_multifile_template.md",
+        "ars_docs/audit/gate/inventory.json",
+        "ars_docs/audit/gate/__init__.py",
+        "ars_docs/audit/model/__init__.py",
+        "ars_docs/audit/rows/__init__.py",
+        "ars_docs/audit/run/__init__.py",
         "ars_docs/py.typed",
     ):
         assert data in names

@@ -156,7 +156,7 @@ def test_a_verdict_linked_to_a_secrets_file_never_prints_it(bench: Bench, tmp_pa
 
 _WINNER_FIRST = """
 import subprocess, sys
-import ars_docs.audit.gate_path_b as path_b
+import ars_docs.audit.gate.path_b as path_b
 _real_scan = path_b.scan_proposals
 _ran = []
 def _scan(*args, **kwargs):
@@ -210,7 +210,7 @@ def test_gate_exit_73_prints_an_error_line(bench: Bench) -> None:
 
 _KILL_AFTER_APPEND = """
 import os, signal
-import ars_docs.audit.gate_ledger as gate_ledger
+import ars_docs.audit.gate.ledger as gate_ledger
 _real_write = gate_ledger.write_bytes_atomic
 def _write(*args, **kwargs):
     _real_write(*args, **kwargs)

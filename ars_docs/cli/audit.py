@@ -101,9 +101,9 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_parse_verdict(args: argparse.Namespace) -> int:
-    from ars_docs.audit.ledger import format_ms
-    from ars_docs.audit.parse_verdict import parse_verdict_stream, run_id_from_path
-    from ars_docs.audit.verdict import render_verdict
+    from ars_docs.audit.model.ledger import format_ms
+    from ars_docs.audit.model.parse_verdict import parse_verdict_stream, run_id_from_path
+    from ars_docs.audit.model.verdict import render_verdict
     from ars_docs.session.clock import Clock
 
     run_id = run_id_from_path(args.jsonl)
@@ -136,7 +136,7 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
 
 
 def cmd_manifest(args: argparse.Namespace) -> int:
-    from ars_docs.audit.manifest import manifest_for_files, repo_path, repo_root
+    from ars_docs.audit.model.manifest import manifest_for_files, repo_path, repo_root
 
     root = Path(args.root) if args.root else repo_root()
     if not root.is_dir():
@@ -261,7 +261,7 @@ def register_gate(audit_sub: Subparsers) -> None:
 
 
 def cmd_gate(args: argparse.Namespace) -> int:
-    from ars_docs.audit.gate import make_context, run_gate
+    from ars_docs.audit.gate.main import make_context, run_gate
 
     ctx = make_context(
         args.passport,
@@ -315,8 +315,8 @@ _SHOWN_SILENT = frozenset({"P-PB-consume-fail", "P-PB-crash", "P-PB-dup-late"})
 
 
 def cmd_ack(args: argparse.Namespace) -> int:
-    from ars_docs.audit.ack import acknowledge
-    from ars_docs.audit.gate import make_context
+    from ars_docs.audit.gate.ack import acknowledge
+    from ars_docs.audit.gate.main import make_context
 
     ctx = make_context(args.passport, args.stage, args.agent, args.deliverable, root=args.root)
     result = acknowledge(ctx, args.findings.split(","))
@@ -400,7 +400,7 @@ def _register_run(audit_sub: Subparsers) -> None:
 
 
 def cmd_template(args: argparse.Namespace) -> int:
-    from ars_docs.audit.run_request import shipped_template
+    from ars_docs.audit.run.request import shipped_template
 
     sys.stdout.write(shipped_template().read_text(encoding="utf-8"))
     return int(ExitCode.OK)
@@ -409,9 +409,9 @@ def cmd_template(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     import dataclasses
 
-    from ars_docs.audit.run import run_audit
-    from ars_docs.audit.run_config import load_settings, parse_timeout, split_command
-    from ars_docs.audit.run_request import check_request
+    from ars_docs.audit.run.config import load_settings, parse_timeout, split_command
+    from ars_docs.audit.run.main import run_audit
+    from ars_docs.audit.run.request import check_request
 
     settings = load_settings()
     try:

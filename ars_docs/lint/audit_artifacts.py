@@ -12,10 +12,10 @@ Modes:
   and closing events).
 - ``verdict``: one verdict file.
 
-Persisted mode is ``ars_docs.audit.rows_persisted.persisted_rows``, the
+Persisted mode is ``ars_docs.audit.rows.persisted.persisted_rows``, the
 function the gate's B8d runs on the entry it is about to append.
 
-Each diagnostic's code is the row ID (see ``ars_docs.audit.rows.ROWS``).
+Each diagnostic's code is the row ID (see ``ars_docs.audit.rows.catalogue.ROWS``).
 Missing inputs raise ``InputMissingError`` (66), unreadable ones
 ``InputDataError`` (65); everything else is a diagnostic. D2 and D4 are
 warnings; the rest are errors.
@@ -28,22 +28,22 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from ars_docs.audit.artifact_set import load_artifact_set
-from ars_docs.audit.files import read_json_artifact, read_yaml_artifact
-from ars_docs.audit.jsonl import scan_jsonl
-from ars_docs.audit.manifest import repo_root
-from ars_docs.audit.passport import load_audit_ledger
-from ars_docs.audit.rows import Located, Report
-from ars_docs.audit.rows_cross import FileHashes
-from ars_docs.audit.rows_ledger import (
+from ars_docs.audit.model.files import read_json_artifact, read_yaml_artifact
+from ars_docs.audit.model.jsonl import scan_jsonl
+from ars_docs.audit.model.manifest import repo_root
+from ars_docs.audit.model.passport import load_audit_ledger
+from ars_docs.audit.model.schemas import validate_entry, validate_verdict
+from ars_docs.audit.model.sidecar import commits_exist
+from ars_docs.audit.rows.artifact_set import load_artifact_set
+from ars_docs.audit.rows.catalogue import Located, Report
+from ars_docs.audit.rows.cross import FileHashes
+from ars_docs.audit.rows.ledger import (
     pending_proposals,
     tie_rows,
 )
-from ars_docs.audit.rows_local import entry_rows, verdict_rows
-from ars_docs.audit.rows_names import stem
-from ars_docs.audit.rows_persisted import companion_rows, git_sha_of, persisted_rows, stream_rows
-from ars_docs.audit.schemas import validate_entry, validate_verdict
-from ars_docs.audit.sidecar import commits_exist
+from ars_docs.audit.rows.local import entry_rows, verdict_rows
+from ars_docs.audit.rows.names import stem
+from ars_docs.audit.rows.persisted import companion_rows, git_sha_of, persisted_rows, stream_rows
 from ars_docs.diagnostics import Diagnostic
 from ars_docs.errors import UsageError
 

@@ -1,7 +1,7 @@
 """Reading the evaluation fixture files, with positions for diagnostics (spec §7.2, §7.3).
 
 A fixture's manifest is JSON, its expectations are YAML; both are read with
-``ars_docs.audit.files`` so a diagnostic can name ``file:line``. ``Checker``
+``ars_docs.audit.model.files`` so a diagnostic can name ``file:line``. ``Checker``
 collects the lint's diagnostics: each is an error with one of the ``CODES``.
 A file that cannot be parsed at all raises ``InputDataError`` (exit 65); a
 missing one is a diagnostic, because a missing fixture file is what the lint
@@ -16,8 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.audit.files import ArtifactFile, read_json_artifact, read_yaml_artifact
-from ars_docs.audit.schemas import json_path
+from ars_docs.audit.model.files import ArtifactFile, read_json_artifact, read_yaml_artifact
+from ars_docs.audit.model.schemas import json_path
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.session.schema_check import load_schema
 from ars_docs.session.yamlio import KeyPath

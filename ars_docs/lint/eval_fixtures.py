@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.audit.files import ArtifactFile
+from ars_docs.audit.model.files import ArtifactFile
 from ars_docs.diagnostics import Diagnostic
 from ars_docs.errors import InputMissingError
 from ars_docs.lint.eval_context import check_context

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ars_docs.audit.files import ArtifactFile
+from ars_docs.audit.model.files import ArtifactFile
 from ars_docs.lint.eval_context import check_context
 from ars_docs.lint.eval_files import Checker, mapping, read_yaml
 from ars_docs.lint.eval_runs import check_run

@@ -10,7 +10,7 @@ avoids, and the shape of the BAD case's failure signal (§7.4 criterion 1):
 
 ``phase_delta`` says what a gate exit phase does to the passport. The
 failure phases come from the §5.6 inventory the gate itself reads
-(``ars_docs.audit.inventory``); the inventory has no rows for the three
+(``ars_docs.audit.gate.inventory``); the inventory has no rows for the three
 decision steps, so their delta is §5.6's path invariant: Path A never
 appends (A7), a fresh Path B merge appends exactly one entry (B10, B11).
 """
@@ -205,7 +205,7 @@ def exit_phases() -> dict[str, PhaseDelta]:
     The decision steps, and the inventory rows whose ``kind`` is ``block``:
     the others are silent or logged and the gate goes on past them.
     """
-    from ars_docs.audit.inventory import inventory
+    from ars_docs.audit.gate.inventory import inventory
 
     phases = dict(DECISION_STEPS)
     for phase, row in inventory().items():

@@ -23,9 +23,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ars_docs.audit.rows import Located, Report
-from ars_docs.audit.rows_local import verdict_rows
-from ars_docs.audit.schemas import validate_verdict
+from ars_docs.audit.model.schemas import validate_verdict
+from ars_docs.audit.rows.catalogue import Located, Report
+from ars_docs.audit.rows.local import verdict_rows
 from ars_docs.lint.eval_files import ACTION_SCHEMA, Checker, inside, mapping, read_yaml
 from ars_docs.lint.eval_patterns import DECISION_STEPS, exit_phases
 
@@ -245,7 +245,7 @@ def _check_convergence(
 
 
 def _not_an_exit(phase: str) -> str:
-    from ars_docs.audit.inventory import inventory
+    from ars_docs.audit.gate.inventory import inventory
 
     row = inventory().get(phase)
     if row is None:
