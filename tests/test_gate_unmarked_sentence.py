@@ -234,3 +234,35 @@ def test_heading_and_html_code_are_scanned() -> None:
     result = api.finalize("## Revisiting Smith (2024)\n\nPer <code>Lee (2023)</code>, x.\n", [])
     texts = [d.message for d in result.diagnostics if d.code == "ARS005"]
     assert len(texts) == 2 and "'Smith (2024)'" in texts[0] and "'Lee (2023)'" in texts[1]
+
+
+@pytest.mark.parametrize(
+    ("acquired", "verified", "shown"),
+    [
+        (False, False, "[UNVERIFIED CITATION — NO ORIGINAL]"),
+        (True, False, "[UNVERIFIED CITATION — AI HAS NOT CROSS-CHECKED]"),
+        (True, True, "<!--ref:muller_2015 LOW-WARN-->"),
+    ],
+)
+def test_a_line_start_marker_covers_the_citation_above_in_every_status(
+    tmp_path: Path, cli, acquired: bool, verified: bool, shown: str
+) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25 §1's wrapped line: the marker starts the next line. Finalize writes the
+    warning after the line-start anchor; the citation above stays covered by it (no
+    ARS005 telling the user to add a second marker), in every status and on every pass."""
+    s = Session(tmp_path)
+    s.passport.write_text(
+        passport_text(entry("muller_2015", acquired=acquired, verified=verified)),
+        encoding="utf-8",
+    )
+    s.write(
+        "draft.md",
+        "The energy balance has been described (Müller, 2015)\n"
+        "<!--ref:muller_2015-->; what matters is the flux.\n",
+        dedent=False,
+    )
+    for _ in range(2):  # the first pass writes the status, the second reads its own output
+        result = cli("finalize", s.draft, "--passport", s.passport)
+        assert result.code == 0, result.err
+        assert "ARS005" not in result.err + result.out
+    assert shown in s.draft.read_text(encoding="utf-8")

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 
 from ars_docs.draft.document import Document
-from ars_docs.draft.markers import MARKER_START_RE
+from ars_docs.draft.markers import LINE_START_ANCHOR, MARKER_START_RE, PREFIX_RE
 
 _RAW_TEXT_BLOCK = re.compile(r"\s*<(pre|script|style|textarea)(\s|>|$)", re.IGNORECASE)
 _BACKTICKS = re.compile(r"`+")
@@ -81,13 +81,26 @@ def prose_regions(doc: Document, tokens: list[Token]) -> list[tuple[int, int]]:
             token.type == "html_block"
             and regions
             and first == previous_end_line
-            and MARKER_START_RE.match(token.content.lstrip())
+            and _starts_with_marker(token.content)
         ):
             regions[-1] = (regions[-1][0], end)
         else:
             regions.append((start, end))
         previous_end_line = last
     return regions
+
+
+def _starts_with_marker(content: str) -> bool:
+    """Whether an HTML block starts with a marker, in any form finalize writes there:
+    bare, or after the line-start anchor with its visible warning
+    (``<!-- -->[UNVERIFIED CITATION — …]<!--ref:k-->``)."""
+    head = content.lstrip()
+    if head.startswith(LINE_START_ANCHOR):
+        head = head[len(LINE_START_ANCHOR) :]
+        prefix = PREFIX_RE.match(head)
+        if prefix is not None:
+            head = head[prefix.end() :]
+    return MARKER_START_RE.match(head) is not None
 
 
 def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
