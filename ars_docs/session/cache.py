@@ -16,9 +16,10 @@ so a cache file is only as trustworthy as whoever could write it. The cache
 is used only when its folder is owned by the current user and not writable by
 group or others (``private_folder``; otherwise it is neither read nor
 written), and a file is read only when it is a regular file owned by the
-current user and not writable by others. The format is JSON
+current user and not writable by others. The format is typed MessagePack
 (``cache_codec``), which cannot execute code: even a planted file can at
-worst be a miss.
+worst be a miss. The header names the format version; a file of another
+version (the JSON of v2, a pickle of v1) is a miss and is rewritten.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from typing import TypeVar
 from ars_docs.errors import ArsError
 from ars_docs.perf import gc_paused
 from ars_docs.session.atomic import write_bytes_atomic
-from ars_docs.session.cache_codec import CacheFormatError, decode, encode
 
 __all__ = [
     "CACHE_ENV_OFF",
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 CACHE_ENV_OFF = "ARS_DOCS_NO_CACHE"
-_FORMAT = b"ars-docs cache v2 (json)\n"
+_FORMAT = b"ars-docs cache v3 (msgpack)\n"
 
 T = TypeVar("T")
 
@@ -87,7 +87,7 @@ def cache_file(kind: str, name: str) -> Path | None:
     if folder is None or private_folder(folder) is None:
         return None  # a folder others could write to is not trusted (see above)
     digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
-    return folder / f"{kind}-{digest.hexdigest()[:32]}.json"
+    return folder / f"{kind}-{digest.hexdigest()[:32]}.msgpack"
 
 
 def cache_key(
@@ -119,6 +119,9 @@ def module_source(*modules: str) -> tuple[bytes, ...]:
 
 def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
     """The cached value for ``key``, or ``None`` on any miss, mismatch or damage."""
+    # Imported here: the codec names the corpus and read-log types, which import this module.
+    from ars_docs.session.cache_codec import CacheFormatError, decode
+
     try:
         fd = os.open(cache, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
         with open(fd, "rb") as handle:
@@ -132,7 +135,7 @@ def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
         return None  # another version, another input, or not a cache at all
     try:
         with gc_paused():
-            stored = decode(raw[len(head) :])
+            stored = decode(raw[len(head) :], expected)
     except CacheFormatError:
         return None
     return stored if isinstance(stored, expected) else None
@@ -152,6 +155,8 @@ def _trusted(info: os.stat_result) -> bool:
 
 def write_cache(cache: Path, key: str, value: object) -> None:
     """Store ``value`` under ``key``; failures are ignored (a cache only saves time)."""
+    from ars_docs.session.cache_codec import encode
+
     try:
         data = _FORMAT + key.encode("ascii") + b"\n" + encode(value)
         cache.parent.mkdir(parents=True, exist_ok=True)

@@ -1,122 +1,104 @@
-"""The session cache's file format: tagged JSON that can only rebuild known types.
+"""The session cache's file format: typed MessagePack (msgspec) that can only build known types.
 
 The cache used to be a pickle, and loading a pickle runs whatever code the
 file names: a file planted in a shared cache folder was executed (issue 16).
-JSON cannot execute anything; the decoder below rebuilds only the dataclasses
-and enums in ``_ALLOWED`` (the loaded corpus and read log), from their own
-fields, and refuses everything else. Every JSON object carries exactly one tag
-so user data (a passport field named like a tag) is never mistaken for one:
+Then it was tagged JSON rebuilt by a Python walk: safe, but ~0.4-0.9 s for a
+10,000-entry passport. Now it is MessagePack decoded by msgspec against a fixed
+schema (issue 27; the measurements and the choice are in
+docs/architecture.md, "Performance"):
 
-* ``{"p": ...}`` plain JSON data taken as is (an entry's fields as loaded:
-  mappings with string keys, lists, scalars — most of a corpus; reading it
-  back costs no Python-level walk),
-* ``{"m": {...}}`` another mapping, ``{"t": [...]}`` a tuple (lists stay lists),
-* ``{"c": "Name", "f": {...}}`` an allowed dataclass (its ``init`` fields),
-* ``{"e": "Name", "v": value}`` an allowed enum member.
+* the decoder is given the exact type to build (``_CorpusFile`` or
+  ``_ReadLogFile`` below); it builds ``CorpusEntry``, ``ReadMark`` and
+  ``Diagnostic`` dataclasses and the ``Severity`` enum directly from their
+  fields, checking every field's type, and nothing else. MessagePack has no
+  way to name a class or a function, so a file cannot ask for code to run;
+* an entry's ``data`` (``Mapping[str, Any]``) takes plain MessagePack values
+  (mappings, lists, strings, numbers, booleans, null), as the loader made them;
+* anything else — a wrong type, a missing or extra field, trailing bytes,
+  truncation — is a ``CacheFormatError``: a miss, never an error.
+
+The format version is in the file header (``cache.py``); a file from another
+version is a miss and is rewritten.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import importlib
-import json
 from typing import Any
 
-__all__ = ["CacheFormatError", "decode", "encode"]
+import msgspec
 
-_ALLOWED = {
-    "Corpus": "ars_docs.session.corpus",
-    "CorpusEntry": "ars_docs.session.corpus",
-    "Diagnostic": "ars_docs.diagnostics",
-    "Severity": "ars_docs.diagnostics",
-    "ReadLog": "ars_docs.session.readlog",
-    "ReadMark": "ars_docs.session.readlog",
-}
-_SCALARS = (str, int, float, bool, type(None))
+from ars_docs.diagnostics import Diagnostic
+from ars_docs.session.corpus import Corpus, CorpusEntry
+from ars_docs.session.readlog import ReadLog, ReadMark
+
+__all__ = ["CacheFormatError", "decode", "encode"]
 
 
 class CacheFormatError(Exception):
     """The file is not a cache this version wrote (a miss, never an error)."""
 
 
+class _CorpusFile(msgspec.Struct, array_like=True, forbid_unknown_fields=True):
+    """A ``Corpus`` on disk: its ``init`` fields (the key index is rebuilt on use)."""
+
+    path: str
+    session_id: str | None
+    entries: list[CorpusEntry]
+    diagnostics: list[Diagnostic]
+
+
+class _ReadLogFile(msgspec.Struct, array_like=True, forbid_unknown_fields=True):
+    """A ``ReadLog`` on disk: its ``init`` fields (the index of latest marks is rebuilt)."""
+
+    path: str
+    session_id: str | None
+    created_at: str | None
+    marks: list[ReadMark]
+    missing: bool
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+_DECODERS: dict[type, msgspec.msgpack.Decoder[Any]] = {}
+
+
 def encode(value: object) -> bytes:
-    return json.dumps(_plain(value), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """The bytes of a ``Corpus`` or a ``ReadLog``; ``TypeError`` for anything else."""
+    if isinstance(value, Corpus):
+        wire: msgspec.Struct = _CorpusFile(
+            value.path, value.session_id, list(value.entries.values()), value.diagnostics
+        )
+    elif isinstance(value, ReadLog):
+        wire = _ReadLogFile(
+            value.path, value.session_id, value.created_at, value.marks, value.missing
+        )
+    else:
+        raise TypeError(f"the cache cannot store {type(value).__qualname__}")
+    return _ENCODER.encode(wire)
 
 
-def decode(raw: bytes) -> Any:
+def decode(raw: bytes, expected: type[Any]) -> Any:
+    """The ``expected`` value (``Corpus`` or ``ReadLog``) stored in ``raw``."""
     try:
-        return _build(json.loads(raw))
-    except (ValueError, TypeError, KeyError, RecursionError, AttributeError) as exc:
+        return _decode(raw, expected)
+    except msgspec.MsgspecError as exc:  # damaged, truncated, another shape
         raise CacheFormatError(str(exc)) from exc
 
 
-def _plain(value: object) -> Any:
-    if isinstance(value, _SCALARS) and not isinstance(value, enum.Enum):
-        return value
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    if isinstance(value, tuple):
-        return {"t": [_plain(item) for item in value]}
-    if isinstance(value, dict):
-        if _is_plain(value):
-            return {"p": value}
-        return {"m": {str(key): _plain(item) for key, item in value.items()}}
-    name = type(value).__name__
-    if _ALLOWED.get(name) != type(value).__module__:
-        raise TypeError(f"the cache cannot store {type(value).__qualname__}")
-    if isinstance(value, enum.Enum):
-        return {"e": name, "v": value.value}
-    if dataclasses.is_dataclass(value):
-        fields = {
-            f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
-        }
-        return {"c": name, "f": fields}
-    raise TypeError(f"the cache cannot store {name}")
+def _decode(raw: bytes, expected: type[Any]) -> Any:
+    if expected is Corpus:
+        stored = _decoder(_CorpusFile).decode(raw)
+        entries = {entry.citation_key: entry for entry in stored.entries}
+        if len(entries) != len(stored.entries):
+            raise CacheFormatError("duplicate citation keys")
+        return Corpus(stored.path, stored.session_id, entries, stored.diagnostics)
+    if expected is ReadLog:
+        log = _decoder(_ReadLogFile).decode(raw)
+        return ReadLog(log.path, log.session_id, log.created_at, log.marks, log.missing)
+    raise CacheFormatError(f"the cache holds no {expected.__qualname__}")
 
 
-def _is_plain(value: object) -> bool:
-    if isinstance(value, dict):
-        return all(type(k) is str and _is_plain(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_is_plain(item) for item in value)
-    return type(value) in _PLAIN_TYPES
-
-
-_PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
-
-
-def _build(data: Any) -> Any:
-    if isinstance(data, _SCALARS):
-        return data
-    if isinstance(data, list):
-        return [_build(item) for item in data]
-    if not isinstance(data, dict) or len(data) not in (1, 2):
-        raise ValueError("not a cache value")
-    if "p" in data and len(data) == 1:
-        return data["p"]
-    if "m" in data and len(data) == 1:
-        return {key: _build(item) for key, item in data["m"].items()}
-    if "t" in data and len(data) == 1:
-        return tuple(_build(item) for item in data["t"])
-    if "c" in data and "f" in data:
-        cls = _allowed(data["c"])
-        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-            raise ValueError("not a dataclass")
-        fields = {f.name for f in dataclasses.fields(cls) if f.init}
-        values = data["f"]
-        if not isinstance(values, dict) or set(values) != fields:
-            raise ValueError(f"wrong fields for {data['c']}")
-        return cls(**{key: _build(item) for key, item in values.items()})
-    if "e" in data and "v" in data:
-        cls = _allowed(data["e"])
-        if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
-            raise ValueError("not an enum")
-        return cls(data["v"])
-    raise ValueError("unknown tag")
-
-
-def _allowed(name: object) -> Any:
-    if not isinstance(name, str) or name not in _ALLOWED:
-        raise ValueError(f"type {name!r} is not allowed in the cache")
-    return getattr(importlib.import_module(_ALLOWED[name]), name)
+def _decoder(wire: type[msgspec.Struct]) -> msgspec.msgpack.Decoder[Any]:
+    decoder = _DECODERS.get(wire)
+    if decoder is None:
+        decoder = _DECODERS[wire] = msgspec.msgpack.Decoder(wire)
+    return decoder

@@ -87,6 +87,7 @@ _CODE_MODULES = (
     "corpus.py",
     "corpus_rules.py",
     "cache.py",
+    "cache_codec.py",
     "schema_check.py",
     "yamlio.py",
     "yaml_compose.py",
