@@ -24,7 +24,6 @@ version (the JSON of v2, a pickle of v1) is a miss and is rewritten.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Iterable
@@ -86,6 +85,8 @@ def cache_file(kind: str, name: str) -> Path | None:
     folder = cache_folder()
     if folder is None or private_folder(folder) is None:
         return None  # a folder others could write to is not trusted (see above)
+    import hashlib  # here: OpenSSL's start-up is paid only by commands that use the cache
+
     digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
     return folder / f"{kind}-{digest.hexdigest()[:32]}.msgpack"
 
@@ -94,6 +95,8 @@ def cache_key(
     name: str, sources: Iterable[tuple[str, bytes]], *, depends_on: Iterable[bytes] = ()
 ) -> str:
     """SHA-256 of the inputs, the path as given, and whatever else the result depends on."""
+    import hashlib
+
     digest = hashlib.sha256(_FORMAT)
     for part in depends_on:
         digest.update(len(part).to_bytes(8, "big") + part)
