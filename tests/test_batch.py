@@ -177,3 +177,22 @@ def test_a_single_file_reports_exactly_as_before(
     assert result.code == 0
     assert "drafts:" not in result.out  # no batch summary for one file
     shutil.rmtree(root / "chapters")
+
+
+def test_spawned_workers_get_the_trust_inputs_too(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where fork is not available (macOS, Windows) workers start fresh and decode them."""
+    import multiprocessing
+
+    one, many = _session(tmp_path / "one"), _session(tmp_path / "many")
+    for name in ("02-method.md", "04-clean.md"):
+        (one / "chapters" / name).unlink()
+        (many / "chapters" / name).unlink()
+    monkeypatch.chdir(one)
+    serial = cli("finalize", "chapters", "--passport", "passport.yaml", "-j", "1")
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.chdir(many)
+    spawned = cli("finalize", "chapters", "--passport", "passport.yaml", "-j", "2")
+    assert (spawned.code, spawned.out, spawned.err) == (serial.code, serial.out, serial.err)
+    assert _files(one) == _files(many)
