@@ -6,6 +6,8 @@ times, best of ``--repeat`` in this one process, decoding the same corpus with:
 * ``msgspec msgpack, typed`` — the codec ars-docs uses (``session/cache_codec.py``);
 * ``msgspec json, typed`` — the same schema as JSON;
 * ``orjson + build`` — orjson parsing, then building the corpus objects in Python;
+* ``JSON rows`` — what ars-docs stores below ``cache_codec.SMALL`` entries
+  (stdlib json, every field's type checked in Python; no msgspec import);
 * ``json + build`` — the standard library, the same build (the former tagged-JSON
   codec walked its result the same way);
 * ``pickle`` — for reference only: it can execute code and is not a candidate.
@@ -68,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         import msgspec
 
         from ars_docs.diagnostics import Diagnostic, Severity
-        from ars_docs.session import cache, cache_codec
+        from ars_docs.session import cache, cache_codec, cache_msgpack
         from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 
         rng = random.Random(20261129)
@@ -100,13 +102,14 @@ def main(argv: list[str] | None = None) -> int:
             return Corpus(data["path"], data["session_id"], entries, diagnostics)
 
         packed = cache_codec.encode(corpus)
-        wire = cache_codec._CorpusFile(
+        wire = cache_msgpack._CorpusFile(
             corpus.path, corpus.session_id, list(corpus.entries.values()), corpus.diagnostics
         )
         as_json = msgspec.json.encode(wire)
-        json_decoder = msgspec.json.Decoder(cache_codec._CorpusFile)
+        json_decoder = msgspec.json.Decoder(cache_msgpack._CorpusFile)
         std_json = json.dumps(plain, ensure_ascii=False).encode()
         pickled = pickle.dumps(corpus, protocol=5)
+        rows_json = json.dumps(cache_codec._rows(corpus), ensure_ascii=False).encode()
         assert cache_codec.decode(packed, Corpus).entries == corpus.entries
         assert build(json.loads(std_json)).entries == corpus.entries
 
@@ -134,6 +137,13 @@ def main(argv: list[str] | None = None) -> int:
             )
         except ImportError:
             print("(orjson not installed: skipped)")
+        rows.append(
+            (
+                "JSON rows (the codec below SMALL)",
+                len(rows_json),
+                best(args.repeat, lambda: cache_codec._from_rows(json.loads(rows_json), Corpus)),
+            )
+        )
         rows.append(
             ("json + build", len(std_json), best(args.repeat, lambda: build(json.loads(std_json))))
         )

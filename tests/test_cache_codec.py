@@ -18,7 +18,7 @@ import pytest
 from conftest import read_log_text
 
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.session import cache_codec
+from ars_docs.session import cache_codec, cache_msgpack
 from ars_docs.session import corpus as corpus_module
 from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 from ars_docs.session.readlog import ReadLog, ReadMark, load_read_log
@@ -93,11 +93,21 @@ def _forged(corpus: Corpus) -> Corpus:
     return Corpus(corpus.path, corpus.session_id, entries, [])
 
 
-def test_round_trip_builds_the_corpus_types(passport: Path, cache_dir: Path) -> None:
+@pytest.fixture(params=["json", "msgpack"])
+def body(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """Both bodies: JSON rows below ``SMALL`` entries, msgspec MessagePack from there on."""
+    if request.param == "msgpack":
+        monkeypatch.setattr(cache_codec, "SMALL", 0)
+        return b"M"
+    return b"J"
+
+
+def test_round_trip_builds_the_corpus_types(passport: Path, cache_dir: Path, body: bytes) -> None:
     cold = load_corpus(passport)
     assert cold.diagnostics, "the second entry breaks a firm rule on purpose"
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
-    assert cache_file.read_bytes().startswith(b"ars-docs cache v3 (msgpack)\n")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
+    header, stored = _split(cache_file)
+    assert header.startswith(b"ars-docs cache v3\n") and stored[:1] == body
     warm = load_corpus(passport)
     assert warm is not cold
     assert warm.entries == cold.entries
@@ -110,7 +120,7 @@ def test_round_trip_builds_the_corpus_types(passport: Path, cache_dir: Path) -> 
     assert warm.closest_keys("mueller2025") == ["mueller2024"]  # the key index is rebuilt
 
 
-def test_read_log_round_trip(tmp_path: Path, cache_dir: Path) -> None:
+def test_read_log_round_trip(tmp_path: Path, cache_dir: Path, body: bytes) -> None:
     log = tmp_path / "p_human_read_log.yaml"
     log.write_text(read_log_text("a2020", "b2020"), encoding="utf-8")
     cold = load_read_log(log)
@@ -126,22 +136,33 @@ def test_read_log_round_trip(tmp_path: Path, cache_dir: Path) -> None:
     )
 
 
-def _body_variants(corpus: Corpus) -> dict[str, bytes]:
-    good = cache_codec.encode(corpus)
+def _body_variants(corpus: Corpus, kind: bytes) -> dict[str, bytes]:
     entry = next(iter(corpus.entries.values()))
     fields = [getattr(entry, f.name) for f in dataclasses.fields(entry)]
     as_int = list(fields)
     as_int[4] = 1  # source_verified_against_original: an int is not a boolean
+    if kind == b"M":
+        good = b"M" + cache_msgpack.encode(corpus)
+        pack = msgspec.msgpack.encode
+    else:
+        good = cache_codec.encode(corpus)
+        assert good[:1] == b"J"
+
+        def pack(value: Any) -> bytes:
+            return json.dumps(value, default=str).encode()
+
     return {
         "empty": b"",
+        "no body": kind,
         "truncated": good[: len(good) // 2],
         "trailing bytes": good + b"\x00",
-        "a mapping, not the record": msgspec.msgpack.encode({"path": corpus.path}),
-        "an extra field": msgspec.msgpack.encode([corpus.path, None, [], [], "extra"]),
-        "an int for a boolean": msgspec.msgpack.encode([corpus.path, None, [as_int], []]),
-        "a MessagePack extension": msgspec.msgpack.encode(msgspec.msgpack.Ext(1, b"x")),
+        "a mapping, not the record": kind + pack({"path": corpus.path}),
+        "an extra field": kind + pack([corpus.path, None, [], [], "extra"]),
+        "an int for a boolean": kind + pack([corpus.path, None, [as_int], []]),
+        "a MessagePack extension": kind + msgspec.msgpack.encode(msgspec.msgpack.Ext(1, b"x")),
         "the old tagged JSON": json.dumps({"c": "Corpus", "f": {}}).encode(),
         "a pickle": pickle.dumps(corpus),
+        "an unknown body kind": b"P" + pickle.dumps(corpus),
     }
 
 
@@ -157,15 +178,18 @@ def _body_variants(corpus: Corpus) -> dict[str, bytes]:
         "a MessagePack extension",
         "the old tagged JSON",
         "a pickle",
+        "no body",
+        "an unknown body kind",
     ],
 )
+@pytest.mark.parametrize("kind", [b"J", b"M"], ids=["json", "msgpack"])
 def test_a_damaged_body_is_a_miss_and_is_rewritten(
-    passport: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, variant: str
+    passport: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, variant: str, kind: bytes
 ) -> None:
     first = load_corpus(passport)
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
-    planted = header + _body_variants(first)[variant]
+    planted = header + _body_variants(first, kind)[variant]
     cache_file.write_bytes(planted)
     parses = _parses(monkeypatch)
     again = load_corpus(passport)
@@ -179,13 +203,13 @@ def test_a_damaged_body_is_a_miss_and_is_rewritten(
 
 @pytest.mark.parametrize(
     "header",
-    [b"ars-docs cache v2 (json)\n", b"ars-docs cache v4 (msgpack)\n", b"", b"\x80\x04\x95"],
+    [b"ars-docs cache v2 (json)\n", b"ars-docs cache v3 (msgpack)\n", b"", b"\x80\x04\x95"],
 )
 def test_another_format_version_is_a_miss(
     passport: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, header: bytes
 ) -> None:
     first = load_corpus(passport)
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
     version_and_key, body = _split(cache_file)
     key_line = version_and_key.split(b"\n")[1] + b"\n"
     cache_file.write_bytes(header + key_line + cache_codec.encode(_forged(first)))
@@ -200,7 +224,7 @@ def test_a_well_formed_forgery_is_served_only_from_a_file_of_this_user(
 ) -> None:
     """The trust boundary is the owner: a file this user wrote is believed, others never."""
     first = load_corpus(passport)
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
     forged = header + cache_codec.encode(_forged(first))
 
@@ -219,7 +243,7 @@ def test_a_cache_file_of_another_user_is_never_read(
     passport: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = load_corpus(passport)
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
     cache_file.write_bytes(header + cache_codec.encode(_forged(first)))
     cache_file.chmod(0o600)
@@ -235,9 +259,9 @@ def test_a_symlinked_cache_file_is_not_followed(
     passport: Path, cache_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = load_corpus(passport)
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
-    elsewhere = tmp_path / "elsewhere.msgpack"
+    elsewhere = tmp_path / "elsewhere.cache"
     elsewhere.write_bytes(header + cache_codec.encode(_forged(first)))
     elsewhere.chmod(0o600)
     cache_file.unlink()
@@ -250,7 +274,7 @@ def test_a_symlinked_cache_file_is_not_followed(
 def test_a_planted_pickle_runs_nothing(passport: Path, cache_dir: Path, tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     first = load_corpus(passport)
-    [cache_file] = cache_dir.glob("corpus-*.msgpack")
+    [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
 
     class Payload:
@@ -269,3 +293,27 @@ def test_the_codec_refuses_other_types() -> None:
         cache_codec.decode(cache_codec.encode(ReadLog("x")), dict)
     with pytest.raises(cache_codec.CacheFormatError):  # a read log is not a corpus
         cache_codec.decode(cache_codec.encode(ReadLog("x")), Corpus)
+    with pytest.raises(cache_codec.CacheFormatError):
+        cache_codec.decode(b"M" + cache_msgpack.encode(ReadLog("x")), Corpus)
+
+
+def test_small_values_do_not_import_msgspec(tmp_path: Path) -> None:
+    """Below SMALL entries the start-up of a command does not pay for msgspec."""
+    import subprocess
+    import sys
+
+    passport = tmp_path / "p.yaml"
+    passport.write_text(PASSPORT, encoding="utf-8")
+    code = (
+        "import sys\n"
+        "from ars_docs.session.corpus import load_corpus\n"
+        f"load_corpus({str(passport)!r}); load_corpus({str(passport)!r})\n"
+        "print('msgspec' in sys.modules)\n"
+    )
+    env = {**os.environ, "ARS_DOCS_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("ARS_DOCS_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert done.stdout.strip() == "False"
+    assert list((tmp_path / "cache").glob("corpus-*.cache"))

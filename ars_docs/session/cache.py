@@ -16,8 +16,8 @@ so a cache file is only as trustworthy as whoever could write it. The cache
 is used only when its folder is owned by the current user and not writable by
 group or others (``private_folder``; otherwise it is neither read nor
 written), and a file is read only when it is a regular file owned by the
-current user and not writable by others. The format is typed MessagePack
-(``cache_codec``), which cannot execute code: even a planted file can at
+current user and not writable by others. The format is typed JSON rows or
+MessagePack (``cache_codec``), which cannot execute code: even a planted file can at
 worst be a miss. The header names the format version; a file of another
 version (the JSON of v2, a pickle of v1) is a miss and is rewritten.
 """
@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 CACHE_ENV_OFF = "ARS_DOCS_NO_CACHE"
-_FORMAT = b"ars-docs cache v3 (msgpack)\n"
+_FORMAT = b"ars-docs cache v3\n"
 
 T = TypeVar("T")
 
@@ -88,7 +88,7 @@ def cache_file(kind: str, name: str) -> Path | None:
     import hashlib  # here: OpenSSL's start-up is paid only by commands that use the cache
 
     digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
-    return folder / f"{kind}-{digest.hexdigest()[:32]}.msgpack"
+    return folder / f"{kind}-{digest.hexdigest()[:32]}.cache"
 
 
 def cache_key(

@@ -88,6 +88,7 @@ _CODE_MODULES = (
     "corpus_rules.py",
     "cache.py",
     "cache_codec.py",
+    "cache_msgpack.py",
     "schema_check.py",
     "yamlio.py",
     "yaml_compose.py",

@@ -70,6 +70,7 @@ _CODE_MODULES = (
     "readlog.py",
     "cache.py",
     "cache_codec.py",
+    "cache_msgpack.py",
     "schema_check.py",
     "yamlio.py",
     "yaml_compose.py",
