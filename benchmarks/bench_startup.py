@@ -10,7 +10,9 @@ processes, not functions. One run generates (with the generator of
    text (target ≤ 2);
 2. ``pandoc --citeproc`` on the same content ÷ ``ars-docs finalize`` (target
    ≥ 3; skipped when pandoc is not installed);
-3. the top offenders of ``python -X importtime`` for that finalize.
+3. ``python -c 'import ars_docs.draft.api'`` less ``python -c pass`` (target
+   <= 40 ms), beside markdown-it-py's own import, which it includes;
+4. the top offenders of ``python -X importtime`` for that finalize.
 
 Each time is the best of ``--repeat`` runs. It is a measurement, not a test:
 exit 0 whatever the numbers, 1 with ``--strict`` when a target is missed.
@@ -40,6 +42,7 @@ import bench_finalize as gen  # noqa: E402  (the shared input generator)
 
 TARGET_VS_PARSE = 2.0  # finalize process / bare parse process, at most
 TARGET_VS_PANDOC = 3.0  # pandoc --citeproc process / finalize process, at least
+TARGET_IMPORT = 0.040  # seconds for `import ars_docs.draft.api` over a bare interpreter
 
 BARE_PARSE = (
     "import sys, markdown_it\n"
@@ -123,9 +126,24 @@ def main(argv: list[str] | None = None) -> int:
             [sys.executable, str(parse_script), str(draft)], args.repeat, env
         )
         t_python = best_process_time([sys.executable, "-c", "pass"], args.repeat, env)
+        t_import = best_process_time(
+            [sys.executable, "-c", "import ars_docs.draft.api"], args.repeat, env
+        )
+        t_md_import = best_process_time(
+            [sys.executable, "-c", "import markdown_it, mdit_py_plugins.front_matter"],
+            args.repeat,
+            env,
+        )
         ratio = t_finalize / t_parse
         ok = ratio <= TARGET_VS_PARSE
         print(f"  python -c pass                 {t_python * 1000:7.1f} ms")
+        print(f"  import markdown_it (+ plugin)  {t_md_import * 1000:7.1f} ms")
+        print(
+            f"  import ars_docs.draft.api      {t_import * 1000:7.1f} ms  "
+            f"(import alone: {(t_import - t_python) * 1000:.1f} ms over python; target <= "
+            f"{TARGET_IMPORT * 1000:.0f} ms; markdown-it's own import: "
+            f"{(t_md_import - t_python) * 1000:.1f} ms)"
+        )
         print(f"  bare markdown-it parse process {t_parse * 1000:7.1f} ms")
         print(f"  ars-docs finalize (warm)       {t_finalize * 1000:7.1f} ms")
         print(

@@ -183,8 +183,9 @@ def test_non_utf8_draft(session: Session, cli) -> None:
 
 
 def test_draft_is_a_directory(session: Session, cli) -> None:
+    # A folder is a batch of its *.md drafts (issue 27); one without any is missing input.
     result = cli("finalize", session.root, "--passport", session.passport)
-    assert result.code == 74 and "is a directory" in result.err
+    assert result.code == 66 and "no *.md drafts in this folder" in result.err
 
 
 def test_unwritable_output_leaves_everything(session: Session, cli) -> None:

@@ -690,7 +690,7 @@ def test_second_load_is_served_from_cache(
 ) -> None:
     path = write(tmp_path / "p.yaml", entry_yaml(zotero_key="Z"))
     cold = load_corpus(path)
-    assert len(list(_private_cache.glob("corpus-*.json"))) == 1
+    assert len(list(_private_cache.glob("corpus-*.cache"))) == 1
     _no_parsing(monkeypatch)
     warm = load_corpus(path)
     assert warm.entries == cold.entries
@@ -736,7 +736,7 @@ def test_corrupt_cache_is_ignored_and_replaced(
 ) -> None:
     path = write(tmp_path / "p.yaml", PASSPORT)
     first = load_corpus(path)
-    [cache_file] = _private_cache.glob("corpus-*.json")
+    [cache_file] = _private_cache.glob("corpus-*.cache")
     cache_file.write_bytes(garbage)
     again = load_corpus(path)
     assert again.entries == first.entries
@@ -746,7 +746,7 @@ def test_corrupt_cache_is_ignored_and_replaced(
 def test_stale_cache_for_other_content_is_not_served(tmp_path: Path, _private_cache: Path) -> None:
     path = write(tmp_path / "p.yaml", entry_yaml(key="one"))
     load_corpus(path)
-    [cache_file] = _private_cache.glob("corpus-*.json")
+    [cache_file] = _private_cache.glob("corpus-*.cache")
     stale = cache_file.read_bytes()
     write(path, entry_yaml(key="two"))
     load_corpus(path)
@@ -782,11 +782,11 @@ def test_cache_location_fallbacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("ARS_DOCS_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     load_corpus(path)
-    assert list((tmp_path / "xdg" / "ars-docs").glob("corpus-*.json"))
+    assert list((tmp_path / "xdg" / "ars-docs").glob("corpus-*.cache"))
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     load_corpus(path)
-    assert list((tmp_path / "home" / ".cache" / "ars-docs").glob("corpus-*.json"))
+    assert list((tmp_path / "home" / ".cache" / "ars-docs").glob("corpus-*.cache"))
 
 
 # --- the schema ---------------------------------------------------------------

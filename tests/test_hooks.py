@@ -35,16 +35,19 @@ def test_hooks_check_several_drafts_and_write_nothing(session: Session, cli) -> 
         assert both.code == 1, hook
     assert {p.name: p.read_bytes() for p in session.root.iterdir()} == before
     refused = cli("render", "--strict", "--check", *passport, clean, dirty)
-    assert refused.err.splitlines()[-1] == (
+    assert refused.err.splitlines()[-2:] == [
         f"{dirty}: render refused: 1 problem(s); nothing written. Fix each as advised above, "
-        "then render again."
-    )
+        "then render again.",
+        "render: 2 drafts: 1 ok, 1 refused, 0 failed; exit 1",
+    ]
     assert f"{clean}: strict gate passed; nothing written (--check)" in refused.err
 
 
-def test_several_drafts_need_check(session: Session, cli) -> None:
+def test_several_drafts_refuse_options_of_one_draft(session: Session, cli) -> None:
     a = session.write("a.md", "A <!--ref:ok2020-->.\n")
-    result = cli("finalize", a, a, "--passport", session.passport)
+    b = session.write("b.md", "B <!--ref:ok2020-->.\n")
+    result = cli("finalize", a, b, "--passport", session.passport, "-o", session.root / "x.md")
     assert result.code == 64
-    assert "finalize takes one DRAFT unless --check is given" in result.err
+    assert "-o/--output names one draft's output" in result.err
+    assert not (session.root / "x.md").exists()
     assert cli("render", a, "--check").code == 64

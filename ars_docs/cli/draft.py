@@ -15,6 +15,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ars_docs.cli.batch import (
+    add_batch_options,
+    expand_drafts,
+    refuse_single_draft_options,
+    run_batch,
+)
 from ars_docs.cli.common import (
     STDIN_NAME,
     STDIO,
@@ -49,6 +55,9 @@ if TYPE_CHECKING:
     from ars_docs.draft import api
     from ars_docs.draft.pipeline import Pipeline
     from ars_docs.session.corpus import Corpus
+    from ars_docs.session.readlog import ReadLog
+
+    Trust = tuple[Corpus, ReadLog] | None
 
 #: Formats of ``render --to`` (``draft.api.RENDER_TARGETS``; a test keeps them equal).
 RENDER_TARGETS = ("markdown", "html")
@@ -69,7 +78,8 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "drafts",
         nargs="+",
         metavar="DRAFT",
-        help="markdown draft ('-': standard input); several only with --check",
+        help="markdown draft ('-': standard input), or a folder of them (its *.md files); "
+        "several run as one batch",
     )
     add_passport(p, required=True)
     p.add_argument(
@@ -88,8 +98,9 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument(
         "--check",
         action="store_true",
-        help="write nothing; exit 1 if a DRAFT would change; takes several DRAFTs",
+        help="write nothing; exit 1 if a DRAFT would change",
     )
+    add_batch_options(p)
     add_format(p)
     add_verbosity(p)
 
@@ -108,7 +119,8 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "drafts",
         nargs="+",
         metavar="DRAFT",
-        help="markdown draft ('-': standard input); several only with --check",
+        help="markdown draft ('-': standard input), or a folder of them (its *.md files); "
+        "several run as one batch",
     )
     p.add_argument(
         "--strict",
@@ -145,8 +157,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument(
         "--check",
         action="store_true",
-        help="with --strict: run the gate and write nothing (exit 1 if it refuses); takes "
-        "several DRAFTs",
+        help="with --strict: run the gate and write nothing (exit 1 if it refuses)",
     )
     p.add_argument(
         "--fragment",
@@ -158,6 +169,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         metavar="FILE",
         help="HTML document: put this stylesheet inline in <head> (after the preview's own)",
     )
+    add_batch_options(p)
     add_format(p)
     add_verbosity(p)
 
@@ -166,17 +178,26 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_finalize(args: argparse.Namespace) -> int:
-    return _each_draft(args, _finalize_one, "finalize")
+    args.command_name = "finalize"
+    drafts, batch = expand_drafts(args.drafts, recursive=args.recursive)
+    if not batch:
+        return _finalize_one(argparse.Namespace(**{**vars(args), "draft": drafts[0]}))
+    refuse_single_draft_options(args, drafts)
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    from ars_docs.session.locking import file_lock
+    from ars_docs.session.readlog import read_log_path
+
+    # One lock and one load of the trust inputs for the whole batch (see _finalize_one).
+    with file_lock(passport, read_log_path(passport)):
+        return run_batch(args, drafts, _finalize_in_batch, load_trust_inputs(passport))
 
 
-def _each_draft(args: argparse.Namespace, one: Any, command: str) -> int:
-    """Several DRAFTs only with --check (e.g. a pre-commit hook); the worst exit code wins."""
-    if len(args.drafts) > 1 and not args.check:
-        raise UsageError(f"{command} takes one DRAFT unless --check is given (it writes nothing)")
-    code = 0
-    for draft in args.drafts:
-        code = max(code, int(one(argparse.Namespace(**{**vars(args), "draft": draft}))))
-    return code
+def _finalize_in_batch(args: argparse.Namespace, trust: Trust) -> int:
+    """One draft of a batch: the lock is held and the trust inputs loaded by the caller."""
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    return _finalize_locked(args, passport, None, None, trust=trust)
 
 
 def _finalize_one(args: argparse.Namespace) -> int:
@@ -208,7 +229,12 @@ def _finalize_one(args: argparse.Namespace) -> int:
 
 
 def _finalize_locked(
-    args: argparse.Namespace, passport: str, output: str | None, checklist_arg: str | None
+    args: argparse.Namespace,
+    passport: str,
+    output: str | None,
+    checklist_arg: str | None,
+    *,
+    trust: Trust = None,
 ) -> int:
     from ars_docs.draft import api
     from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
@@ -216,7 +242,7 @@ def _finalize_locked(
     from_stdin = args.draft == STDIO
     args.passport_path = passport
     doc = read_draft(args.draft)
-    corpus, read_log = load_trust_inputs(passport)
+    corpus, read_log = trust if trust is not None else load_trust_inputs(passport)
     result = api.finalize(
         doc.text,
         corpus,
@@ -379,15 +405,24 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.check and not args.strict:
         raise UsageError("--check runs the strict gate: give --strict too")
     _read_css(args)
-    return _each_draft(args, _render_one, "render")
+    args.command_name = "render"
+    drafts, batch = expand_drafts(args.drafts, recursive=args.recursive)
+    if not batch:
+        return _render_one(argparse.Namespace(**{**vars(args), "draft": drafts[0]}))
+    refuse_single_draft_options(args, drafts)
+    passport = passport_arg(args.passport, required=False)
+    return run_batch(args, drafts, _render_one, load_trust_inputs(passport) if passport else None)
 
 
-def _render_one(args: argparse.Namespace) -> int:
+def _render_one(args: argparse.Namespace, trust: Trust = None) -> int:
     from ars_docs.draft import api
 
     passport = passport_arg(args.passport, required=False)
     doc = read_draft(args.draft)
-    corpus, read_log = load_trust_inputs(passport) if passport else (None, None)
+    if not passport:
+        corpus, read_log = None, None
+    else:
+        corpus, read_log = trust if trust is not None else load_trust_inputs(passport)
     args.passport_used = passport is not None
     args.corpus_used, args.passport_path, args.draft_text = corpus, passport, doc.text
     if args.output:

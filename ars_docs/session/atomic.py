@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
+import functools
 import os
 import re
 import stat
@@ -56,9 +56,16 @@ __all__ = [
 TEMP_MARK = ".ars-tmp-"
 """Part of every temp file name ars-docs creates."""
 _TEMP_RE = re.compile(r"\A\..+\.ars-tmp-(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)-[^.]+\.tmp\Z")
+
+
 # The node name, as socket.gethostname() reports it, without importing socket
 # (every command imports this module; only writers need the rest).
-_HOST = hashlib.sha256(os.uname().nodename.encode("utf-8", "replace")).hexdigest()[:8]
+@functools.cache
+def _host() -> str:
+    """8 hex digits naming this host in temp names (computed on first write)."""
+    import hashlib  # here: reading commands never pay OpenSSL's start-up for it
+
+    return hashlib.sha256(os.uname().nodename.encode("utf-8", "replace")).hexdigest()[:8]
 
 
 def _read_umask() -> int:
@@ -79,7 +86,7 @@ def is_temp_name(name: str) -> bool:
 
 def temp_prefix(target: str, pid: int | None = None) -> str:
     """How the temp files of ``target`` written by process ``pid`` (this one) start."""
-    return f".{target}{TEMP_MARK}{_HOST}-{os.getpid() if pid is None else pid}-"
+    return f".{target}{TEMP_MARK}{_host()}-{os.getpid() if pid is None else pid}-"
 
 
 def ensure_writable(path: Path) -> None:
@@ -180,7 +187,7 @@ def write_text_atomic(path: Path, text: str) -> None:
 
 def remove_stale_temps(folder: Path, target: str) -> None:
     """Delete temp files of ``target`` left by dead processes of this host and user."""
-    prefix = f".{target}{TEMP_MARK}{_HOST}-"
+    prefix = f".{target}{TEMP_MARK}{_host()}-"
     try:
         names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
     except OSError:

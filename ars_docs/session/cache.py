@@ -16,14 +16,14 @@ so a cache file is only as trustworthy as whoever could write it. The cache
 is used only when its folder is owned by the current user and not writable by
 group or others (``private_folder``; otherwise it is neither read nor
 written), and a file is read only when it is a regular file owned by the
-current user and not writable by others. The format is JSON
-(``cache_codec``), which cannot execute code: even a planted file can at
-worst be a miss.
+current user and not writable by others. The format is typed JSON rows or
+MessagePack (``cache_codec``), which cannot execute code: even a planted file can at
+worst be a miss. The header names the format version; a file of another
+version (the JSON of v2, a pickle of v1) is a miss and is rewritten.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections.abc import Iterable
@@ -34,7 +34,6 @@ from typing import TypeVar
 from ars_docs.errors import ArsError
 from ars_docs.perf import gc_paused
 from ars_docs.session.atomic import write_bytes_atomic
-from ars_docs.session.cache_codec import CacheFormatError, decode, encode
 
 __all__ = [
     "CACHE_ENV_OFF",
@@ -47,7 +46,7 @@ __all__ = [
 ]
 
 CACHE_ENV_OFF = "ARS_DOCS_NO_CACHE"
-_FORMAT = b"ars-docs cache v2 (json)\n"
+_FORMAT = b"ars-docs cache v3\n"
 
 T = TypeVar("T")
 
@@ -86,14 +85,18 @@ def cache_file(kind: str, name: str) -> Path | None:
     folder = cache_folder()
     if folder is None or private_folder(folder) is None:
         return None  # a folder others could write to is not trusted (see above)
+    import hashlib  # here: OpenSSL's start-up is paid only by commands that use the cache
+
     digest = hashlib.sha256(os.path.abspath(name).encode("utf-8", "surrogateescape"))
-    return folder / f"{kind}-{digest.hexdigest()[:32]}.json"
+    return folder / f"{kind}-{digest.hexdigest()[:32]}.cache"
 
 
 def cache_key(
     name: str, sources: Iterable[tuple[str, bytes]], *, depends_on: Iterable[bytes] = ()
 ) -> str:
     """SHA-256 of the inputs, the path as given, and whatever else the result depends on."""
+    import hashlib
+
     digest = hashlib.sha256(_FORMAT)
     for part in depends_on:
         digest.update(len(part).to_bytes(8, "big") + part)
@@ -119,6 +122,9 @@ def module_source(*modules: str) -> tuple[bytes, ...]:
 
 def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
     """The cached value for ``key``, or ``None`` on any miss, mismatch or damage."""
+    # Imported here: the codec names the corpus and read-log types, which import this module.
+    from ars_docs.session.cache_codec import CacheFormatError, decode
+
     try:
         fd = os.open(cache, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
         with open(fd, "rb") as handle:
@@ -132,7 +138,7 @@ def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
         return None  # another version, another input, or not a cache at all
     try:
         with gc_paused():
-            stored = decode(raw[len(head) :])
+            stored = decode(raw[len(head) :], expected)
     except CacheFormatError:
         return None
     return stored if isinstance(stored, expected) else None
@@ -152,6 +158,8 @@ def _trusted(info: os.stat_result) -> bool:
 
 def write_cache(cache: Path, key: str, value: object) -> None:
     """Store ``value`` under ``key``; failures are ignored (a cache only saves time)."""
+    from ars_docs.session.cache_codec import encode
+
     try:
         data = _FORMAT + key.encode("ascii") + b"\n" + encode(value)
         cache.parent.mkdir(parents=True, exist_ok=True)

@@ -1,39 +1,49 @@
-"""The session cache's file format: tagged JSON that can only rebuild known types.
+"""The session cache's file format: typed rows (JSON or msgspec MessagePack), known types only.
 
 The cache used to be a pickle, and loading a pickle runs whatever code the
 file names: a file planted in a shared cache folder was executed (issue 16).
-JSON cannot execute anything; the decoder below rebuilds only the dataclasses
-and enums in ``_ALLOWED`` (the loaded corpus and read log), from their own
-fields, and refuses everything else. Every JSON object carries exactly one tag
-so user data (a passport field named like a tag) is never mistaken for one:
+Then it was tagged JSON rebuilt by a Python walk: safe, but ~0.4-0.9 s for a
+10,000-entry passport. Now it is MessagePack decoded by msgspec against a fixed
+schema (issue 27; the measurements and the choice are in
+docs/architecture.md, "Start-up cost"; the code is in ``cache_msgpack``):
 
-* ``{"p": ...}`` plain JSON data taken as is (an entry's fields as loaded:
-  mappings with string keys, lists, scalars — most of a corpus; reading it
-  back costs no Python-level walk),
-* ``{"m": {...}}`` another mapping, ``{"t": [...]}`` a tuple (lists stay lists),
-* ``{"c": "Name", "f": {...}}`` an allowed dataclass (its ``init`` fields),
-* ``{"e": "Name", "v": value}`` an allowed enum member.
+* the decoder is given the exact type to build (``_CorpusFile`` or
+  ``_ReadLogFile``); it builds ``CorpusEntry``, ``ReadMark`` and
+  ``Diagnostic`` dataclasses and the ``Severity`` enum directly from their
+  fields, checking every field's type, and nothing else. MessagePack has no
+  way to name a class or a function, so a file cannot ask for code to run;
+* an entry's ``data`` (``Mapping[str, Any]``) takes plain MessagePack values
+  (mappings, lists, strings, numbers, booleans, null), as the loader made them;
+* anything else — a wrong type, a missing or extra field, trailing bytes,
+  truncation — is a ``CacheFormatError``: a miss, never an error.
+
+Small values (fewer than ``SMALL`` entries or marks) are stored as JSON rows
+instead and checked field by field in Python: importing msgspec costs more
+than it saves below ~1,000 entries (docs/architecture.md, "Start-up cost"),
+and the standard library's json is already loaded. The first byte of the body
+says which (``J`` or ``M``); both are built into the same types with the same
+checks, and anything that fails them is a miss.
+
+The format version is in the file header (``cache.py``); a file from another
+version is a miss and is rewritten.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
-import importlib
 import json
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["CacheFormatError", "decode", "encode"]
+from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.session.corpus import Corpus, CorpusEntry
+from ars_docs.session.readlog import ReadLog, ReadMark
 
-_ALLOWED = {
-    "Corpus": "ars_docs.session.corpus",
-    "CorpusEntry": "ars_docs.session.corpus",
-    "Diagnostic": "ars_docs.diagnostics",
-    "Severity": "ars_docs.diagnostics",
-    "ReadLog": "ars_docs.session.readlog",
-    "ReadMark": "ars_docs.session.readlog",
-}
-_SCALARS = (str, int, float, bool, type(None))
+#: Below this many entries (or marks) the body is JSON: no msgspec import.
+SMALL = 1000
+_JSON, _MSGPACK = b"J", b"M"
+
+__all__ = ["CacheFormatError", "decode", "encode"]
 
 
 class CacheFormatError(Exception):
@@ -41,82 +51,154 @@ class CacheFormatError(Exception):
 
 
 def encode(value: object) -> bytes:
-    return json.dumps(_plain(value), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-
-
-def decode(raw: bytes) -> Any:
-    try:
-        return _build(json.loads(raw))
-    except (ValueError, TypeError, KeyError, RecursionError, AttributeError) as exc:
-        raise CacheFormatError(str(exc)) from exc
-
-
-def _plain(value: object) -> Any:
-    if isinstance(value, _SCALARS) and not isinstance(value, enum.Enum):
-        return value
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    if isinstance(value, tuple):
-        return {"t": [_plain(item) for item in value]}
-    if isinstance(value, dict):
-        if _is_plain(value):
-            return {"p": value}
-        return {"m": {str(key): _plain(item) for key, item in value.items()}}
-    name = type(value).__name__
-    if _ALLOWED.get(name) != type(value).__module__:
+    """The bytes of a ``Corpus`` or a ``ReadLog``; ``TypeError`` for anything else."""
+    if isinstance(value, Corpus):
+        size = len(value.entries)
+    elif isinstance(value, ReadLog):
+        size = len(value.marks)
+    else:
         raise TypeError(f"the cache cannot store {type(value).__qualname__}")
-    if isinstance(value, enum.Enum):
-        return {"e": name, "v": value.value}
-    if dataclasses.is_dataclass(value):
-        fields = {
-            f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
-        }
-        return {"c": name, "f": fields}
-    raise TypeError(f"the cache cannot store {name}")
+    if size < SMALL:
+        rows = _rows(value)
+        return _JSON + json.dumps(rows, ensure_ascii=False, separators=(",", ":")).encode()
+    from ars_docs.session import cache_msgpack
+
+    return _MSGPACK + cache_msgpack.encode(value)
 
 
-def _is_plain(value: object) -> bool:
-    if isinstance(value, dict):
-        return all(type(k) is str and _is_plain(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_is_plain(item) for item in value)
-    return type(value) in _PLAIN_TYPES
+def decode(raw: bytes, expected: type[Any]) -> Any:
+    """The ``expected`` value (``Corpus`` or ``ReadLog``) stored in ``raw``."""
+    if expected not in (Corpus, ReadLog):
+        raise CacheFormatError(f"the cache holds no {expected.__qualname__}")
+    kind, body = raw[:1], raw[1:]
+    if kind == _JSON:
+        try:
+            return _from_rows(json.loads(body), expected)
+        except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+            raise CacheFormatError(str(exc)) from exc
+    if kind == _MSGPACK:
+        from ars_docs.session import cache_msgpack
+
+        return cache_msgpack.decode(body, expected)
+    raise CacheFormatError("unknown body kind")
 
 
-_PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
+# --- JSON rows (small values) ---------------------------------------------------
 
 
-def _build(data: Any) -> Any:
-    if isinstance(data, _SCALARS):
-        return data
-    if isinstance(data, list):
-        return [_build(item) for item in data]
-    if not isinstance(data, dict) or len(data) not in (1, 2):
-        raise ValueError("not a cache value")
-    if "p" in data and len(data) == 1:
-        return data["p"]
-    if "m" in data and len(data) == 1:
-        return {key: _build(item) for key, item in data["m"].items()}
-    if "t" in data and len(data) == 1:
-        return tuple(_build(item) for item in data["t"])
-    if "c" in data and "f" in data:
-        cls = _allowed(data["c"])
-        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
-            raise ValueError("not a dataclass")
-        fields = {f.name for f in dataclasses.fields(cls) if f.init}
-        values = data["f"]
-        if not isinstance(values, dict) or set(values) != fields:
-            raise ValueError(f"wrong fields for {data['c']}")
-        return cls(**{key: _build(item) for key, item in values.items()})
-    if "e" in data and "v" in data:
-        cls = _allowed(data["e"])
-        if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
-            raise ValueError("not an enum")
-        return cls(data["v"])
-    raise ValueError("unknown tag")
+def _rows(value: Corpus | ReadLog) -> list[Any]:
+    if isinstance(value, Corpus):
+        entries = [_row(entry) for entry in value.entries.values()]
+        return [value.path, value.session_id, entries, [_row(d) for d in value.diagnostics]]
+    marks = [_row(mark) for mark in value.marks]
+    return [value.path, value.session_id, value.created_at, marks, value.missing]
 
 
-def _allowed(name: object) -> Any:
-    if not isinstance(name, str) or name not in _ALLOWED:
-        raise ValueError(f"type {name!r} is not allowed in the cache")
-    return getattr(importlib.import_module(_ALLOWED[name]), name)
+def _row(item: Any) -> list[Any]:
+    row = []
+    for f in dataclasses.fields(item):
+        value = getattr(item, f.name)
+        if isinstance(value, Severity):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        row.append(value)
+    return row
+
+
+def _str(value: Any) -> str:
+    if type(value) is not str:
+        raise TypeError("not a string")
+    return value
+
+
+def _opt_str(value: Any) -> str | None:
+    return None if value is None else _str(value)
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise TypeError("not an integer")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if type(value) is not bool:
+        raise TypeError("not a boolean")
+    return value
+
+
+def _strs(value: Any) -> tuple[str, ...]:
+    if type(value) is not list:
+        raise TypeError("not a list")
+    return tuple(_str(item) for item in value)
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    if type(value) is not dict:  # below the top, JSON gives plain values only
+        raise TypeError("not a mapping")
+    return value
+
+
+_FIELDS: dict[type, dict[str, Callable[[Any], Any]]] = {
+    CorpusEntry: {
+        "citation_key": _str,
+        "title": _str,
+        "data": _mapping,
+        "source_acquired": _bool,
+        "source_verified_against_original": _bool,
+        "path": _str,
+        "line": _int,
+        "col": _int,
+    },
+    Diagnostic: {
+        "path": _str,
+        "line": _int,
+        "col": _int,
+        "code": _str,
+        "severity": Severity,
+        "message": _str,
+        "slug": _opt_str,
+        "suggestions": _strs,
+        "fix": _opt_str,
+    },
+    ReadMark: {
+        "citation_key": _str,
+        "marked_at": _str,
+        "level": _str,
+        "locators": _strs,
+        "note": _opt_str,
+        "rescinded_at": _opt_str,
+        "line": _int,
+    },
+}
+
+
+def _build(cls: type, row: Any) -> Any:
+    checks = _FIELDS[cls]
+    names = [f.name for f in dataclasses.fields(cls)]
+    if type(row) is not list or len(row) != len(names) or set(names) != set(checks):
+        raise ValueError(f"not a {cls.__name__} row")
+    return cls(**{name: checks[name](value) for name, value in zip(names, row, strict=True)})
+
+
+def _many(cls: type, rows: Any) -> list[Any]:
+    if type(rows) is not list:
+        raise TypeError("not a list")
+    return [_build(cls, row) for row in rows]
+
+
+def _from_rows(data: Any, expected: type[Any]) -> Any:
+    if type(data) is not list:
+        raise TypeError("not a cache record")
+    if expected is Corpus:
+        path, session_id, entry_rows, diagnostic_rows = data
+        built = _many(CorpusEntry, entry_rows)
+        entries = {entry.citation_key: entry for entry in built}
+        if len(entries) != len(built):
+            raise ValueError("duplicate citation keys")
+        diagnostics = _many(Diagnostic, diagnostic_rows)
+        return Corpus(_str(path), _opt_str(session_id), entries, diagnostics)
+    path, session_id, created_at, mark_rows, missing = data
+    marks = _many(ReadMark, mark_rows)
+    return ReadLog(_str(path), _opt_str(session_id), _opt_str(created_at), marks, _bool(missing))

@@ -88,6 +88,8 @@ _CODE_MODULES = (
     "corpus.py",
     "corpus_rules.py",
     "cache.py",
+    "cache_codec.py",
+    "cache_msgpack.py",
     "schema_check.py",
     "yamlio.py",
     "yaml_compose.py",

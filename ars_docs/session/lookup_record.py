@@ -27,7 +27,6 @@ entry was never checked, and keeps its §3.3 status.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -76,6 +75,8 @@ def fingerprint(entry: Mapping[str, Any]) -> str:
     """16 hex digits of SHA-256 over the entry's identifying fields (canonical JSON)."""
     fields = {name: entry[name] for name in IDENTITY_FIELDS if entry.get(name) is not None}
     material = json.dumps(fields, sort_keys=True, ensure_ascii=False, default=str)
+    import hashlib  # here: only lookup records need it
+
     return hashlib.sha256(material.encode("utf-8")).hexdigest()[:16]
 
 

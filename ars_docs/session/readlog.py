@@ -68,7 +68,15 @@ READ_SCOPE_LEVELS = ("full_text", "sections", "abstract_only", "toc_only", "unkn
 FULL_TEXT = READ_SCOPE_LEVELS[0]
 READ_LOG_SCHEMA = "human_read_log.schema.json"
 # The modules whose code shapes a loaded log (part of the cache key).
-_CODE_MODULES = ("readlog.py", "cache.py", "schema_check.py", "yamlio.py", "yaml_compose.py")
+_CODE_MODULES = (
+    "readlog.py",
+    "cache.py",
+    "cache_codec.py",
+    "cache_msgpack.py",
+    "schema_check.py",
+    "yamlio.py",
+    "yaml_compose.py",
+)
 
 
 def read_log_path(passport: str | os.PathLike[str]) -> Path:
