@@ -110,6 +110,14 @@ def test_furniture_rules_on_extracted_lines() -> None:
     assert numbers == [41, 42]
     assert "Even Title" not in kept[1]
     assert "words 3" in kept[1] and "more words 12" in kept[0]
+    # Running text that starts or ends with the page's own number is not a head.
+    pages = [
+        "Odd Title\ntext a b c\nthe crowd of\n41",
+        "42 men were taken and\ntext d e f\nthe total was 42\n42",
+    ]
+    kept, numbers = strip_furniture(pages)
+    assert numbers == [41, 42]
+    assert "42 men were taken and" in kept[1] and "the total was 42" in kept[1]
 
 
 def test_note_number_glued_to_a_word_is_a_mark_but_quoted_digits_count(

@@ -187,7 +187,7 @@ def _drop_numbered_heads(pages: list[list[str]], numbers: list[int | None]) -> N
         rest = [i for i, line in enumerate(kept) if line.strip()]
         for index in {*rest[:1], *rest[-1:]}:
             found = _NUMBERED.search(kept[index])
-            if found is None or len(kept[index].split()) > 12:
+            if found is None or not _looks_like_head(_EDGE_NUMBER.sub("", kept[index])):
                 continue
             value = int(found.group(1) or found.group(2))
             if value in expected:
@@ -216,6 +216,19 @@ def split_footnotes(page: str) -> tuple[str, str]:
     if cut == len(lines) or len(lines) - cut > 12 or cut == 0:
         return page, ""
     return "\n".join(lines[:cut]), "\n".join(lines[cut:])
+
+
+def _looks_like_head(text: str) -> bool:
+    """A head's words without its number: short, starting with a capital, not ending
+    mid-sentence. A line of running text that happens to start or end with the page's
+    number ("212 men were taken", "the total was 42") stays: dropping it would let a
+    quotation that leaves those words out pass."""
+    words = text.split()
+    return (
+        0 < len(words) <= 10
+        and words[0][0].isupper()
+        and not text.rstrip().endswith(("-", ",", ";"))
+    )
 
 
 def _edge_key(line: str) -> str:
