@@ -101,6 +101,22 @@ _NOTE_REFERENCE = re.compile(
 )
 
 
+_GLUED_MARK = re.compile(r"([^\W\d_]{2,})\d{1,3}")
+
+
+@functools.lru_cache(maxsize=65536)
+def _bare(folded: str) -> str:
+    """A source word without a note number printed straight after it ("ledbury1" →
+    "ledbury"); other words unchanged (a word with digits inside, or only digits)."""
+    m = _GLUED_MARK.fullmatch(folded)
+    return m.group(1) if m is not None else folded
+
+
+def _same(index: SourceIndex, i: int, folded: str) -> bool:
+    """Whether source word ``i`` is the quotation's (folded) word ``folded``."""
+    return index.folded[i] == folded or index.bare[i] == folded
+
+
 def _clean_source(text: str) -> str:
     return _clean(_NOTE_REFERENCE.sub("", text))
 
@@ -146,9 +162,15 @@ class SourceIndex:
                 self.spans.append(m.span())
                 self.texts_of.append(number)
             self._hyphen_pending = bool(re.search(r"\w[-\u2010\u2011]\s*$", text))
+        # A note number glued to the word before it ("Ledbury1"): the bare word is
+        # what an author quotes. Both forms are indexed; a quotation that includes
+        # the digits ("COVID19") is still compared with them.
+        self.bare = [_bare(w) for w in self.folded]
         self.where: dict[str, list[int]] = {}
         for i, w in enumerate(self.folded):
             self.where.setdefault(w, []).append(i)
+            if self.bare[i] != w:
+                self.where.setdefault(self.bare[i], []).append(i)
 
     def passage(self, start: int, end: int) -> str:
         """The original's text from word ``start`` to word ``end - 1`` (one page's span
@@ -218,7 +240,7 @@ def _occurrences(index: SourceIndex, words: list[str], lo: int, hi: int) -> list
             continue
         if i > hi:
             break
-        if index.folded[i : i + n] == folded:
+        if i + n <= len(index.folded) and all(_same(index, i + k, f) for k, f in enumerate(folded)):
             out.append(i)
     return out
 
@@ -259,7 +281,11 @@ def match_quote(index: SourceIndex, quote: str, locator: Locator | None = None) 
     ranges = _find(index, pieces, locator)
     if ranges is not None:
         quoted = [w for p in pieces for w in p.words]
-        found = [w for a, b in ranges for w in index.words[a:b]]
+        found = [
+            index.words[i] if index.folded[i] == _fold(q) else index.words[i][: len(q)]
+            for (a, b), piece in zip(ranges, pieces, strict=True)
+            for i, q in zip(range(a, b), piece.words, strict=True)
+        ]
         if quoted != found:
             devices.add("case")
         verdict = "equivalent" if devices else "exact"
@@ -314,7 +340,11 @@ def _closest(
     for bucket, _ in votes.most_common(6):
         lo = max(0, bucket * 4 - 8)
         hi = min(len(index.folded), bucket * 4 + len(folded) + 12)
-        window = index.folded[lo:hi]
+        wanted = set(folded)
+        window = [
+            f if f in wanted or index.bare[i] not in wanted else index.bare[i]
+            for i, f in enumerate(index.folded[lo:hi], lo)
+        ]
         matcher = difflib.SequenceMatcher(None, folded, window, autojunk=False)
         blocks = _coherent([b for b in matcher.get_matching_blocks() if b.size])
         if not blocks:
@@ -331,7 +361,7 @@ def _closest(
     if best is None or best[0] < ALTERED_RATIO or best[2] - best[1] < 2:
         return Match("not_found", score=round(best[0], 3) if best else 0.0)
     score, a, b = best
-    diff = _diff(index.words[a:b], quoted)
+    diff = _diff(index.words[a:b], quoted, index.bare[a:b])
     return _located(index, "altered", a, b, locator, diff, score, devices)
 
 
@@ -358,10 +388,14 @@ def _coherent(blocks: list[Any]) -> list[Any]:
     return blocks[first : last + 1]
 
 
-def _diff(original: list[str], quoted: list[str]) -> tuple[str, ...]:
-    matcher = difflib.SequenceMatcher(
-        None, [_fold(w) for w in original], [_fold(w) for w in quoted], autojunk=False
-    )
+def _diff(original: list[str], quoted: list[str], bare: list[str]) -> tuple[str, ...]:
+    theirs = [_fold(w) for w in quoted]
+    wanted = set(theirs)
+    ours = [
+        f if f in wanted or b not in wanted else b
+        for f, b in zip((_fold(w) for w in original), bare, strict=True)
+    ]
+    matcher = difflib.SequenceMatcher(None, ours, theirs, autojunk=False)
     out: list[str] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":

@@ -30,10 +30,13 @@ from ars_docs.session.atomic import write_bytes_atomic
 
 __all__ = ["Original", "load_original"]
 
-_FORMAT = 2
+_FORMAT = 3
 #: A footnote line at the foot of a page: a note number (or *, †, ‡) and text.
 _FOOTNOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡])\s+\S")
 _NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(\d{1,5})(?:\s*[-–—])?\s*$")
+#: A line that starts or ends with a page number set off by spaces.
+_NUMBERED = re.compile(r"^\s*(\d{1,5})\s+\S|\S\s+(\d{1,5})\s*$")
+_EDGE_NUMBER = re.compile(r"^\s*\d{1,5}\s+|\s+\d{1,5}\s*$")
 _EDGE = 2  # lines at the top and at the bottom of a page that may be furniture
 
 
@@ -126,12 +129,12 @@ def strip_furniture(pages: list[str]) -> tuple[list[str], list[int | None]]:
     for lines in split:
         # Only a page's first and last line can be a running head or foot: a line of
         # running text recurs at the foot of two pages often enough in real articles.
-        edge = {_key(line) for line in _ends(lines)}
+        edge = {_edge_key(line) for line in _ends(lines)}
         counts.update(edge)
     threshold = max(2, len(pages) // 3)
     # A line ending in a hyphen continues a word on the next page: never furniture.
     furniture = {k for k, n in counts.items() if n >= threshold and k and not k.endswith("-")}
-    out: list[str] = []
+    out: list[list[str]] = []
     numbers: list[int | None] = []
     for lines in split:
         number: int | None = None
@@ -145,19 +148,51 @@ def strip_furniture(pages: list[str]) -> tuple[list[str], list[int | None]]:
                 kept[index] = ""
         for index in {*nonblank[:1], *nonblank[-1:]}:
             line = lines[index]
-            if kept[index] and _key(line) in furniture:
-                found = re.search(r"^\s*(\d+)\s|\s(\d+)\s*$", line)
+            if kept[index] and _edge_key(line) in furniture:
+                found = _NUMBERED.search(line)
                 if found is not None and number is None:
                     number = int(found.group(1) or found.group(2))
                 kept[index] = ""
         # A page-number line may have hidden a running foot above it (and vice versa).
         rest = [i for i, line in enumerate(kept) if line.strip()]
         for index in {*rest[:1], *rest[-1:]}:
-            if _key(kept[index]) in furniture:
+            if _edge_key(kept[index]) in furniture:
                 kept[index] = ""
-        out.append("\n".join(kept))
+        out.append(kept)
         numbers.append(number)
-    return out, numbers
+    _drop_numbered_heads(out, numbers)
+    return ["\n".join(kept) for kept in out], numbers
+
+
+def _drop_numbered_heads(pages: list[list[str]], numbers: list[int | None]) -> None:
+    """Remove a first or last line that carries the page's own printed number at its
+    start or end ("Journal of Rural History  212"), even when its words recur on too
+    few pages to count as furniture (a short article whose odd and even pages have
+    different heads). The number must be the page's: read from a number-only line
+    on the page, or the one its neighbours' numbers imply."""
+    for at, kept in enumerate(pages):
+        own = numbers[at]
+        before = numbers[at - 1] if at > 0 else None
+        after = numbers[at + 1] if at + 1 < len(numbers) else None
+        expected: set[int] = set()
+        if own is not None:
+            expected.add(own)
+        else:
+            if before is not None:
+                expected.add(before + 1)
+            if after is not None:
+                expected.add(after - 1)
+        if not expected:
+            continue
+        rest = [i for i, line in enumerate(kept) if line.strip()]
+        for index in {*rest[:1], *rest[-1:]}:
+            found = _NUMBERED.search(kept[index])
+            if found is None or not _looks_like_head(_EDGE_NUMBER.sub("", kept[index])):
+                continue
+            value = int(found.group(1) or found.group(2))
+            if value in expected:
+                numbers[at] = value
+                kept[index] = ""
 
 
 def _ends(lines: list[str]) -> list[str]:
@@ -181,6 +216,25 @@ def split_footnotes(page: str) -> tuple[str, str]:
     if cut == len(lines) or len(lines) - cut > 12 or cut == 0:
         return page, ""
     return "\n".join(lines[:cut]), "\n".join(lines[cut:])
+
+
+def _looks_like_head(text: str) -> bool:
+    """A head's words without its number: short, starting with a capital, not ending
+    mid-sentence. A line of running text that happens to start or end with the page's
+    number ("212 men were taken", "the total was 42") stays: dropping it would let a
+    quotation that leaves those words out pass."""
+    words = text.split()
+    return (
+        0 < len(words) <= 10
+        and words[0][0].isupper()
+        and not text.rstrip().endswith(("-", ",", ";"))
+    )
+
+
+def _edge_key(line: str) -> str:
+    """A running head's key: its words without the page number at either end (a head
+    reads "Journal 212" on one page and "Journal" on the next), other digits masked."""
+    return _key(_EDGE_NUMBER.sub("", line))
 
 
 def _key(line: str) -> str:
