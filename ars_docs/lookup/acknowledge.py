@@ -16,9 +16,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.errors import InputDataError, UsageError
 from ars_docs.session.clock import Clock
-from ars_docs.session.corpus import load_corpus
+from ars_docs.session.corpus import entry_to_edit
 from ars_docs.session.lookup_record import lookup_facts
 
 __all__ = ["MIN_REASON", "Acknowledgement", "acknowledge_retraction"]
@@ -49,18 +49,7 @@ def acknowledge_retraction(
             f"--reason must say why the retracted work is cited (at least {MIN_REASON} "
             'characters), e.g. --reason "discussed as an example of a retracted study"'
         )
-    path = Path(passport)
-    if not path.exists():
-        raise InputMissingError(f"passport not found: {path}; check --passport / $ARS_PASSPORT")
-    corpus = load_corpus(path, use_cache=False)
-    entry = corpus.get(key)
-    if entry is None:
-        close = corpus.closest_keys(key)
-        hint = f" (closest keys: {', '.join(close)})" if close else ""
-        raise InputDataError(
-            f"{corpus.path}: citation_key '{key}' not in literature_corpus[]{hint}; "
-            "nothing was written"
-        )
+    corpus, entry = entry_to_edit(passport, key)
     record = entry.data.get("lookup")
     retraction = record.get("retraction") if isinstance(record, dict) else None
     status = retraction.get("status") if isinstance(retraction, dict) else None
@@ -86,5 +75,5 @@ def acknowledge_retraction(
     }
     from ars_docs.session.passport_edit import set_entry_fields
 
-    set_entry_fields(path, {key: {"retraction_acknowledgement": value}})
+    set_entry_fields(Path(passport), {key: {"retraction_acknowledgement": value}})
     return Acknowledgement(key, str(status), facts.notice_doi, written=True)

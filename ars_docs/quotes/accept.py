@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.errors import InputDataError, UsageError
 from ars_docs.quotes.check import accepted_shas
 from ars_docs.session.clock import Clock
-from ars_docs.session.corpus import load_corpus
+from ars_docs.session.corpus import entry_to_edit
 
 __all__ = ["MIN_REASON", "QuoteAcceptance", "accept_quote"]
 
@@ -54,18 +54,7 @@ def accept_quote(
             f"--reason must say why the quotation stands as written (at least {MIN_REASON} "
             'characters), e.g. --reason "own translation of the German original"'
         )
-    path = Path(passport)
-    if not path.exists():
-        raise InputMissingError(f"passport not found: {path}; check --passport / $ARS_PASSPORT")
-    corpus = load_corpus(path, use_cache=False)
-    entry = corpus.get(key)
-    if entry is None:
-        close = corpus.closest_keys(key)
-        hint = f" (closest keys: {', '.join(close)})" if close else ""
-        raise InputDataError(
-            f"{corpus.path}: citation_key '{key}' not in literature_corpus[]{hint}; "
-            "nothing was written"
-        )
+    corpus, entry = entry_to_edit(passport, key)
     old = entry.data.get("quote_acceptances")
     if old is not None and not isinstance(old, list):
         raise InputDataError(
@@ -82,5 +71,5 @@ def accept_quote(
     )
     from ars_docs.session.passport_edit import set_entry_fields
 
-    set_entry_fields(path, {key: {"quote_acceptances": items}})
+    set_entry_fields(Path(passport), {key: {"quote_acceptances": items}})
     return QuoteAcceptance(key, sha, written=True)

@@ -21,6 +21,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.diagnostics import Diagnostic, Severity
@@ -150,6 +151,28 @@ class Corpus:
         if self._key_index is None or len(self._key_index.keys) != len(self.entries):
             self._key_index = KeyIndex(list(self.entries))
         return self._key_index.closest(key, n=n)
+
+
+def entry_to_edit(passport: str | os.PathLike[str], key: str) -> tuple[Corpus, CorpusEntry]:
+    """The corpus, freshly parsed, and its entry ``key``: for a command about to edit it.
+
+    A missing passport exits 66; a key not in the corpus exits 65 with the closest keys.
+    """
+    from ars_docs.errors import InputDataError, InputMissingError
+
+    path = Path(passport)
+    if not path.exists():
+        raise InputMissingError(f"passport not found: {path}; check --passport / $ARS_PASSPORT")
+    corpus = load_corpus(path, use_cache=False)
+    entry = corpus.get(key)
+    if entry is None:
+        close = corpus.closest_keys(key)
+        hint = f" (closest keys: {', '.join(close)})" if close else ""
+        raise InputDataError(
+            f"{corpus.path}: citation_key '{key}' not in literature_corpus[]{hint}; "
+            "nothing was written"
+        )
+    return corpus, entry
 
 
 def load_corpus(path: str | os.PathLike[str], *, use_cache: bool = True) -> Corpus:
