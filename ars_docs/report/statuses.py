@@ -8,25 +8,15 @@ is never the only signal; the colours live in ``templates/report/report.css``.
 from __future__ import annotations
 
 from ars_docs.draft.provenance import STATUS_ORDER, Status
+from ars_docs.draft.renderers.preview_html import ICONS as STATUS_ICONS
 
 UNMARKED = "UNMARKED"
 
 #: Every category the report counts, most trusted first (the stacked bars' order).
 CATEGORIES: tuple[str, ...] = (*(s.value for s in STATUS_ORDER), UNMARKED)
 
-ICONS: dict[str, str] = {
-    Status.OK.value: "✓",
-    Status.LOW_WARN.value: "!",
-    Status.MED_WARN.value: "!!",
-    Status.HIGH_WARN.value: "✗",
-    Status.SOURCE_NOT_FOUND.value: "✗",
-    Status.METADATA_MISMATCH.value: "≠",
-    Status.RETRACTED.value: "⊘",
-    Status.EXPRESSION_OF_CONCERN.value: "⊘",
-    Status.NOT_IN_CORPUS.value: "?",
-    Status.MALFORMED.value: "#",
-    UNMARKED: "∅",
-}
+#: The preview's icons (colour is never the only signal), plus one for unmarked text.
+ICONS: dict[str, str] = {**STATUS_ICONS, UNMARKED: "∅"}
 
 MEANINGS: dict[str, str] = {
     Status.OK.value: "acquired, verified against the original, and read in full by a human",
