@@ -3,7 +3,6 @@ private files (issue 16)."""
 
 from __future__ import annotations
 
-import json
 import os
 import pickle
 from pathlib import Path
@@ -37,11 +36,12 @@ def test_a_planted_pickle_is_never_executed(tmp_path: Path) -> None:
     assert run.code == 0, run.err
     expected = run.out
     planted = pickle.dumps(Payload(marker))
-    names = [p.name for p in folder.glob("*-*.json")]
+    names = [p.name for p in folder.glob("*-*.cache")]
     assert sorted(n.split("-")[0] for n in names) == ["corpus", "readlog"], names
-    for name in names:  # overwrite every cache file, and plant the old .pickle names too
+    for name in names:  # overwrite every cache file, and plant the old names too
         (folder / name).write_bytes(planted)
-        (folder / name.replace(".json", ".pickle")).write_bytes(planted)
+        for old in (".pickle", ".json"):
+            (folder / name.replace(".cache", old)).write_bytes(planted)
         os.chmod(folder / name, 0o600)
     run = ars(session, *FINALIZE, env=CACHE_ON)
     assert run.code == 0, run.err
@@ -50,15 +50,22 @@ def test_a_planted_pickle_is_never_executed(tmp_path: Path) -> None:
 
 
 def forge(folder: Path) -> Path:
-    """Turn high2020 into 'verified' inside the cached corpus."""
-    [corpus] = folder.glob("corpus-*.json")
-    head, body = corpus.read_bytes().split(b"\n", 2)[:2], corpus.read_bytes().split(b"\n", 2)[2]
-    data = json.loads(body)
-    entry = data["f"]["entries"]["m"]["high2020"]["f"]
-    entry["source_acquired"] = True
-    entry["source_verified_against_original"] = True
-    corpus.write_bytes(b"\n".join(head) + b"\n" + json.dumps(data).encode())
-    return corpus
+    """Turn high2020 into 'verified' inside the cached corpus, in the cache's own format."""
+    import dataclasses
+
+    from ars_docs.session import cache_codec
+    from ars_docs.session.corpus import Corpus
+
+    [corpus_file] = folder.glob("corpus-*.cache")
+    raw = corpus_file.read_bytes()
+    key_end = raw.index(b"\n", raw.index(b"\n") + 1) + 1  # format version line, key line
+    corpus = cache_codec.decode(raw[key_end:], Corpus)
+    entry = dataclasses.replace(
+        corpus.entries["high2020"], source_acquired=True, source_verified_against_original=True
+    )
+    forged = Corpus(corpus.path, corpus.session_id, {**corpus.entries, "high2020": entry}, [])
+    corpus_file.write_bytes(raw[:key_end] + cache_codec.encode(forged))
+    return corpus_file
 
 
 def test_a_cache_file_others_can_write_is_not_trusted(tmp_path: Path) -> None:
@@ -91,6 +98,8 @@ def test_codec_refuses_types_it_does_not_know() -> None:
     import pytest
 
     from ars_docs.session.cache_codec import CacheFormatError, decode, encode
+    from ars_docs.session.corpus import Corpus
+    from ars_docs.session.readlog import ReadLog
 
     for planted in (
         b'{"c": "Popen", "f": {"args": ["touch", "x"]}}',
@@ -100,6 +109,6 @@ def test_codec_refuses_types_it_does_not_know() -> None:
         b"[" * 100_000,
     ):
         with pytest.raises(CacheFormatError):
-            decode(planted)
-    value = {"m": ("a", [1.5, None]), "__t": {"c": "x"}}
-    assert decode(encode(value)) == value
+            decode(planted, Corpus)
+    back = decode(encode(ReadLog("x")), ReadLog)  # what it was given, it builds
+    assert isinstance(back, ReadLog) and back.path == "x"
