@@ -196,7 +196,10 @@ LINE_START_ANCHOR = "<!-- -->"
 
 def starts_line(text: str, offset: int) -> bool:
     """Whether ``text[offset]`` is where its line's content starts (see ``LINE_PREFIX``)."""
-    line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+    newline = text.rfind("\n", 0, offset)
+    # A lone CR ends a line too; look for one only after the last LF (a whole-text
+    # backward scan per marker made finalize quadratic on drafts without any CR).
+    line_start = max(newline, text.rfind("\r", newline + 1, offset)) + 1
     return LINE_PREFIX.fullmatch(text, line_start, offset) is not None
 
 

@@ -86,6 +86,9 @@ class DocState:
     orphan_warnings: list[Occurrence] = field(default_factory=list)
     #: Character ranges of prose blocks (set by extract; read by the unmarked pass).
     prose: list[tuple[int, int]] = field(default_factory=list)
+    #: Line ranges (``token.map``) of the outermost block quotes (set by extract; read by
+    #: the quotation check, so that it need not parse the draft again).
+    block_quotes: list[tuple[int, int]] = field(default_factory=list)
     #: The draft's reading with its code ranges (set by extract for the gate and
     #: the preview; finalize reads it only when needed, see ``extract.draft_code``).
     reading: Reading | None = None

@@ -70,6 +70,10 @@ _WORD = re.compile(r"\w+(?:[-'’]\w+)*")
 _SCARE_WORDS = 2
 _EMPHASIS = re.compile(r"(?<!\w)[*_]+|[*_]+(?!\w)")
 _BLOCK_PREFIX = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+", re.MULTILINE)
+#: Markers and warnings inside a quotation: not part of its words.
+_HIDDEN = re.compile(r"<!--.*?-->|\[UNVERIFIED CITATION[^\]]*\]", re.S)
+#: A page locator closing a block quote: ``… (p. 5)``.
+_TAIL_LOCATOR = re.compile(r"\(?\s*" + _LOCATOR.pattern + r"\s*\)?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +126,7 @@ def find_quotations(
     """Every quotation attached to a marker of ``doc``, in document order."""
     state = DocState(doc, options=Options(keep_children=False))
     extract(state)
-    return quotations_in(doc, state.markers, state.prose, title_of)
+    return quotations_in(doc, state.markers, state.prose, title_of, state.block_quotes)
 
 
 def quotations_in(
@@ -130,15 +134,16 @@ def quotations_in(
     all_markers: Sequence[Marker],
     prose: Sequence[tuple[int, int]],
     title_of: Callable[[str], str | None] = lambda _slug: None,
+    block_quotes: Sequence[tuple[int, int]] = (),
 ) -> list[Quotation]:
-    """``find_quotations`` over the markers and prose regions a pipeline's
-    ``extract`` pass already found."""
+    """``find_quotations`` over the markers, prose regions and block quotes (line
+    ranges) a pipeline's ``extract`` pass already found."""
     markers = [m for m in all_markers if m.slug is not None]
     if not markers:
         return []
     found: list[Quotation] = []
     taken: list[tuple[int, int]] = []
-    for block in _block_quotes(doc, markers):
+    for block in _block_quotes(doc, markers, block_quotes):
         found.append(block)
         taken.append((block.start, block.end))
     starts = [m.span.start for m in markers]
@@ -150,7 +155,7 @@ def quotations_in(
             continue
         local = markers[first:last]
         for quote in _inline(doc, masked, region_start, local, title_of):
-            if not any(s <= quote.start < e for s, e in taken):
+            if not _inside(taken, quote.start):
                 found.append(quote)
     found.sort(key=lambda q: q.start)
     return found
@@ -243,46 +248,55 @@ def _locator(text: str) -> Locator | None:
     return Locator(kind, first, max(first, last), match.group())
 
 
-def _block_quotes(doc: Document, markers: Sequence[Marker]) -> list[Quotation]:
-    from ars_docs.draft.mdparse import parse_tokens
-
-    tokens = parse_tokens(doc)
+def _block_quotes(
+    doc: Document, markers: Sequence[Marker], block_quotes: Sequence[tuple[int, int]]
+) -> list[Quotation]:
+    starts = [m.span.start for m in markers]
     out: list[Quotation] = []
-    depth = 0
-    for token in tokens:
-        if token.type == "blockquote_open":
-            depth += 1
-            if depth > 1 or token.map is None:
-                continue
-            first_line, end_line = token.map
-            start = doc.line_span(first_line).start
-            end = doc.line_span(end_line - 1).end
-            marker = _block_owner(doc, markers, start, end, first_line, end_line)
-            if marker is None or marker.slug is None:
-                continue
-            raw = doc.text[start:end]
-            body = _BLOCK_PREFIX.sub("", raw)
-            body = re.sub(r"<!--.*?-->", " ", body, flags=re.S)
-            body = re.sub(r"\[UNVERIFIED CITATION[^\]]*\]", " ", body)
-            locator = None
-            tail = re.search(r"\(?\s*" + _LOCATOR.pattern + r"\s*\)?\s*$", body.rstrip())
-            if tail is not None:
-                locator = _locator(tail.group())
-                body = body.rstrip()[: tail.start()]
-            body = _EMPHASIS.sub("", body).strip().strip('"“”„«»')
-            if len(words_of(body)) <= _SCARE_WORDS:
-                continue
-            line, col = doc.position(start)
-            out.append(Quotation(marker.slug, body, start, end, line, col, True, locator))
-        elif token.type == "blockquote_close":
-            depth -= 1
+    for first_line, end_line in block_quotes:
+        start = doc.line_span(first_line).start
+        end = doc.line_span(end_line - 1).end
+        marker = _block_owner(doc, markers, starts, start, end, first_line, end_line)
+        if marker is None or marker.slug is None:
+            continue
+        raw = doc.text[start:end]
+        body = _HIDDEN.sub(" ", _BLOCK_PREFIX.sub("", raw))
+        locator = None
+        tail = _TAIL_LOCATOR.search(body.rstrip())
+        if tail is not None:
+            locator = _locator(tail.group())
+            body = body.rstrip()[: tail.start()]
+        body = _EMPHASIS.sub("", body).strip().strip('"“”„«»')
+        if len(words_of(body)) <= _SCARE_WORDS:
+            continue
+        line, col = doc.position(start)
+        out.append(Quotation(marker.slug, body, start, end, line, col, True, locator))
     return out
 
 
+def _inside(ranges: Sequence[tuple[int, int]], offset: int) -> bool:
+    """Whether ``offset`` falls in one of ``ranges`` (sorted, not overlapping)."""
+    index = bisect.bisect_right(ranges, (offset, float("inf"))) - 1
+    return index >= 0 and offset < ranges[index][1]
+
+
+def _between(
+    markers: Sequence[Marker], starts: Sequence[int], start: int, end: int
+) -> Sequence[Marker]:
+    """The markers whose span starts in ``[start, end)`` (``starts``: theirs, sorted)."""
+    return markers[bisect.bisect_left(starts, start) : bisect.bisect_left(starts, end)]
+
+
 def _block_owner(
-    doc: Document, markers: Sequence[Marker], start: int, end: int, first: int, stop: int
+    doc: Document,
+    markers: Sequence[Marker],
+    starts: Sequence[int],
+    start: int,
+    end: int,
+    first: int,
+    stop: int,
 ) -> Marker | None:
-    inside = [m for m in markers if start <= m.span.start < end]
+    inside = _between(markers, starts, start, end)
     if inside:
         return inside[-1]
     # The line right after the block (or after one blank line) starts with a marker
@@ -290,7 +304,7 @@ def _block_owner(
     for index in (stop, stop + 1):
         if index < doc.line_count:
             span = doc.line_span(index)
-            hit = [m for m in markers if span.start <= m.span.start < span.end]
+            hit = _between(markers, starts, span.start, span.end)
             if hit and (m := hit[0]).span.start - span.start < 80:
                 return m
             if doc.text[span.start : span.end].strip():
@@ -299,9 +313,9 @@ def _block_owner(
         if index >= 0:
             span = doc.line_span(index)
             line = doc.text[span.start : span.end].rstrip()
-            hit = [m for m in markers if span.start <= m.span.start < span.end]
+            hit = _between(markers, starts, span.start, span.end)
             # A line of markers only belongs to the block above it, not to this one.
-            alone = not re.sub(r"<!--.*?-->|\[UNVERIFIED CITATION[^\]]*\]", "", line).strip()
+            alone = not _HIDDEN.sub("", line).strip()
             if hit and not alone and line.rstrip(":.").endswith("-->"):
                 return hit[-1]
             if line.strip():

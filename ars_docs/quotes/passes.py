@@ -49,7 +49,9 @@ class QuotationPass:
             entry = self.corpus.get(slug)
             return entry.title if entry is not None else None
 
-        found = quotations_in(state.document, state.markers, state.prose, title_of)
+        found = quotations_in(
+            state.document, state.markers, state.prose, title_of, state.block_quotes
+        )
         if not found:
             return
         results = check_quotations(state.document, self.corpus, quotations=found)

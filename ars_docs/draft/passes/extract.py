@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ars_docs.codes import MALFORMED_MARKER, ORPHAN_WARNING
 from ars_docs.diagnostics import Diagnostic, Severity
@@ -27,11 +28,28 @@ from ars_docs.draft.markers import (
 from ars_docs.draft.mdparse import CODE_MARKS, Occurrence, Reading, parse_tokens, read
 from ars_docs.draft.passes.gate import note_hidden
 from ars_docs.draft.pipeline import DocState
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 from ars_docs.draft.prose import prose_regions
 
 #: Diagnostics of one cause printed one by one; the rest are counted in one line
 #: (a draft of 6,000 broken markers must not print 6,000 lines).
 DIAGNOSTIC_CAP = 50
+
+
+def _block_quotes(tokens: list[Token]) -> list[tuple[int, int]]:
+    """The line ranges of the outermost block quotes, in document order."""
+    found: list[tuple[int, int]] = []
+    depth = 0
+    for token in tokens:
+        if token.type == "blockquote_open":
+            depth += 1
+            if depth == 1 and token.map is not None:
+                found.append((token.map[0], token.map[1]))
+        elif token.type == "blockquote_close":
+            depth -= 1
+    return found
 
 
 def extract(state: DocState) -> None:
@@ -52,6 +70,7 @@ def extract(state: DocState) -> None:
         state.reading = reading
     state.occurrence_starts = [occ.start for occ in occurrences]
     state.prose = prose_regions(doc, tokens)
+    state.block_quotes = _block_quotes(tokens) if ">" in doc.text else []
     # Only pipelines that read the text again keep the tree; for finalize, holding
     # it through the later passes would double peak memory on a large draft.
     state.tokens = tokens if keep else []
