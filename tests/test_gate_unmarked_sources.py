@@ -164,3 +164,9 @@ def test_place_at_sentence_start_passes_without_a_marker(ok_session: Session, cl
     result, out = _render(ok_session, cli, text)
     assert result.code == 0, result.err
     assert out.read_text("utf-8") == "Lisbon (1755) became a byword. Good (2020) agrees.\n"
+
+
+def test_a_back_reference_wrapped_across_lines_is_found() -> None:
+    """``Там же`` split by a line break (or two spaces) is the same back reference."""
+    for text in ("Это описано там. Там\nже сказано.", "Это описано там. Там  же сказано."):
+        assert [c.form for c in find_candidates(text)] == ["back-reference"], text

@@ -170,4 +170,7 @@ SEE_RE = re.compile(
     rf"(?P<who>{SURNAME}(?:\s*/\s*{SURNAME}){{0,3}})\s+{YEAR}(?:\s*,\s*\d{{1,4}}(?:\s*[-–]\s*\d{{1,4}})?)?"
 )
 #: Anything a citation needs: a bracket, a digit, or a back reference.
-WORTH_SCANNING = re.compile(r"[\d(\[（¹²³⁰-⁹]|b[ií]d|bd\.|benda|cit\.|upra|Id\.|ам\s+же")
+#: The cheap cue that a back reference (``BACK_RE``) may be in a text.
+BACK_CUE = r"b[ií]d|bd\.|benda|cit\.|upra|Id\.|ам\s+же"
+BACK_CUE_RE = re.compile(BACK_CUE)
+WORTH_SCANNING = re.compile(r"[\d(\[（¹²³⁰-⁹]|" + BACK_CUE)

@@ -256,7 +256,7 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
     if "ef." in masked or "efs." in masked:
         for match in pat.REF_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "numeric", 1))
-    if any(cue in masked for cue in _BACK_CUES):
+    if pat.BACK_CUE_RE.search(masked, start, stop):
         for match in pat.BACK_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "back-reference", 1))
     if "^" in masked or (not masked.isascii() and any(ch in masked for ch in pat.SUP)):
@@ -275,9 +275,6 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
             if _plausible(match.group("who")) and not _is_place(match.group("who")):
                 found.append(Candidate(match.start(), match.end(), "narrative", 1))
     return _without_overlaps(found)
-
-
-_BACK_CUES = ("bid", "bíd", "bd.", "benda", "cit.", "upra", "Id.", "ам же")
 
 
 def _as_shown(masked: str, start: int, stop: int) -> list[Candidate]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.citation_patterns import WORTH_SCANNING
 from ars_docs.draft.citations import (
     Candidate,
     CitationText,
@@ -41,9 +42,7 @@ from ars_docs.draft.prose import Waiver, mask
 from ars_docs.draft.sentences import sentences
 
 #: A paragraph without any of these holds no citation-shaped text and no waiver.
-_NOTHING_TO_SEE = re.compile(
-    r"[\d(\[（¹²³⁰-⁹]|b[ií]d|bd\.|benda|cit\.|upra|Id\.|ам\s+же|(?i:not-a-citation)"
-)
+_NOTHING_TO_SEE = re.compile(WORTH_SCANNING.pattern + r"|(?i:not-a-citation)")
 #: What may stand between a citation and its own marker: ``(Smith, 2020).<!--ref:s-->``.
 _ADJACENT = re.compile(r"[\s.,;:!?)\]）。，、]*")
 
