@@ -272,3 +272,18 @@ def test_json_to_standard_output(cli, session: Session) -> None:
     assert result.code == 0
     assert json.loads(result.out)["summary"]["citations"] == 1
     assert "wrote standard output" in result.err
+
+
+@pytest.mark.parametrize("target", ["passport", "read_log"])
+def test_the_output_never_replaces_a_session_file(cli, session: Session, target: str) -> None:
+    """The one rule of every command (issue 29 §5): -o onto the passport or the read log
+    is refused (64) before anything is read or written."""
+    session.write("chapter.md", "Claim <!--ref:ok2020-->.\n")
+    path = getattr(session, target)
+    if not path.exists():
+        path.write_text("marks: []\n", encoding="utf-8")
+    before = path.read_bytes()
+    result = cli("report", session.root / "chapter.md", "--passport", session.passport, "-o", path)
+    assert result.code == 64, result.err
+    assert path.name in result.err and len(result.err.strip().splitlines()) == 1
+    assert path.read_bytes() == before

@@ -26,7 +26,7 @@ from typing import Any, TextIO
 
 from ars_docs.diagnostics import Diagnostic, Severity
 
-__all__ = ["DIAGNOSTIC_KEYS", "payload", "print_payload"]
+__all__ = ["DIAGNOSTIC_KEYS", "dumps_payload", "payload", "print_payload"]
 
 #: The keys of every diagnostic object, in order (``Diagnostic.to_dict``).
 DIAGNOSTIC_KEYS = (
@@ -61,7 +61,11 @@ def payload(
     return {"summary": head, **body, "diagnostics": [d.to_dict() for d in found]}
 
 
-def print_payload(data: Mapping[str, Any], stream: TextIO | None = None) -> None:
+def dumps_payload(data: Mapping[str, Any]) -> str:
+    """The payload as JSON text (what ``print_payload`` prints, without the newline)."""
     # default=str: a hand-edited YAML value (an unquoted timestamp) still prints.
-    text = json.dumps(data, ensure_ascii=False, indent=2, default=str)
-    print(text, file=stream or sys.stdout)
+    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def print_payload(data: Mapping[str, Any], stream: TextIO | None = None) -> None:
+    print(dumps_payload(data), file=stream or sys.stdout)

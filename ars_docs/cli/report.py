@@ -7,7 +7,6 @@ Argument handling only; the data model is ``report.model``, the page
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from ars_docs.cli.common import (
     ensure_folder,
     passport_arg,
     read_draft,
-    same_file,
+    refuse_outputs_over_inputs,
     write_output,
 )
 from ars_docs.errors import ExitCode, UsageError
@@ -69,13 +68,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             f"{Path(passport).stem}_report.{'json' if json_format else 'html'}"
         )
     )
+    # The one rule of every command: not over a draft, the passport or its session files.
+    refuse_outputs_over_inputs(
+        [("-o", output)],
+        passport=passport,
+        inputs=[("one of the inputs", draft) for draft in args.drafts if draft != STDIO],
+    )
     if output != STDIO:
-        for given in (passport, *args.drafts):
-            if given != STDIO and same_file(output, given):
-                raise UsageError(
-                    f"output {output} is one of the inputs ({given}); write the report elsewhere "
-                    "(-o OUT)"
-                )
         ensure_folder(Path(output))
     from ars_docs.report.model import build_report
 
@@ -85,11 +84,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         drafts.append((doc.path, doc.text))
     report = build_report(drafts, passport)
     if json_format:
-        from ars_docs.cli.jsonout import payload
+        from ars_docs.cli.jsonout import dumps_payload, payload
 
-        body = {k: v for k, v in report.data.items() if k != "summary"}
-        shaped = payload("report", report.data["summary"], (), **body)
-        text = json.dumps(shaped, ensure_ascii=False, indent=2) + "\n"
+        text = dumps_payload(payload("report", report.data["summary"], (), **report.data)) + "\n"
     else:
         from ars_docs.report.page import render_page
 
