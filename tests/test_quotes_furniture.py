@@ -147,3 +147,14 @@ def test_note_number_glued_to_a_word_is_a_mark_but_quoted_digits_count(
     # A quotation with a different number glued on is not the note-marked word.
     other = match_quote(index, "clinics at Ward8 closed for the winter and the staff")
     assert other.verdict == "altered" and other.diff == ("-Ward7", "+Ward8")
+
+
+def test_a_plain_text_original_is_read_as_text(tmp_path: Path) -> None:
+    """A ``.txt`` original is text, not an HTML page (only HTML is parsed as HTML)."""
+    from ars_docs.quotes.text import _extract
+
+    text = "Trust is earned in drops and lost in buckets.\n"
+    original = _extract(text.encode("utf-8"), tmp_path / "note.txt")
+    assert original.kind == "text" and original.pages == (text,)
+    page = _extract(b"<html><body><main><p>Hi there</p></main></body></html>", tmp_path / "a")
+    assert page.kind == "html"

@@ -346,3 +346,12 @@ def test_read_log_schema_ships_with_the_package() -> None:
 def test_read_log_type() -> None:
     log = ReadLog("x")
     assert log.marks == [] and log.active("k") is None
+
+
+def test_an_offset_across_the_calendar_edge_orders_without_crashing() -> None:
+    """A hand-edited time whose offset reaches past year 1 or 9999 is read as that edge."""
+    from ars_docs.session.readlog import mark_instant
+
+    early = mark_instant("0001-01-01T00:30:00+01:00")
+    late = mark_instant("9999-12-31T23:59:59-01:00")
+    assert early < mark_instant("2026-01-01") < late

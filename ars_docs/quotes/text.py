@@ -113,7 +113,7 @@ def _extract(body: bytes, path: Path) -> Original:
         pages, numbers = strip_furniture(list(result.pages))
         bodies, notes = zip(*(split_footnotes(p) for p in pages), strict=True)
         return Original(tuple(bodies), tuple(numbers), "pdf", notes=tuple(notes))
-    if looks_like_html(body, {"content-type": "text/html"}) or path.suffix in (".html", ".htm"):
+    if path.suffix.lower() in (".html", ".htm") or looks_like_html(body, {}):
         page = parse_html(body, {}, path.as_uri())
         return Original((page.main_text,), (None,), "html")
     try:

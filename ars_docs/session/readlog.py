@@ -285,11 +285,15 @@ def mark_instant(value: str) -> datetime:
     except ValueError:
         return _EARLIEST
     fraction = re.search(r"\.(\d+)", value)
-    if fraction:
-        moment += timedelta(microseconds=int(fraction.group(1)[:6].ljust(6, "0")))
-    if offset:
-        sign = 1 if offset.group(1) == "+" else -1
-        moment -= sign * timedelta(hours=int(offset.group(2)), minutes=int(offset.group(3) or 0))
+    try:
+        if fraction:
+            moment += timedelta(microseconds=int(fraction.group(1)[:6].ljust(6, "0")))
+        if offset:
+            sign = 1 if offset.group(1) == "+" else -1
+            hours, minutes = int(offset.group(2)), int(offset.group(3) or 0)
+            moment -= sign * timedelta(hours=hours, minutes=minutes)
+    except OverflowError:  # an offset that crosses year 1 or 9999: the edge it reaches
+        return _EARLIEST if year < 5000 else datetime.max.replace(tzinfo=timezone.utc)
     return moment
 
 
