@@ -25,13 +25,13 @@ import html
 import re
 from typing import Any
 
+from ars_docs.draft.markers import WARNING_TEXT_RE
 from ars_docs.errors import ArsError
 
 #: Marker-like text: a comment opener then ``ref:`` / ``cite:`` (any spacing, any case).
 _MARKER_TEXT = re.compile(
     r"<!--(?:(?!-->)[\s\S])*?\b(?:ref|cite|citation)\s*[:=]|<!--[\s\S]*?--!>", re.IGNORECASE
 )
-_WARNING_TEXT = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 #: A markdown backslash escape of ASCII punctuation.
 _MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
@@ -125,7 +125,7 @@ def _shown(value: str) -> str:
     for text in (value, html.unescape(_MD_ESCAPE.sub(r"\1", value))):
         if _MARKER_TEXT.search(text):
             return "a front matter value holding a comment with 'ref:' (pandoc shows it)"
-        if _WARNING_TEXT.search(text):
+        if WARNING_TEXT_RE.search(text):
             return "a front matter value holding warning text (pandoc shows it)"
     return ""
 
@@ -133,6 +133,6 @@ def _shown(value: str) -> str:
 def _scan_raw(content: str) -> list[tuple[int, str]]:
     found = [(m.start(), "marker text in the front matter") for m in _MARKER_TEXT.finditer(content)]
     found += [
-        (m.start(), "warning text in the front matter") for m in _WARNING_TEXT.finditer(content)
+        (m.start(), "warning text in the front matter") for m in WARNING_TEXT_RE.finditer(content)
     ]
     return sorted(found)
