@@ -166,24 +166,8 @@ def read_regular(
     """
     name = os.fspath(path)
     cap = read_limit(what) if limit is None else limit
-    regular_or_absent(name, what=what)  # special files are refused before any open()
+    fd = open_regular(name, what=what, hint=hint, limit=cap)
     try:
-        fd = _open_nonblocking(name)
-    except FileNotFoundError as exc:
-        raise InputMissingError(f"{name}: {what} not found; {hint}") from exc
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:  # a socket, swapped in since the stat
-            raise ArsIOError(f"{name}: {what} is a socket, not a regular file") from exc
-        raise ArsIOError(
-            f"{name}: cannot read {what}: {exc.strerror or exc}; check the file's "
-            "permissions and that the disk is readable"
-        ) from exc
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):  # swapped between the stat and the open
-            raise _refuse_special(name, what, info.st_mode)
-        if info.st_size > cap:
-            raise _too_big(name, what, cap)
         chunks = []
         total = 0
         while True:
@@ -203,22 +187,43 @@ def read_regular(
         os.close(fd)
 
 
-def open_regular(path: str | os.PathLike[str], *, what: str) -> int:
-    """An open descriptor of a regular file (for streaming reads: hashing, JSONL).
+def open_regular(
+    path: str | os.PathLike[str],
+    *,
+    what: str,
+    hint: str = "check the path",
+    limit: int | None = None,
+) -> int:
+    """An open descriptor of a regular file (``read_regular`` reads through it; streaming
+    readers — hashing, JSONL — use it directly and close it).
 
-    The same checks as ``read_regular`` without the size cap; the caller closes it.
+    Missing → ``InputMissingError`` (66, with ``hint``); not a regular file, before or
+    after the open → ``ArsIOError`` (74); larger than ``limit`` (when given) →
+    ``InputDataError`` (65).
     """
     name = os.fspath(path)
-    if not regular_or_absent(name, what=what):
-        raise InputMissingError(f"{name}: {what} not found; check the path")
+    if not regular_or_absent(name, what=what):  # special files refused before any open()
+        raise InputMissingError(f"{name}: {what} not found; {hint}")
     try:
         fd = _open_nonblocking(name)
+    except FileNotFoundError as exc:  # removed since the stat
+        raise InputMissingError(f"{name}: {what} not found; {hint}") from exc
     except OSError as exc:
-        raise ArsIOError(f"{name}: cannot read {what}: {exc.strerror or exc}") from exc
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
+        if exc.errno == errno.ENXIO:  # a socket, swapped in since the stat
+            raise ArsIOError(f"{name}: {what} is a socket, not a regular file") from exc
+        raise ArsIOError(
+            f"{name}: cannot read {what}: {exc.strerror or exc}; check the file's "
+            "permissions and that the disk is readable"
+        ) from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # swapped between the stat and the open
+            raise _refuse_special(name, what, info.st_mode)
+        if limit is not None and info.st_size > limit:
+            raise _too_big(name, what, limit)
+    except BaseException:
         os.close(fd)
-        raise _refuse_special(name, what, info.st_mode)
+        raise
     return fd
 
 

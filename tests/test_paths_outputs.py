@@ -139,3 +139,20 @@ def test_a_folder_as_the_output_is_refused(folder: Path) -> None:
     proc = ars(folder, "render", "draft.md", "-o", "out", *P)
     assert proc.code == 73, proc.err
     assert "is a directory" in proc.err
+
+
+def test_open_regular_refuses_beyond_its_cap_without_leaking_a_descriptor(tmp_path: Path) -> None:
+    """Streaming readers (the audit JSONL stream) get the size cap from the one opener,
+    and a refusal after the open closes what it opened."""
+    import os
+
+    from ars_docs.errors import InputDataError
+    from ars_docs.paths import open_regular
+
+    big = tmp_path / "stream.jsonl"
+    big.write_bytes(b"x" * 2048)
+    before = len(os.listdir("/proc/self/fd"))
+    with pytest.raises(InputDataError, match="is larger than"):
+        open_regular(big, what="JSONL stream", limit=1024)
+    assert len(os.listdir("/proc/self/fd")) == before
+    os.close(open_regular(big, what="JSONL stream", limit=4096))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ars_docs.audit.model.schemas import SCHEMA_CODE, quick_jsonl_row_check, validate_jsonl_row
-from ars_docs.errors import ArsIOError, InputDataError, InputMissingError
+from ars_docs.errors import ArsIOError
 from ars_docs.paths import open_regular, read_limit
 
 __all__ = ["AGENT_MESSAGE", "JsonlProblem", "JsonlScan", "scan_jsonl"]
@@ -85,13 +85,12 @@ def scan_jsonl(path: str | os.PathLike[str]) -> JsonlScan:
     scan = JsonlScan(name)
     pairing = _Pairing(scan)
     quick = quick_jsonl_row_check()
-    fd = open_regular(name, what="JSONL stream")  # FIFOs and devices refused (issue 23)
-    if os.fstat(fd).st_size > read_limit("audit stream"):
-        os.close(fd)
-        raise InputDataError(
-            f"{name}: JSONL stream is larger than {read_limit('audit stream') >> 20} MiB, the "
-            "most ars-docs reads for one; check that this is the auditor's stream"
-        )
+    fd = open_regular(  # FIFOs and devices refused (issue 23), size capped
+        name,
+        what="JSONL stream",
+        hint="check artifact_paths.jsonl",
+        limit=read_limit("audit stream"),
+    )
     try:
         with os.fdopen(fd, "rb") as handle:
             number = 0
@@ -104,12 +103,6 @@ def scan_jsonl(path: str | os.PathLike[str]) -> JsonlScan:
                     for error in validate_jsonl_row(row):
                         scan.add(number, SCHEMA_CODE, error.format())
                 _observe(scan, pairing, number, row)
-    except FileNotFoundError:
-        raise InputMissingError(
-            f"{name}: JSONL stream not found; check artifact_paths.jsonl"
-        ) from None
-    except IsADirectoryError:
-        raise ArsIOError(f"{name}: is a directory, not a JSONL stream") from None
     except OSError as exc:
         raise ArsIOError(f"{name}: cannot read: {exc.strerror or exc}") from None
     pairing.finish()
