@@ -48,9 +48,6 @@ from markdown_it.common.html_re import HTML_TAG_RE
 
 from ars_docs.limits import MAX_NESTING
 
-#: Elements that show code. Their content is parsed as HTML (comments in them are
-#: live), so it is document text for ars-docs; listed for the tests and docs.
-CODE_ELEMENTS = frozenset({"code", "pre", "listing", "kbd", "samp"})
 #: Elements whose content is raw text up to their end tag (no tags, no comments).
 #: ``<noscript>`` is not one: without scripting, HTML reads its content as markup.
 RAW_TEXT_ELEMENTS = frozenset(
@@ -223,13 +220,10 @@ class HtmlReading:
     comments: list[tuple[int, int]] = field(default_factory=list)
     text: list[tuple[int, int]] = field(default_factory=list)
     markup: list[tuple[int, int]] = field(default_factory=list)
-    #: The ``<`` of a raw-text or code element opened here whose content is
-    #: exempted, and where that content ends (``-1``: none).
+    #: The ``<`` of a raw-text element opened here, and where its content ends: the
+    #: ``<`` of its end tag (``-1``: none).
     exempt_start: int = -1
     exempt_until: int = -1
-    #: Where the end of that content is anchored: the ``<`` of the end tag
-    #: (``exempt_until`` is after a code element's end tag, at a raw-text one's).
-    exempt_close: int = -1
 
 
 def read_html(
@@ -306,7 +300,7 @@ def read_html(
             end = raw_text_end(text, tag.name, tag.end, end_of_reach)
             if end >= end_of_reach:
                 state.clean = False  # it runs on into what follows
-            out.exempt_start, out.exempt_until, out.exempt_close = tag.start, end, end
+            out.exempt_start, out.exempt_until = tag.start, end
             if end > tag.end:
                 out.markup.append((tag.end, min(end, limit)))
             pos = end

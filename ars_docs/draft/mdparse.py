@@ -208,13 +208,11 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
                 ctx.code.append((base + start, base + start, "markup"))
         if reading.exempt_until >= 0:
             ctx.exempt_until = base + reading.exempt_until
-            opened, close = base + reading.exempt_start, reading.exempt_close
+            opened, close = base + reading.exempt_start, reading.exempt_until
             if close >= len(src):
                 ctx.code.append((opened, -1, "eot"))
-            elif close == reading.exempt_until:
-                ctx.code.append((opened, base + close, "at"))  # raw text: up to "</name"
             else:
-                ctx.code.append((opened, base + close, "markup"))  # through the end tag
+                ctx.code.append((opened, base + close, "at"))  # raw text: up to "</name"
         return matched
 
     return html_inline
