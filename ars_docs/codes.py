@@ -16,6 +16,9 @@ READING_CHANGED = "ARS010"
 #: Something render --strict will refuse that no other finalize diagnostic names
 #: (marker or warning text hidden outside markdown code): issue 25 §2.
 GATE_WILL_REFUSE = "ARS011"
+#: A cited entry whose existence and retraction status render --strict cannot confirm:
+#: no lookup record, one out of date, or one whose retraction status is unknown.
+EXISTENCE_UNCHECKED = "ARS012"
 
 # Quotations checked against their originals (ars-docs quotes, issue 28).
 QUOTE_ALTERED = "ARS050"
@@ -38,6 +41,8 @@ REFUSE_READING_CHANGED = "strip-changes-reading"
 REFUSE_SOURCE_NOT_FOUND = "source-not-found"
 REFUSE_METADATA_MISMATCH = "metadata-mismatch"
 REFUSE_RETRACTED = "retracted-source"
+#: No current lookup record answers whether the work exists and is not retracted.
+REFUSE_EXISTENCE_UNCHECKED = "existence-unchecked"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -54,13 +59,20 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_SOURCE_NOT_FOUND,
     REFUSE_METADATA_MISMATCH,
     REFUSE_RETRACTED,
+    REFUSE_EXISTENCE_UNCHECKED,
 )
 
 # Refusals of the quotation check (``ars_docs.quotes.passes``), kept apart from the
 # draft gate's own reasons: the strict gate adds them only when a passport is given.
 REFUSE_QUOTE_ALTERED = "altered-quotation"
 REFUSE_QUOTE_NOT_FOUND = "quotation-not-found"
-QUOTE_REFUSAL_REASONS: tuple[str, ...] = (REFUSE_QUOTE_ALTERED, REFUSE_QUOTE_NOT_FOUND)
+#: A quotation the gate cannot compare with its original (none on file, unreadable).
+REFUSE_QUOTE_UNCHECKED = "unchecked-quotation"
+QUOTE_REFUSAL_REASONS: tuple[str, ...] = (
+    REFUSE_QUOTE_ALTERED,
+    REFUSE_QUOTE_NOT_FOUND,
+    REFUSE_QUOTE_UNCHECKED,
+)
 
 #: What to do about each refusal reason: one line each, printed after the refusals
 #: (issue 25 §2: the generic "run finalize" could not help with most of them).
@@ -97,6 +109,14 @@ REFUSAL_ADVICE: dict[str, str] = {
     REFUSE_RETRACTED: "the work is retracted or under an expression of concern: remove "
     "the citation, or record that you cite it knowingly with ars-docs "
     "acknowledge-retraction KEY --reason TEXT",
+    REFUSE_EXISTENCE_UNCHECKED: "nothing recent says the work exists and is not "
+    "retracted: run ars-docs lookup KEY (online, or --offline SNAPSHOT), then render again; "
+    "a session that cannot look works up may opt out with require_lookup = false under "
+    "[gate] in its ars-docs.toml, or --no-require-lookup",
+    REFUSE_QUOTE_UNCHECKED: "the quotation cannot be compared with its source (no "
+    "readable original on file): acquire a readable original (ars-docs retrieve KEY), or, "
+    "after checking the printed source yourself, record a reviewed exception with "
+    "ars-docs accept-quote KEY --quote-sha SHA --reason TEXT",
     REFUSE_QUOTE_ALTERED: "the quotation differs from the original: correct it to the "
     "original's words (ars-docs quotes DRAFT shows the diff and page), or record a reviewed "
     "exception with ars-docs accept-quote KEY --quote-sha SHA --reason TEXT",
