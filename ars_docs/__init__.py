@@ -22,11 +22,13 @@ _EXPORTS = {
     "Corpus": "ars_docs.session.corpus",
     "CorpusEntry": "ars_docs.session.corpus",
     "Diagnostic": "ars_docs.diagnostics",
-    "DispatchResult": "ars_docs.handoff.dispatch",
+    "DispatchResult": "ars_docs.commands.dispatch",
     "ExitCode": "ars_docs.errors",
     "FinalizeResult": "ars_docs.draft.api",
+    "GatePolicy": "ars_docs.commands.policy",
     "GateResult": "ars_docs.draft.api",
-    "HandoffError": "ars_docs.handoff.dispatch",
+    "HandoffError": "ars_docs.handoff.payload",
+    "Inspection": "ars_docs.draft.api",
     "InputDataError": "ars_docs.errors",
     "InputMissingError": "ars_docs.errors",
     "MarkOutcome": "ars_docs.session.human_read",
@@ -41,35 +43,45 @@ _EXPORTS = {
     "TrustFacts": "ars_docs.draft.provenance",
     "UsageError": "ars_docs.errors",
     "classify": "ars_docs.draft.provenance",
-    "compile_metadata": "ars_docs.handoff.dispatch",
+    "compile_metadata": "ars_docs.handoff.payload",
     "corpus_from_data": "ars_docs.session.corpus",
-    "dispatch": "ars_docs.handoff.dispatch",
-    "finalize": "ars_docs.draft.api",
-    "finalize_stage": "ars_docs.handoff.dispatch",
+    "dispatch": "ars_docs.commands.dispatch",
+    "finalize": "ars_docs.commands.drafts",
+    "finalize_stage": "ars_docs.commands.dispatch",
     "format_marker": "ars_docs.draft.markers",
-    "gate": "ars_docs.draft.api",
+    "gate": "ars_docs.commands.drafts",
+    "inspect": "ars_docs.commands.drafts",
     "list_read": "ars_docs.session.human_read",
     "load_corpus": "ars_docs.session.corpus",
+    "load_policy": "ars_docs.commands.policy",
     "load_read_log": "ars_docs.session.readlog",
     "mark_read": "ars_docs.session.human_read",
     "parse_comment": "ars_docs.draft.markers",
     "read_log_path": "ars_docs.session.readlog",
-    "render": "ars_docs.draft.api",
-    "terminal_gate_stage": "ars_docs.handoff.dispatch",
+    "render": "ars_docs.commands.drafts",
+    "terminal_gate_stage": "ars_docs.commands.dispatch",
     "unmark_read": "ars_docs.session.human_read",
-    "validate_payload": "ars_docs.handoff.dispatch",
+    "validate_payload": "ars_docs.handoff.payload",
 }
 
 if _typing.TYPE_CHECKING:
+    from ars_docs.commands.dispatch import DispatchResult as DispatchResult
+    from ars_docs.commands.dispatch import dispatch as dispatch
+    from ars_docs.commands.dispatch import finalize_stage as finalize_stage
+    from ars_docs.commands.dispatch import terminal_gate_stage as terminal_gate_stage
+    from ars_docs.commands.drafts import finalize as finalize
+    from ars_docs.commands.drafts import gate as gate
+    from ars_docs.commands.drafts import inspect as inspect
+    from ars_docs.commands.drafts import render as render
+    from ars_docs.commands.policy import GatePolicy as GatePolicy
+    from ars_docs.commands.policy import load_policy as load_policy
     from ars_docs.diagnostics import Diagnostic as Diagnostic
     from ars_docs.diagnostics import Severity as Severity
     from ars_docs.draft.api import Citation as Citation
     from ars_docs.draft.api import FinalizeResult as FinalizeResult
     from ars_docs.draft.api import GateResult as GateResult
+    from ars_docs.draft.api import Inspection as Inspection
     from ars_docs.draft.api import RenderResult as RenderResult
-    from ars_docs.draft.api import finalize as finalize
-    from ars_docs.draft.api import gate as gate
-    from ars_docs.draft.api import render as render
     from ars_docs.draft.markers import Marker as Marker
     from ars_docs.draft.markers import format_marker as format_marker
     from ars_docs.draft.markers import parse_comment as parse_comment
@@ -83,13 +95,9 @@ if _typing.TYPE_CHECKING:
     from ars_docs.errors import InputMissingError as InputMissingError
     from ars_docs.errors import OutputError as OutputError
     from ars_docs.errors import UsageError as UsageError
-    from ars_docs.handoff.dispatch import DispatchResult as DispatchResult
-    from ars_docs.handoff.dispatch import HandoffError as HandoffError
-    from ars_docs.handoff.dispatch import compile_metadata as compile_metadata
-    from ars_docs.handoff.dispatch import dispatch as dispatch
-    from ars_docs.handoff.dispatch import finalize_stage as finalize_stage
-    from ars_docs.handoff.dispatch import terminal_gate_stage as terminal_gate_stage
-    from ars_docs.handoff.dispatch import validate_payload as validate_payload
+    from ars_docs.handoff.payload import HandoffError as HandoffError
+    from ars_docs.handoff.payload import compile_metadata as compile_metadata
+    from ars_docs.handoff.payload import validate_payload as validate_payload
     from ars_docs.session.corpus import Corpus as Corpus
     from ars_docs.session.corpus import CorpusEntry as CorpusEntry
     from ars_docs.session.corpus import corpus_from_data as corpus_from_data
@@ -128,10 +136,12 @@ __all__ = [
     "DispatchResult",
     "ExitCode",
     "FinalizeResult",
+    "GatePolicy",
     "GateResult",
     "HandoffError",
     "InputDataError",
     "InputMissingError",
+    "Inspection",
     "MarkOutcome",
     "MarkReadError",
     "Marker",
@@ -152,8 +162,10 @@ __all__ = [
     "finalize_stage",
     "format_marker",
     "gate",
+    "inspect",
     "list_read",
     "load_corpus",
+    "load_policy",
     "load_read_log",
     "mark_read",
     "parse_comment",

@@ -71,6 +71,16 @@ step 65 "a key that is not in the corpus is refused; nothing written" -- \
   ars-docs mark-read ji2023 --passport passport.yaml
 step 0 "a section citing only human-read, verified sources" -- \
   ars-docs finalize clean_section.md --passport passport.yaml
+step 1 "the gate also asks whether each cited work exists and is not retracted: nothing looked them up yet" -- \
+  ars-docs render clean_section.md --strict --passport passport.yaml -o clean_section_final.md
+[ ! -e clean_section_final.md ] || { echo "gate wrote output although it refused" >&2; exit 1; }
+step 0 "a session that cannot look works up opts out, and the verdict says so (or: require_lookup = false under [gate] in ars-docs.toml)" -- \
+  ars-docs render clean_section.md --strict --passport passport.yaml --no-require-lookup \
+    -o clean_section_unchecked.md
+step 0 "build a snapshot index from registry dumps (Crossref/OpenAlex JSON lines; offline, no network)" -- \
+  ars-docs lookup index build "$here"/lookup/snapshot.jsonl -o snapshot.idx -q
+step 0 "look the two cited works up: they exist, match the passport, are not retracted" -- \
+  ars-docs lookup harvey_stensaker_2008 biggs_1996 --offline snapshot.idx --passport passport.yaml
 step 0 "passes the gate; the final document has no markers" -- \
   ars-docs render clean_section.md --strict --passport passport.yaml -o clean_section_final.md
 
@@ -88,10 +98,8 @@ step 0 "the same data model as JSON, for other dashboards" -- \
 printf '\n--- lookup: is each cited work real, what the passport says, not retracted?\n'
 # Offline, from the synthetic snapshot of examples/lookup/ (no network needed).
 mkdir -p lookup && cp "$here"/lookup/passport.yaml "$here"/lookup/draft.md lookup/
-step 0 "build a snapshot index from registry dumps (Crossref/OpenAlex JSON lines)" -- \
-  ars-docs lookup index build "$here"/lookup/snapshot.jsonl -o lookup/snapshot.idx -q
 step 1 "lookup finds a retracted work and a DOI that names another paper" -- \
-  ars-docs lookup --offline lookup/snapshot.idx --passport lookup/passport.yaml
+  ars-docs lookup --offline snapshot.idx --passport lookup/passport.yaml
 step 0 "finalize shows both as visible warnings" -- \
   ars-docs finalize lookup/draft.md --passport lookup/passport.yaml
 step 1 "the gate refuses them" -- \

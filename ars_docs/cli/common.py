@@ -9,22 +9,40 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from ars_docs.commands.outputs import (
+    ensure_folder,
+    refuse_outputs_over_inputs,
+    same_file,
+    write_output,
+)
+from ars_docs.commands.session_inputs import STDIN_NAME, STDIO, load_trust, read_draft
 from ars_docs.diagnostics import Diagnostic
-from ars_docs.errors import OutputError, UsageError
+from ars_docs.errors import UsageError
+
+__all__ = [
+    "STDIN_NAME",
+    "STDIO",
+    "Parser",
+    "add_format",
+    "add_passport",
+    "add_require_lookup",
+    "ensure_folder",
+    "load_trust_inputs",
+    "passport_arg",
+    "read_draft",
+    "refuse_outputs_over_inputs",
+    "refuse_stdio",
+    "same_file",
+    "write_output",
+]
 
 if TYPE_CHECKING:
-    from ars_docs.draft.document import Document
-    from ars_docs.session.corpus import Corpus
-    from ars_docs.session.readlog import ReadLog
+    pass
 
 PASSPORT_ENV = "ARS_PASSPORT"
-STDIO = "-"
-STDIN_NAME = "<stdin>"
 
 #: The type of ``parser.add_subparsers()``; argparse does not export it publicly.
 Subparsers = Any
@@ -59,6 +77,17 @@ def add_format(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_require_lookup(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """``--no-require-lookup``: the one opt-out of the gate's existence check (issue 33)."""
+    parser.add_argument(
+        "--no-require-lookup",
+        action="store_true",
+        help=f"{what}: do not require a current `ars-docs lookup` record (existence, "
+        "retraction status) for every cited work; the verdict then says existence was not "
+        "checked (the session's setting: require_lookup under [gate] in ars-docs.toml)",
+    )
+
+
 def passport_arg(value: str | None, *, required: bool) -> str | None:
     """``--passport`` wins over ``$ARS_PASSPORT``; empty values count as unset."""
     chosen = value or os.environ.get(PASSPORT_ENV) or None
@@ -78,21 +107,7 @@ def refuse_stdio(value: str | None, option: str, why: str) -> None:
         raise UsageError(f"{option} '-' is not supported: {why}; give a file path")
 
 
-def read_draft(name: str) -> Document:
-    """The draft at ``name``, or standard input for ``-`` (shown as ``<stdin>``)."""
-    from ars_docs.draft.document import Document, decode, read_document
-
-    if name != STDIO:
-        return read_document(name)
-    return Document(decode(sys.stdin.buffer.read(), STDIN_NAME), path=STDIN_NAME)
-
-
-def load_trust_inputs(passport: str) -> tuple[Corpus, ReadLog]:
-    from ars_docs.session.corpus import load_corpus
-    from ars_docs.session.readlog import load_read_log, read_log_path
-
-    corpus = load_corpus(passport)
-    return corpus, load_read_log(read_log_path(passport))
+load_trust_inputs = load_trust
 
 
 def print_diagnostics(
@@ -104,55 +119,6 @@ def print_diagnostics(
         print(diagnostic.format(), file=stream)
     if len(diagnostics) > len(shown):
         print(f"… and {len(diagnostics) - len(shown)} more finding(s)", file=stream)
-
-
-def write_output(target: str, text: str) -> None:
-    """Write ``text`` to a file atomically, or to standard output for ``-``."""
-    if target == STDIO:
-        sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
-    else:
-        from ars_docs.session.atomic import write_text_atomic
-
-        write_text_atomic(Path(target), text)
-
-
-def refuse_outputs_over_inputs(
-    outputs: Sequence[tuple[str, str | None]],
-    *,
-    passport: str | None,
-    inputs: Sequence[tuple[str, str | None]] = (),
-) -> None:
-    """Exit 64 when an output (``(option, path)``) resolves to one of the command's
-    ``inputs`` (``(role, path)``), to the passport or a file kept beside it, or to
-    another output — before anything is read or written (issue 29, one rule for every
-    command)."""
-    from ars_docs.paths import refuse_output_over_inputs, session_files
-
-    protected: list[tuple[str, str | os.PathLike[str] | None]] = [
-        *inputs,
-        *session_files(passport),
-    ]
-    for option, target in outputs:
-        refuse_output_over_inputs(target, protected, option=option)
-        protected.append((f"the {option} output", target))
-
-
-def same_file(a: str, b: str) -> bool:
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
-
-
-def ensure_folder(target: Path) -> None:
-    """Fail early (exit 73) when ``target``'s folder does not exist or is not a folder."""
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise OutputError(
-            f"cannot write {target}: {folder} is not an existing folder; create it or choose "
-            "another path (nothing was written)"
-        )
 
 
 def concurrency_arg(value: str) -> int:

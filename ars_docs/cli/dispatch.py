@@ -18,6 +18,7 @@ from ars_docs.cli.common import (
     Subparsers,
     add_format,
     add_passport,
+    add_require_lookup,
     load_trust_inputs,
     passport_arg,
     refuse_outputs_over_inputs,
@@ -27,7 +28,6 @@ from ars_docs.cli.common import (
 )
 from ars_docs.cli.output import QUIET, add_verbosity, capped
 from ars_docs.errors import ExitCode, UsageError
-from ars_docs.handoff.dispatch import dispatch, payload_json
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -52,6 +52,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         metavar="PATH",
         help="handoff payload JSON ('-': stdout; default: <stem>_handoff.json beside REPORT)",
     )
+    add_require_lookup(p, what="the terminal gate")
     add_format(p)
     add_verbosity(p)
 
@@ -78,8 +79,13 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
             "--payload-out - and --format json both write standard output; give the payload "
             "a file (--payload-out PATH)"
         )
+    from ars_docs.commands.dispatch import dispatch
+    from ars_docs.commands.policy import load_policy
+    from ars_docs.handoff.payload import payload_json
+
+    policy = load_policy(passport, require_lookup=False if args.no_require_lookup else None)
     corpus, read_log = load_trust_inputs(passport)
-    result = dispatch(corpus, read_log, draft_path=args.report, final_out=final_out)
+    result = dispatch(corpus, read_log, draft_path=args.report, final_out=final_out, policy=policy)
     write_output(payload_out, payload_json(result.payload))
     decision = result.payload["terminal_gate_decision"]
     from ars_docs.cli.offenders import offender_dict, offender_line
@@ -100,6 +106,7 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
             "payload": payload_out,
             "offenders": len(offenders),
             "unresolved_marker_count": result.payload.get("unresolved_marker_count"),
+            "existence_checked": decision.get("existence_checked"),
         }
         print_payload(
             payload(
@@ -113,7 +120,8 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
         return int(ExitCode.OK if result.emitted else ExitCode.CHECK_FAILED)
     where = "" if payload_out == STDIO else f"; payload: {payload_out}"
     if result.emitted:
-        print(f"{args.report}: EMITTED {final_out}{where}", file=sys.stderr)
+        note = f"; {policy.existence_note}" if policy.existence_note else ""
+        print(f"{args.report}: EMITTED {final_out}{where}{note}", file=sys.stderr)
         return int(ExitCode.OK)
     capped([offender_line(args.report, item) for item in offenders], args.verbosity, sys.stderr)
     listed = "" if args.verbosity == QUIET else " listed above"

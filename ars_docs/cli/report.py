@@ -15,6 +15,7 @@ from ars_docs.cli.common import (
     Subparsers,
     add_format,
     add_passport,
+    add_require_lookup,
     ensure_folder,
     passport_arg,
     read_draft,
@@ -53,6 +54,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="where to write ('-': standard output; default <passport-stem>_report.html, "
         "or .json with --format json, beside the passport)",
     )
+    add_require_lookup(p, what="the verdict of render --strict the report shows")
     add_format(p)
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing when it worked")
 
@@ -76,13 +78,15 @@ def cmd_report(args: argparse.Namespace) -> int:
     )
     if output != STDIO:
         ensure_folder(Path(output))
-    from ars_docs.report.model import build_report
+    from ars_docs.commands.report import session_report
 
     drafts = []
     for name in args.drafts:
         doc = read_draft(name)
         drafts.append((doc.path, doc.text))
-    report = build_report(drafts, passport)
+    report = session_report(
+        drafts, passport, require_lookup=False if args.no_require_lookup else None
+    )
     if json_format:
         from ars_docs.cli.jsonout import dumps_payload, payload
 
@@ -99,7 +103,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         print(
             f"wrote {where}: {summary['drafts']} draft(s), {summary['citations']} citation(s), "
             f"{summary['drafts_passing_strict']} of {summary['drafts']} would pass "
-            f"render --strict; {summary['sources']} source(s)",
+            f"render --strict; {summary['sources']} source(s)"
+            + (f"; {summary['existence_note']}" if summary["existence_note"] else ""),
             file=stream,
         )
     return int(ExitCode.OK)

@@ -1,13 +1,20 @@
-"""The library API: ``finalize``, ``gate`` and ``render`` on text.
+"""The document room's results and runners: a draft's text through a given pipeline.
 
-None of these touch the filesystem: they take the draft as a string and the
-corpus / read log as loaded objects (or plain data, e.g. a parsed passport
-mapping), and return frozen result objects. The CLI is a thin layer that
-reads files, calls these, and writes atomically.
+Nothing here decides *which* passes run: every pipeline, and with it what a
+final document requires (the gate policy), is assembled once in
+``ars_docs.commands`` (``commands.pipelines``), and the public functions
+``ars_docs.finalize`` / ``gate`` / ``render`` / ``inspect`` live there. This
+module keeps what those functions return (frozen result objects) and the
+runners that build a ``DocState``, run a pipeline on it and read the result.
+
+``finalize``, ``gate``, ``render``, ``inspect`` and the ``*_pipeline`` builders
+were public here until 0.2; they are still importable from this module for one
+release and then go (a ``DeprecationWarning`` says where they moved).
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,17 +22,6 @@ from typing import Any
 from ars_docs.diagnostics import Diagnostic
 from ars_docs.draft.citations import CitationText
 from ars_docs.draft.document import Document, apply_edits
-from ars_docs.draft.passes.checklist import checklist as checklist_pass
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.passes.foresee import foresee
-from ars_docs.draft.passes.gate import gate as gate_pass
-from ars_docs.draft.passes.nearmiss import near_miss
-from ars_docs.draft.passes.preview import preview
-from ars_docs.draft.passes.recheck import recheck
-from ars_docs.draft.passes.resolve import resolve
-from ars_docs.draft.passes.settle import settle
-from ars_docs.draft.passes.strip import strip
-from ars_docs.draft.passes.unmarked import unmarked
 from ars_docs.draft.pipeline import DocState, Offender, Options, Pipeline
 from ars_docs.draft.provenance import count_statuses
 from ars_docs.draft.renderers.html import render_html
@@ -36,55 +32,6 @@ from ars_docs.session.readlog import ReadLog, read_log_from_data
 from ars_docs.session.trust import TrustView
 
 RENDER_TARGETS = ("markdown", "html")
-
-
-def finalize_pipeline() -> Pipeline:
-    return Pipeline(
-        [
-            ("extract", extract),
-            ("near_miss", near_miss),
-            ("unmarked", unmarked),
-            ("resolve", resolve),
-            ("settle", settle),
-            ("foresee", foresee),
-            ("checklist", checklist_pass),
-        ]
-    )
-
-
-def gate_pipeline() -> Pipeline:
-    return Pipeline(
-        [
-            ("extract", extract),
-            ("near_miss", near_miss),
-            ("unmarked", unmarked),
-            ("gate", gate_pass),
-            ("recheck", recheck),
-        ]
-    )
-
-
-def render_pipeline(*, strict: bool = True) -> Pipeline:
-    if strict:
-        return Pipeline(
-            [
-                ("extract", extract),
-                ("near_miss", near_miss),
-                ("unmarked", unmarked),
-                ("gate", gate_pass),
-                ("recheck", recheck),
-                ("strip", strip),
-            ]
-        )
-    return Pipeline(
-        [
-            ("extract", extract),
-            ("near_miss", near_miss),
-            ("unmarked", unmarked),
-            ("strip", strip),
-            ("preview", preview),
-        ]
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +77,10 @@ class FinalizeResult:
     #: Citation-shaped prose not covered by a marker, in draft order: unmarked
     #: (``markers < works``, no waiver) or waived by ``<!--not-a-citation-->``.
     citation_texts: tuple[CitationText, ...] = ()
+    #: What render --strict will refuse in the finalized draft (``passes.forecast``).
+    forecast: tuple[Offender, ...] = ()
+    #: The forecast checked that every cited work has a current lookup record.
+    existence_checked: bool = True
 
     @property
     def counts(self) -> dict[str, int]:
@@ -138,6 +89,11 @@ class FinalizeResult:
     @property
     def would_change(self) -> bool:
         return self.text != self.original
+
+    @property
+    def gate_would_pass(self) -> bool:
+        """render --strict would pass the finalized draft (``forecast`` is empty)."""
+        return not self.forecast
 
     @property
     def changes(self) -> tuple[Citation, ...]:
@@ -160,6 +116,9 @@ class GateResult:
     offenders: tuple[Offender, ...]
     diagnostics: tuple[Diagnostic, ...]
     citations: int
+    #: The gate asked every cited work for a current lookup record (the session did
+    #: not opt out with ``require_lookup = false`` / ``--no-require-lookup``).
+    existence_checked: bool = True
 
     @property
     def passed(self) -> bool:
@@ -179,9 +138,10 @@ class RenderResult:
         return self.output is not None
 
 
-def _trust(
+def trust_view(
     corpus: Corpus | Mapping[str, Any] | list[Any] | None, read_log: Any
 ) -> TrustView | None:
+    """The corpus and read log as given (objects or plain data) joined, or ``None``."""
     if corpus is None:
         if read_log is not None:
             raise UsageError("a read log without a corpus cannot be joined; pass the corpus too")
@@ -193,39 +153,28 @@ def _trust(
     return TrustView.of(corpus, read_log)
 
 
-def finalize(
-    text: str,
-    corpus: Corpus | Mapping[str, Any] | list[Any],
-    read_log: ReadLog | Mapping[str, Any] | None = None,
-    *,
-    path: str = "<text>",
-    passport: str | None = None,
-    pipeline: Pipeline | None = None,
-) -> FinalizeResult:
-    """Resolve every marker in ``text`` by the §3.3 matrix (see ``passes.resolve``).
+def new_state(text: str, trust: TrustView | None, options: Options, *, path: str) -> DocState:
+    return DocState(Document(text, path=path), trust=trust, options=options, clock=Clock.from_env())
 
-    ``passport`` is only used to print the acknowledgement command in the
-    checklist.
-    """
-    state = DocState(
-        Document(text, path=path),
-        trust=_trust(corpus, read_log),
-        options=Options(passport=passport),
-        clock=Clock.from_env(),
-    )
-    (pipeline or finalize_pipeline()).run(state)
+
+def run_finalize(state: DocState, pipeline: Pipeline) -> FinalizeResult:
+    """Run a finalize pipeline (``commands.pipelines.finalize_pipeline``) and read its result."""
+    pipeline.run(state)
+    text = state.document.text
     return FinalizeResult(
         original=text,
         text=apply_edits(text, state.edits),
-        citations=_citations(state),
+        citations=citations_of(state),
         changed=sum(1 for r in state.resolutions if r.changed),
         checklist=state.artifacts.get("checklist", ""),
         diagnostics=tuple(state.diagnostics),
         citation_texts=tuple(state.citation_texts),
+        forecast=tuple(state.forecast),
+        existence_checked=state.options.require_lookup,
     )
 
 
-def _citations(state: DocState) -> tuple[Citation, ...]:
+def citations_of(state: DocState) -> tuple[Citation, ...]:
     return tuple(
         Citation(
             r.marker.slug,
@@ -239,19 +188,6 @@ def _citations(state: DocState) -> tuple[Citation, ...]:
             r.marker.problem,
         )
         for r in state.resolutions
-    )
-
-
-def inspect_pipeline() -> Pipeline:
-    """Resolve every marker (as finalize would) and run the strict gate, on one reading."""
-    return Pipeline(
-        [
-            ("extract", extract),
-            ("unmarked", unmarked),
-            ("resolve", resolve),
-            ("gate", gate_pass),
-            ("recheck", recheck),
-        ]
     )
 
 
@@ -270,60 +206,17 @@ class Inspection:
         return count_statuses(c.status for c in self.citations)
 
 
-def inspect(
-    text: str,
-    corpus: Corpus | Mapping[str, Any] | list[Any],
-    read_log: ReadLog | Mapping[str, Any] | None = None,
-    *,
-    path: str = "<text>",
-    allow_no_citations: bool = False,
-) -> Inspection:
-    """``finalize``'s statuses and ``gate``'s verdict from one parse; changes nothing.
-
-    For reports over a session (``ars-docs report``): the draft is read once
-    instead of once per question.
-    """
-    state = DocState(
-        Document(text, path=path),
-        trust=_trust(corpus, read_log),
-        options=Options(keep_children=True, allow_no_citations=allow_no_citations),
-        clock=Clock.from_env(),
-    )
-    inspect_pipeline().run(state)
-    return Inspection(_citations(state), tuple(state.citation_texts), _gate_result(state))
+def run_inspect(state: DocState, pipeline: Pipeline) -> Inspection:
+    pipeline.run(state)
+    return Inspection(citations_of(state), tuple(state.citation_texts), gate_result(state))
 
 
-def gate(
-    text: str,
-    corpus: Corpus | Mapping[str, Any] | list[Any] | None = None,
-    read_log: ReadLog | Mapping[str, Any] | None = None,
-    *,
-    path: str = "<text>",
-    allow_no_citations: bool = False,
-    trust_draft_statuses: bool = False,
-) -> GateResult:
-    """Run the terminal hard gate only (inspects, never rewrites).
-
-    Without ``corpus`` the gate cannot tell a real ``ok`` from a forged one: it
-    refuses to run (``UsageError``) unless ``trust_draft_statuses`` says the
-    caller accepts the statuses the draft claims. ``allow_no_citations`` accepts
-    a draft with no marker at all (refused by default).
-    """
-    _need_corpus(corpus, trust_draft_statuses)
-    state = DocState(
-        Document(text, path=path),
-        trust=_trust(corpus, read_log),
-        options=Options(
-            keep_tokens=True,
-            allow_no_citations=allow_no_citations,
-            trust_draft_statuses=trust_draft_statuses,
-        ),
-    )
-    gate_pipeline().run(state)
-    return _gate_result(state)
+def run_gate(state: DocState, pipeline: Pipeline) -> GateResult:
+    pipeline.run(state)
+    return gate_result(state)
 
 
-def _need_corpus(corpus: object, trust_draft_statuses: bool) -> None:
+def need_corpus(corpus: object, trust_draft_statuses: bool) -> None:
     if corpus is None and not trust_draft_statuses:
         raise UsageError(
             "the strict gate needs the passport to check the statuses the draft claims: pass "
@@ -332,94 +225,66 @@ def _need_corpus(corpus: object, trust_draft_statuses: bool) -> None:
         )
 
 
-def _gate_result(state: DocState) -> GateResult:
-    return GateResult(tuple(state.offenders), tuple(state.diagnostics), len(state.markers))
+def gate_result(state: DocState) -> GateResult:
+    return GateResult(
+        tuple(state.offenders),
+        tuple(state.diagnostics),
+        len(state.markers),
+        existence_checked=state.options.require_lookup and state.trust is not None,
+    )
 
 
-def render(
-    text: str,
-    corpus: Corpus | Mapping[str, Any] | list[Any] | None = None,
-    read_log: ReadLog | Mapping[str, Any] | None = None,
-    *,
-    strict: bool = True,
-    to: str = "markdown",
-    allow_html: bool = False,
-    path: str = "<text>",
-    allow_no_citations: bool = False,
-    trust_draft_statuses: bool = False,
-    passport: str | None = None,
-    pipeline: Pipeline | None = None,
-) -> RenderResult:
-    """Gate (when ``strict``) and strip markers; render markdown or HTML.
-
-    A refused draft gives ``output=None``. Without ``strict`` this is a preview
-    that never refuses: in markdown it strips comment markers and keeps visible
-    warnings; in HTML every citation becomes a badge with its status (computed
-    when ``corpus`` is given, else as the draft claims it) under a banner that
-    says what the gate would say (``renderers.preview_html``). The strict gate
-    needs ``corpus`` unless ``trust_draft_statuses`` (see ``gate``).
-    ``passport`` is only shown in the preview's suggested commands.
-    """
+def check_target(to: str) -> None:
     if to not in RENDER_TARGETS:
         raise UsageError(f"unknown render target {to!r}; choose one of {', '.join(RENDER_TARGETS)}")
-    if strict:
-        _need_corpus(corpus, trust_draft_statuses)
-    state = DocState(
-        Document(text, path=path),
-        trust=_trust(corpus, read_log),
-        options=Options(
-            strict=strict,
-            keep_tokens=True,
-            allow_no_citations=allow_no_citations,
-            trust_draft_statuses=trust_draft_statuses,
-        ),
-    )
-    (pipeline or render_pipeline(strict=strict)).run(state)
-    gate_result = _gate_result(state) if state.gate_ran else None
+
+
+def run_render(
+    state: DocState, pipeline: Pipeline, *, to: str = "markdown", allow_html: bool = False
+) -> RenderResult:
+    """Run a render pipeline; a refused draft gives ``output=None``.
+
+    The HTML preview (not strict, ``to="html"``) is written by the caller
+    (``commands.drafts.render``), which needs the gate's verdict for its banner.
+    """
+    pipeline.run(state)
+    gate = gate_result(state) if state.gate_ran else None
     diagnostics = tuple(state.diagnostics)
     if state.refused:
-        return RenderResult(None, gate_result, diagnostics)
-    if not strict and to == "html":
-        return RenderResult(
-            _preview_html(state, text, allow_html, allow_no_citations, passport),
-            gate_result,
-            diagnostics,
-        )
-    stripped = apply_edits(text, state.edits)
+        return RenderResult(None, gate, diagnostics)
+    stripped = apply_edits(state.document.text, state.edits)
     # The draft's token tree goes before the HTML renderer parses the stripped text:
     # holding both was the peak of `render --to html` (issue 29 §12).
-    del state
+    state.tokens = []
     output = render_html(stripped, allow_html=allow_html) if to == "html" else stripped
-    return RenderResult(output, gate_result, diagnostics)
+    return RenderResult(output, gate, diagnostics)
 
 
-#: How many of the gate's reasons the preview's banner lists.
-BANNER_REASONS = 5
+#: The public functions that lived here until 0.2 → where they are now.
+_MOVED = {
+    "finalize": "ars_docs.commands.drafts",
+    "gate": "ars_docs.commands.drafts",
+    "render": "ars_docs.commands.drafts",
+    "inspect": "ars_docs.commands.drafts",
+    "finalize_pipeline": "ars_docs.commands.pipelines",
+    "gate_pipeline": "ars_docs.commands.pipelines",
+    "render_pipeline": "ars_docs.commands.pipelines",
+    "inspect_pipeline": "ars_docs.commands.pipelines",
+}
 
 
-def _preview_html(
-    state: DocState, text: str, allow_html: bool, allow_no_citations: bool, passport: str | None
-) -> str:
-    from ars_docs.draft.renderers.preview_html import Banner, preview_body
-
-    trust = state.trust
-    if trust is None:
-        banner = Banner(checked=False)
-    else:
-        verdict = gate(
-            text,
-            trust.corpus,
-            trust.read_log,
-            path=state.document.path,
-            allow_no_citations=allow_no_citations,
-        )
-        reasons = [
-            f"line {o.line}:{o.col} {o.reason}"
-            + (f" {o.slug}" if o.slug != "-" else "")
-            + (f" — {o.detail}" if o.detail else "")
-            for o in verdict.offenders[:BANNER_REASONS]
-        ]
-        banner = Banner(True, verdict.passed, len(verdict.offenders), reasons)
-    return preview_body(
-        text, state.markers, trust, banner, passport=passport, allow_html=allow_html
+def __getattr__(name: str) -> Any:
+    """The names that moved to the commands layer, for one more release (then removed)."""
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"ars_docs.draft.api.{name} moved to {module}.{name} (the one place pipelines and "
+        "the gate policy are assembled); the public ars_docs.finalize / gate / render are "
+        "unchanged. This alias goes in 0.3.",
+        DeprecationWarning,
+        stacklevel=2,
     )
+    import importlib
+
+    return getattr(importlib.import_module(module), name)

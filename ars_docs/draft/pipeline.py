@@ -71,6 +71,11 @@ class Options:
     allow_no_citations: bool = False
     #: The caller accepts ``ok`` markers at the draft's word when there is no passport.
     trust_draft_statuses: bool = False
+    #: Every cited entry needs a current lookup record (``passes.existence``); a session
+    #: opts out only explicitly (``commands.policy``).
+    require_lookup: bool = True
+    #: How old that record may be, in days.
+    lookup_max_age_days: int = 30
 
 
 @dataclass
@@ -101,6 +106,10 @@ class DocState:
     #: What render --strict will refuse that no other finalize diagnostic names,
     #: at draft lines (set by ``passes.foresee``; listed by the checklist).
     foreseen: list[Offender] = field(default_factory=list)
+    #: Finalize's forecast: every refusal render --strict will give on the finalized
+    #: draft, at draft lines (``passes.forecast``; checks that run after the checklist,
+    #: the quotations and the existence check, add their own).
+    forecast: list[Offender] = field(default_factory=list)
     #: Citation-shaped texts not covered by a marker: unmarked or waived (§1 of issue 10).
     citation_texts: list[CitationText] = field(default_factory=list)
     #: Every ``<!--not-a-citation-->`` waiver in prose (render strips them).

@@ -1,21 +1,21 @@
 """One draft's part of the report: its citations as finalize resolves them, and the gate.
 
-Everything comes from the public draft API (``draft.api.inspect``: finalize's
-resolution and the strict gate on one reading of the draft) on the draft as
-it is on disk: the statuses are those the next ``finalize`` would write, the
-verdict is the one ``render --strict`` would give now. The draft is not
-changed.
+Everything comes from an ``Inspection`` of the draft as it is on disk
+(``commands.drafts.inspect``: finalize's resolution and the strict gate, under
+the session's gate policy, on one reading of the draft): the statuses are those
+the next ``finalize`` would write, the verdict is the one ``render --strict``
+would give now. The draft is not changed.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ars_docs.draft import api
+from ars_docs.draft.api import Inspection
 from ars_docs.draft.renderers.html_document import document_title
 from ars_docs.report.statuses import UNMARKED, empty_counts
-from ars_docs.session.trust import TrustView
 
 __all__ = ["FIRST_REASONS", "DraftPart", "draft_part"]
 
@@ -31,8 +31,7 @@ class DraftPart:
         self.text = text
 
 
-def draft_part(draft_id: str, path: str, text: str, trust: TrustView) -> DraftPart:
-    result = api.inspect(text, trust.corpus, trust.read_log, path=path)
+def draft_part(draft_id: str, path: str, text: str, result: Inspection) -> DraftPart:
     verdict = result.gate
     counts = empty_counts()
     citations = []
@@ -80,6 +79,8 @@ def draft_part(draft_id: str, path: str, text: str, trust: TrustView) -> DraftPa
         "strict": {
             "passed": verdict.passed,
             "problems": len(offenders),
+            "reasons": dict(Counter(o.reason for o in offenders)),
+            "existence_checked": verdict.existence_checked,
             "first_reasons": [
                 {
                     "line": o.line,

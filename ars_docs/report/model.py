@@ -11,11 +11,12 @@ passport order; timestamps come from ``Clock`` (``SOURCE_DATE_EPOCH``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ars_docs.diagnostics import Severity
+from ars_docs.draft.api import Inspection
 from ars_docs.report.drafts import DraftPart, draft_part
 from ars_docs.report.evidence import entry_evidence, missing_entry, retrieval_records
 from ars_docs.report.statuses import RANK, empty_counts, legend
@@ -37,16 +38,32 @@ class Report:
         self.drafts = drafts
 
 
+#: How a draft is inspected: ``(path, text, trust)`` → finalize's statuses and the strict
+#: gate's verdict. The commands layer passes the one it assembled under the session's
+#: gate policy (``commands.report``), so the report says what ``render --strict`` says.
+Inspector = Callable[[str, str, TrustView], Inspection]
+
+
 def build_report(
-    drafts: Sequence[tuple[str, str]], passport: str, *, clock: Clock | None = None
+    drafts: Sequence[tuple[str, str]],
+    passport: str,
+    *,
+    inspect: Inspector,
+    existence_note: str | None = None,
+    clock: Clock | None = None,
 ) -> Report:
-    """The report over ``drafts`` (``(path, text)`` pairs) and the session of ``passport``."""
+    """The report over ``drafts`` (``(path, text)`` pairs) and the session of ``passport``.
+
+    ``existence_note`` is the gate policy's opt-out (``GatePolicy.existence_note``):
+    the summary and the page say that existence was not checked.
+    """
     clock = clock or Clock.from_env()
     corpus = load_corpus(passport)
     read_log = load_read_log(read_log_path(passport))
     trust = TrustView.of(corpus, read_log)
     parts = [
-        draft_part(f"d{index}", path, text, trust) for index, (path, text) in enumerate(drafts, 1)
+        draft_part(f"d{index}", path, text, inspect(path, text, trust))
+        for index, (path, text) in enumerate(drafts, 1)
     ]
     sources = _sources(trust, parts, passport)
     totals = empty_counts()
@@ -67,6 +84,8 @@ def build_report(
         "session_id": corpus.session_id,
         "drafts": len(parts),
         "drafts_passing_strict": sum(1 for p in parts if p.data["strict"]["passed"]),
+        "existence_checked": existence_note is None,
+        "existence_note": existence_note,
         "citations": sum(p.data["citations"] for p in parts),
         "counts": totals,
         "sources": sum(1 for s in sources if s["in_corpus"]),

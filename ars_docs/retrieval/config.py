@@ -29,6 +29,7 @@ from ars_docs.retrieval.config_keys import (
     scalar_problem,
     url_problem,
 )
+from ars_docs.settings import CONFIG_NAME
 
 __all__ = [
     "CONFIG_ENV",
@@ -41,7 +42,6 @@ __all__ = [
     "load_config",
 ]
 
-CONFIG_NAME = "ars-docs.toml"
 CONFIG_ENV = "ARS_RETRIEVAL_CONFIG"
 ENV_PREFIX = "ARS_RETRIEVAL_"
 

@@ -10,14 +10,10 @@ folder.
 from __future__ import annotations
 
 import difflib
-import re
-import sys
 from pathlib import Path
 from typing import Any
 
 from ars_docs.errors import ArsError, InputDataError
-from ars_docs.limits import MAX_NESTING, line_col, nesting_too_deep
-from ars_docs.paths import read_regular
 from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
     PATH_KEYS,
@@ -27,36 +23,14 @@ from ars_docs.retrieval.config_keys import (
     url_problem,
 )
 from ars_docs.retrieval.judge.content import name_key
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+from ars_docs.settings import key_line, read_settings
 
 __all__ = ["read_config_file"]
 
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-
 
 def read_config_file(path: Path) -> dict[str, Any]:
-    raw = read_regular(path, what="config", hint="check the path")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputDataError(f"{path}: not valid UTF-8; re-save the file as UTF-8") from exc
-    _refuse_deep_nesting(path, text)
-    try:
-        document = tomllib.loads(text)
-    except RecursionError as exc:  # only if the scan below missed a case: still no traceback
-        raise InputDataError(
-            f"{path}: arrays or inline tables nest too deep; flatten the config"
-        ) from exc
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        found = _TOML_POSITION.search(message)
-        where = f"{path}:{found.group(1)}:{found.group(2)}" if found else str(path)
-        problem = _TOML_POSITION.sub("", message).strip()
-        raise InputDataError(f"{where}: malformed TOML: {problem}; fix the syntax") from exc
+    settings = read_settings(path)
+    document, text = settings.document, settings.text
     section = document.get("retrieval", {})
     checker = _Checker(path, text)
     if not isinstance(section, dict):
@@ -79,25 +53,6 @@ def read_config_file(path: Path) -> dict[str, Any]:
     return values
 
 
-_TOML_SKIPPED = re.compile(
-    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
-)
-
-
-def _refuse_deep_nesting(path: Path, text: str) -> None:
-    """Exit 65 at the line where arrays/inline tables nest deeper than ``MAX_NESTING``
-    (tomllib parses them recursively and would raise ``RecursionError``)."""
-    # Blank out strings and comments, keeping offsets, then count brackets.
-    bare = _TOML_SKIPPED.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-    too_deep = nesting_too_deep(bare)
-    if too_deep is not None:
-        line, col = line_col(text, too_deep)
-        raise InputDataError(
-            f"{path}:{line}:{col}: arrays or inline tables nest more than {MAX_NESTING} "
-            "levels deep; flatten the config"
-        )
-
-
 class _Checker:
     """Validates values of the file and points errors at the line of the key."""
 
@@ -106,7 +61,7 @@ class _Checker:
         self.lines = text.splitlines()
 
     def error(self, table: tuple[str, ...], key: str, message: str) -> ArsError:
-        line = _line_of(self.lines, table, key)
+        line = key_line(self.lines, table, key)
         where = f"{self.path}:{line}" if line else str(self.path)
         return InputDataError(f"{where}: {message}")
 
@@ -149,19 +104,3 @@ class _Checker:
             slot = name_key(name) if by_author else name
             out[slot] = (*out.get(slot, ()), *listed)
         return out
-
-
-def _line_of(lines: list[str], table: tuple[str, ...], key: str) -> int:
-    """1-based line of ``key`` inside ``[table]`` (best effort; 0 when not found)."""
-    current: tuple[str, ...] = ()
-    pattern = re.compile(rf"""\s*(["']?){re.escape(key)}\1\s*=""")
-    for number, line in enumerate(lines, 1):
-        header = re.match(r"\s*\[\s*([^\[\]]+?)\s*\]\s*(#.*)?$", line)
-        if header:
-            current = tuple(p.strip().strip("\"'") for p in header.group(1).split("."))
-            if current == (*table, key):
-                return number
-            continue
-        if current == table and pattern.match(line):
-            return number
-    return 0

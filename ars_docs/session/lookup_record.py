@@ -14,6 +14,11 @@ that record for everything downstream — finalize, the gate, ``verify``,
   identifying fields. A stale record keeps blocking (the entry changed, but
   nothing says it is right now) and is reported; a stale ``found`` no longer
   counts as found.
+* *existence checked* (``existence_problem``, issue 33): what ``render
+  --strict`` asks of every cited entry unless the session opts out — a record
+  that is not stale, whose retraction status a service answered (``none``,
+  ``correction``, ``retracted`` or ``expression_of_concern``; not ``unknown``),
+  made at most ``max_age_days`` before now (and not in the future).
 
 Blocking is recomputed from the record's status and fields, never read from
 a flag in it. A record that does not follow the schema is reported by the
@@ -30,6 +35,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from ars_docs.limits import plain_line
@@ -41,6 +47,7 @@ __all__ = [
     "RETRACTING",
     "LookupFacts",
     "describe",
+    "existence_problem",
     "fingerprint",
     "lookup_facts",
     "not_the_work",
@@ -69,6 +76,10 @@ RETRACTING = frozenset({"retraction", "partial_retraction", "withdrawal", "remov
 DESCRIBE_LIMIT = 2000
 _STATUSES = frozenset({"found", "mismatch", "not_found", "ambiguous", "unreachable", "not_covered"})
 _RETRACTIONS = frozenset({"retracted", "expression_of_concern"})
+#: Retraction statuses a service answered (``unknown``: none that reports notices did).
+ANSWERED_RETRACTION = frozenset({"none", "correction", *_RETRACTIONS})
+#: How far a record's time may lie ahead of the clock (another machine's clock).
+FUTURE_SLACK_SECONDS = 24 * 3600
 
 
 def fingerprint(entry: Mapping[str, Any]) -> str:
@@ -98,6 +109,8 @@ class LookupFacts:
     differences: tuple[Mapping[str, Any], ...] = ()
     notice_doi: str | None = None
     notice_date: str | None = None
+    retraction_status: str | None = None
+    """The retraction status as recorded (``none``, ``unknown``, ``retracted`` …)."""
 
     @property
     def blocks(self) -> bool:
@@ -133,6 +146,7 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
         blocking = "mismatch"
     unacknowledged, acknowledged, notice_doi, notice_date = _retraction(entry, record)
     stale = record.get("fingerprint") != fingerprint(entry)
+    answer = retraction.get("status") if isinstance(retraction, Mapping) else None
     return LookupFacts(
         status=status if known else "damaged",
         blocking=blocking,
@@ -144,7 +158,52 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
         differences=differences,
         notice_doi=notice_doi,
         notice_date=notice_date,
+        retraction_status=str(answer).strip().lower() if isinstance(answer, str) else None,
     )
+
+
+def existence_problem(facts: LookupFacts, now: datetime, max_age_days: int) -> str | None:
+    """Why the record does not show that the work exists and is not retracted, or ``None``.
+
+    The wording completes "nothing recent says the work exists and is not retracted:"
+    in the gate's refusal and finalize's ARS012.
+    """
+    if facts.status is None:
+        return "it was never looked up"
+    if facts.status == "damaged":
+        return "its lookup record cannot be read (no status ars-docs knows)"
+    if facts.stale:
+        return "the entry changed since its lookup (the record is out of date)"
+    if facts.retraction_status not in ANSWERED_RETRACTION:
+        said = facts.retraction_status or "missing"
+        return (
+            f"its lookup could not say whether it is retracted (retraction status {said}: "
+            "no service that reports retractions answered for the work)"
+        )
+    checked = _instant(facts.checked_at)
+    if checked is None:
+        return f"its lookup record has no readable time (checked_at {facts.checked_at!r})"
+    age = (now - checked).total_seconds()
+    if age < -FUTURE_SLACK_SECONDS:
+        return f"its lookup is dated in the future ({facts.checked_at}); check the clock"
+    days = int(age // 86400)
+    if days > max_age_days:
+        return (
+            f"its lookup of {facts.checked_at} is {days} days old (the gate accepts {max_age_days})"
+        )
+    return None
+
+
+def _instant(text: str) -> datetime | None:
+    """``checked_at`` (RFC 3339, ``Z`` or an offset) as an aware instant, or ``None``."""
+    raw = text.strip()
+    if raw.endswith(("Z", "z")):
+        raw = raw[:-1] + "+00:00"
+    try:
+        found = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return found if found.tzinfo is not None else None
 
 
 def not_the_work(entry: Mapping[str, Any], key: str) -> str | None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from ars_docs.errors import ArsError, InputDataError, UsageError
 from ars_docs.paths import read_regular, regular_or_absent
+from ars_docs.settings import CONFIG_NAME
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -44,7 +45,6 @@ else:  # pragma: no cover - Python 3.10
 __all__ = ["CONFIG_ENV", "AuditSettings", "load_settings", "parse_timeout", "split_command"]
 
 CONFIG_ENV = "ARS_AUDIT_CONFIG"
-CONFIG_NAME = "ars-docs.toml"
 _ENV = {
     "codex": "ARS_CODEX",
     "model": "ARS_AUDIT_MODEL",

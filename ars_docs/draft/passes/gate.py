@@ -25,7 +25,7 @@ from markdown_it.token import Token
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.htmlread import RAW_TEXT_ELEMENTS, read_tag
-from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE
+from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE, Marker
 from ars_docs.draft.mdparse import parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status
@@ -79,88 +79,83 @@ def has_prose(state: DocState) -> bool:
     return any(text[start:end].strip() for start, end in state.prose)
 
 
-def gate(state: DocState) -> None:
-    state.gate_ran = True
+def marker_offence(
+    marker: Marker, trust: TrustView | None, *, claim: str | None = None, warning: str = ""
+) -> Offender | None:
+    """The gate's verdict on one marker: its refusal, or ``None`` when it may stand.
+
+    ``claim`` and ``warning`` default to what the draft shows; finalize's forecast
+    (``passes.forecast``) passes what it is about to write instead, so the forecast
+    and the gate decide with this one function.
+    """
+    slug = marker.slug
+    if claim is None:
+        claim, warning = marker.claim, marker.warning
+    if slug is None:
+        return Offender(marker.line, marker.col, codes.REFUSE_MALFORMED, "-", marker.problem or "")
+    derived_now = trust.status(slug) if trust is not None else None
+    if derived_now in LOOKUP_STATUSES:
+        assert trust is not None and derived_now is not None
+        reason, detail = lookup_offence(trust, slug, derived_now)
+        return Offender(marker.line, marker.col, reason, slug, detail)
+    if claim in _PREFIX_CLAIMS:
+        return Offender(
+            marker.line,
+            marker.col,
+            codes.REFUSE_UNVERIFIED,
+            slug,
+            f"visible warning {warning.strip()}",
+        )
+    if claim == CLAIM_BARE:
+        return Offender(
+            marker.line, marker.col, codes.REFUSE_UNRESOLVED, slug, "run ars-docs finalize"
+        )
+    if trust is None:
+        if claim == Status.LOW_WARN.value:
+            return Offender(
+                marker.line,
+                marker.col,
+                codes.REFUSE_UNACKNOWLEDGED,
+                slug,
+                "no --passport, so no acknowledgement can be checked",
+            )
+        return None
+    derived = trust.status(slug)
+    if derived is Status.OK:
+        return None
+    if derived is Status.NOT_IN_CORPUS:
+        reason, detail = codes.REFUSE_NOT_IN_CORPUS, "not in literature_corpus[]"
+    elif derived is Status.LOW_WARN and trust.read_log.missing:
+        # A passport moved without its log: the draft's ok may be honest, but
+        # nothing can confirm it; say what is missing instead of "forged".
+        reason = codes.REFUSE_UNACKNOWLEDGED
+        detail = (
+            f"draft says {claim}, but the read log {trust.read_log.path} does not "
+            "exist, so no mark-read can be checked"
+        )
+    elif derived is Status.LOW_WARN and claim == Status.LOW_WARN.value:
+        reason, detail = codes.REFUSE_UNACKNOWLEDGED, "no active full-text mark-read"
+    else:
+        reason = codes.REFUSE_FORGED
+        detail = f"draft says {claim}, corpus and read log say {derived.value}"
+    return Offender(marker.line, marker.col, reason, slug, detail)
+
+
+def text_offences(state: DocState) -> list[Offender]:
+    """Refusals of text outside markers: orphan warnings, unmarked citations, no markers."""
     doc = state.document
-    trust = state.trust
-    offenders: list[Offender] = []
-    unchecked_ok = 0
-    for marker in state.markers:
-        slug = marker.slug
-        if slug is None:
-            offenders.append(
-                Offender(marker.line, marker.col, codes.REFUSE_MALFORMED, "-", marker.problem or "")
-            )
-            continue
-        derived_now = trust.status(slug) if trust is not None else None
-        if derived_now in LOOKUP_STATUSES:
-            assert trust is not None and derived_now is not None
-            reason, detail = lookup_offence(trust, slug, derived_now)
-            offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
-            continue
-        if marker.claim in _PREFIX_CLAIMS:
-            offenders.append(
-                Offender(
-                    marker.line,
-                    marker.col,
-                    codes.REFUSE_UNVERIFIED,
-                    slug,
-                    f"visible warning {marker.warning.strip()}",
-                )
-            )
-            continue
-        if marker.claim == CLAIM_BARE:
-            offenders.append(
-                Offender(
-                    marker.line, marker.col, codes.REFUSE_UNRESOLVED, slug, "run ars-docs finalize"
-                )
-            )
-            continue
-        if trust is None:
-            if marker.claim == Status.LOW_WARN.value:
-                offenders.append(
-                    Offender(
-                        marker.line,
-                        marker.col,
-                        codes.REFUSE_UNACKNOWLEDGED,
-                        slug,
-                        "no --passport, so no acknowledgement can be checked",
-                    )
-                )
-            else:
-                unchecked_ok += 1
-            continue
-        derived = trust.status(slug)
-        if derived is Status.OK:
-            continue
-        if derived is Status.NOT_IN_CORPUS:
-            reason, detail = codes.REFUSE_NOT_IN_CORPUS, "not in literature_corpus[]"
-        elif derived is Status.LOW_WARN and trust.read_log.missing:
-            # A passport moved without its log: the draft's ok may be honest, but
-            # nothing can confirm it; say what is missing instead of "forged".
-            reason = codes.REFUSE_UNACKNOWLEDGED
-            detail = (
-                f"draft says {marker.claim}, but the read log {trust.read_log.path} does not "
-                "exist, so no mark-read can be checked"
-            )
-        elif derived is Status.LOW_WARN and marker.claim == Status.LOW_WARN.value:
-            reason, detail = codes.REFUSE_UNACKNOWLEDGED, "no active full-text mark-read"
-        else:
-            reason = codes.REFUSE_FORGED
-            detail = f"draft says {marker.claim}, corpus and read log say {derived.value}"
-        offenders.append(Offender(marker.line, marker.col, reason, slug, detail))
+    found: list[Offender] = []
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)
-        offenders.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
+        found.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
     for cite in state.citation_texts:
         if not cite.waived:
-            offenders.append(
+            found.append(
                 Offender(cite.line, cite.col, codes.REFUSE_UNMARKED, "-", repr(cite.excerpt))
             )
-    missing_read_log(state)
     if not state.markers and not state.options.allow_no_citations:
         what = "citation markers" if has_prose(state) else "text at all (the draft is empty)"
-        offenders.append(
+        found.append(
             Offender(
                 1,
                 1,
@@ -169,6 +164,23 @@ def gate(state: DocState) -> None:
                 f"no {what}; if that is intended, say so (--allow-no-citations)",
             )
         )
+    return found
+
+
+def gate(state: DocState) -> None:
+    state.gate_ran = True
+    doc = state.document
+    trust = state.trust
+    offenders: list[Offender] = []
+    unchecked_ok = 0
+    for marker in state.markers:
+        offence = marker_offence(marker, trust)
+        if offence is not None:
+            offenders.append(offence)
+        elif trust is None:
+            unchecked_ok += 1
+    offenders.extend(text_offences(state))
+    missing_read_log(state)
     offenders.extend(_hidden_in_text(state, offenders))
     offenders.sort(key=lambda o: (o.line, o.col))
     state.offenders = offenders

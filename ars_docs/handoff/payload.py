@@ -1,4 +1,4 @@
-"""The deep-research dispatcher and its handoff payload (§4 Step 3e, §3.3).
+"""The handoff payload of the deep-research dispatcher (§4 Step 3e, §3.3).
 
 Three stages pass one JSON payload (``schemas/handoff_schema.json``) along;
 each takes a payload, returns a new one, and fills only the fields the spec
@@ -13,11 +13,12 @@ stage                  fields it owns
 ``terminal_gate_stage`` ``terminal_gate_decision``
 =====================  =========================================================
 
-Every stage validates the payload it receives and the one it returns; a
-payload that fails the schema is an ``InputDataError`` (exit 65) naming the
-field, never passed on. ``dispatch`` chains the three. The terminal gate only
-inspects: it never rewrites a marker, and writes the final report only when
-it emits.
+This module owns the payload: its schema check (a payload that fails it is an
+``InputDataError``, exit 65, naming the field, never passed on), which stage
+may change which field, and how a stage's *result* is written into it
+(``with_resolution``, ``with_decision``). Running the stages — finalize and
+the strict gate, under the session's gate policy — is the commands layer's
+(``commands.dispatch``), like every other pipeline.
 """
 
 from __future__ import annotations
@@ -25,20 +26,17 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.draft import api
+from ars_docs.draft.api import FinalizeResult, GateResult
 from ars_docs.draft.document import Document, read_document
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses
 from ars_docs.draft.refusals import refused_text
 from ars_docs.errors import InputDataError, UsageError
 from ars_docs.handoff.metadata import compile_metadata_of
 from ars_docs.limits import MESSAGE_LIMIT, bound_message
-from ars_docs.session.atomic import write_text_atomic
 from ars_docs.session.corpus import Corpus
-from ars_docs.session.readlog import ReadLog
 from ars_docs.session.schema_check import schema_location
 from ars_docs.session.schema_check import validator as schema_validator
 
@@ -90,13 +88,13 @@ def _checked(stage: str, before: Mapping[str, Any], after: Payload) -> Payload:
     return after
 
 
-def _draft(payload: Mapping[str, Any]) -> Document:
+def payload_draft(payload: Mapping[str, Any]) -> Document:
     if "draft_text" in payload:
         return Document(payload["draft_text"], path="<draft_text>")
     return read_document(payload["draft_path"])
 
 
-# -- the three stages -------------------------------------------------------------
+# -- writing a stage's result into the payload ---------------------------------------
 
 
 def compile_metadata(
@@ -108,24 +106,15 @@ def compile_metadata(
     payload: Payload = (
         {"draft_text": draft_text} if draft_text is not None else {"draft_path": str(draft_path)}
     )
-    payload["compilation_metadata"] = compile_metadata_of(_draft(payload)).to_dict()
+    payload["compilation_metadata"] = compile_metadata_of(payload_draft(payload)).to_dict()
     return _checked("compile_metadata", {}, payload)
 
 
-def finalize_stage(payload: Mapping[str, Any], corpus: Corpus, read_log: ReadLog | None) -> Payload:
-    """Resolve every marker by the §3.3 matrix; fill the summary and unresolved count.
-
-    A ``draft_path`` draft is rewritten in place (atomically, only if something
-    changed); a ``draft_text`` draft is replaced by the resolved text.
-    """
-    validate_payload(payload, where="finalize_stage input")
-    doc = _draft(payload)
-    result = api.finalize(doc.text, corpus, read_log, path=doc.path)
+def with_resolution(payload: Mapping[str, Any], result: FinalizeResult) -> Payload:
+    """The finalizer's fields from its result; a ``draft_text`` becomes the resolved text."""
     out = copy.deepcopy(dict(payload))
     if "draft_text" in out:
         out["draft_text"] = result.text
-    elif result.would_change:
-        write_text_atomic(Path(out["draft_path"]), result.text)
     # The payload keeps the spec's status vocabulary: lookup's statuses (issue 21) are
     # HIGH-WARN rank and are counted as HIGH-WARN there (docs/gate.md).
     statuses = [_payload_status(c.status) for c in result.citations]
@@ -146,62 +135,51 @@ def _payload_status(status: str) -> str:
     return Status.HIGH_WARN.value if status in LOOKUP_STATUSES else status
 
 
-def terminal_gate_stage(
-    payload: Mapping[str, Any],
-    corpus: Corpus,
-    read_log: ReadLog | None,
-    *,
-    final_out: str | Path | None = None,
-) -> tuple[Payload, str | None]:
-    """Inspect the resolved draft; emit the final report or refuse.
-
-    Returns the payload and the final report text (``None`` when refused).
-    The final report is written to ``final_out`` only when emitted.
-    """
-    out, text, _gate = _terminal_gate(payload, corpus, read_log, final_out=final_out)
-    return out, text
-
-
-def _terminal_gate(
-    payload: Mapping[str, Any],
-    corpus: Corpus,
-    read_log: ReadLog | None,
-    *,
-    final_out: str | Path | None,
-) -> tuple[Payload, str | None, api.GateResult | None]:
+def check_gate_input(payload: Mapping[str, Any]) -> None:
     validate_payload(payload, where="terminal_gate_stage input")
     if "citation_resolution_summary" not in payload:
         raise HandoffError(
             "terminal_gate_stage input: no citation_resolution_summary; run finalize_stage first"
         )
-    doc = _draft(payload)
-    rendered = api.render(doc.text, corpus, read_log, strict=True, path=doc.path)
+
+
+def with_decision(
+    payload: Mapping[str, Any],
+    gate: GateResult,
+    *,
+    text: str,
+    corpus: Corpus | None,
+    final_report_path: str | None,
+) -> Payload:
+    """The terminal gate's decision from its result (``final_report_path`` when emitted).
+
+    ``existence_checked`` records whether the gate asked every cited work for a
+    current lookup record (false when the session opted out): a pipeline reading
+    the payload sees that a passed gate did not check existence.
+    """
     out = copy.deepcopy(dict(payload))
-    if rendered.output is None:
-        assert rendered.gate is not None
+    if gate.passed:
+        out["terminal_gate_decision"] = {
+            "decision": EMITTED,
+            "reason": None,
+            "final_report_path": final_report_path,
+            "existence_checked": gate.existence_checked,
+        }
+    else:
         out["terminal_gate_decision"] = {
             "decision": REFUSED,
-            "reason": refusal_reason(rendered.gate, doc.text, corpus),
+            "reason": refusal_reason(gate, text, corpus),
             "final_report_path": None,
+            "existence_checked": gate.existence_checked,
         }
-        return _checked("terminal_gate_stage", payload, out), None, rendered.gate
-    if final_out is not None:
-        write_text_atomic(Path(final_out), rendered.output)
-    out["terminal_gate_decision"] = {
-        "decision": EMITTED,
-        "reason": None,
-        "final_report_path": str(final_out) if final_out is not None else None,
-    }
-    return _checked("terminal_gate_stage", payload, out), rendered.output, rendered.gate
+    return _checked("terminal_gate_stage", payload, out)
 
 
 #: Refusals named in the payload's one-line reason; the rest are counted.
 REASON_ITEMS = 20
 
 
-def refusal_reason(
-    gate: api.GateResult, text: str | None = None, corpus: Corpus | None = None
-) -> str:
+def refusal_reason(gate: GateResult, text: str | None = None, corpus: Corpus | None = None) -> str:
     """One line of at most ``MESSAGE_LIMIT`` characters naming the refusals.
 
     ``reason refcode (line N)``; a refusal of text with no key (an unmarked or
@@ -227,33 +205,6 @@ def refusal_reason(
     rest = len(items) - len(shown)
     more = f"; and {rest} more" if rest else ""
     return bound_message(head + "; ".join(shown) + more + (tail if rest else ""))
-
-
-@dataclass(frozen=True)
-class DispatchResult:
-    payload: Payload
-    final_text: str | None
-    gate: api.GateResult | None = None
-    """The terminal gate's result when it refused (every offender, uncapped)."""
-
-    @property
-    def emitted(self) -> bool:
-        return bool(self.payload["terminal_gate_decision"]["decision"] == EMITTED)
-
-
-def dispatch(
-    corpus: Corpus,
-    read_log: ReadLog | None = None,
-    *,
-    draft_path: str | Path | None = None,
-    draft_text: str | None = None,
-    final_out: str | Path | None = None,
-) -> DispatchResult:
-    """compile_metadata → finalize_stage → terminal_gate_stage."""
-    payload = compile_metadata(draft_path=draft_path, draft_text=draft_text)
-    payload = finalize_stage(payload, corpus, read_log)
-    payload, final_text, gate = _terminal_gate(payload, corpus, read_log, final_out=final_out)
-    return DispatchResult(payload, final_text, gate)
 
 
 def payload_json(payload: Mapping[str, Any]) -> str:

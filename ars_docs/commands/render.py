@@ -1,0 +1,153 @@
+"""``render`` on a draft file: the terminal gate (``strict``) or a preview (§3.3 Step 3).
+
+With ``strict`` this is the gate: a refused draft writes nothing; a passed one
+becomes ``<stem>_final.md`` (or ``.html``) with its markers stripped. Without
+it, a preview (``<stem>_preview.md``) that never refuses. The draft itself is
+never overwritten. The gate's verdict is the one every door gives
+(``commands.pipelines.strict_checks`` under the session's ``GatePolicy``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ars_docs.commands import drafts
+from ars_docs.commands.outputs import refuse_outputs_over_inputs, same_file, write_output
+from ars_docs.commands.policy import GatePolicy, load_policy
+from ars_docs.commands.session_inputs import STDIO, Trust, load_trust, read_draft
+from ars_docs.draft.api import RenderResult
+from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.session.corpus import Corpus
+
+__all__ = ["RenderRun", "default_render_path", "read_css", "render_file"]
+
+
+@dataclass(frozen=True)
+class RenderRun:
+    """What one render of a file did."""
+
+    draft: str
+    """The draft as shown in messages (``<stdin>`` for standard input)."""
+    text: str
+    """The draft's text (refusal reports quote it)."""
+    result: RenderResult
+    strict: bool
+    policy: GatePolicy
+    passport: str | None
+    corpus: Corpus | None
+    written: str | None
+    """Where the output went (``-``: standard output), ``None`` if refused or ``check``."""
+
+    @property
+    def passed(self) -> bool:
+        return self.result.passed
+
+
+def default_render_path(draft: str, *, strict: bool, to: str) -> str:
+    """``<stem>_final.md`` for the gate, ``<stem>_preview.md`` for a preview (``.html``)."""
+    path = Path(draft)
+    kind = "final" if strict else "preview"
+    return str(path.with_name(f"{path.stem}_{kind}.{'html' if to == 'html' else 'md'}"))
+
+
+def render_file(
+    draft: str,
+    *,
+    passport: str | None,
+    strict: bool = False,
+    output: str | None = None,
+    to: str = "markdown",
+    allow_html: bool = False,
+    allow_no_citations: bool = False,
+    trust_draft_statuses: bool = False,
+    check: bool = False,
+    fragment: bool = False,
+    css: str | None = None,
+    require_lookup: bool | None = None,
+    trust: Trust | None = None,
+) -> RenderRun:
+    """Render one draft file (``-``: standard input, output to standard output).
+
+    ``css`` is a stylesheet's text (``read_css``); ``trust`` the loaded corpus and
+    read log when a batch loaded them once.
+    """
+    if check and not strict:
+        raise UsageError("--check runs the strict gate: give --strict too")
+    doc = read_draft(draft)
+    if passport:
+        corpus, read_log = trust if trust is not None else load_trust(passport)
+    else:
+        corpus, read_log = None, None
+    policy = load_policy(
+        passport,
+        require_lookup=require_lookup,
+        allow_no_citations=allow_no_citations,
+        trust_draft_statuses=trust_draft_statuses,
+    )
+    if output is None:
+        output = STDIO if draft == STDIO else default_render_path(draft, strict=strict, to=to)
+    if not check:
+        refuse_outputs_over_inputs([("-o", output)], passport=passport)
+    if output != STDIO and draft != STDIO and same_file(output, draft):
+        raise UsageError(
+            f"output {output} is the draft itself; rendering strips the markers, so write "
+            "the final document elsewhere (-o OUT)"
+        )
+    result = drafts.render(
+        doc.text,
+        corpus,
+        read_log,
+        strict=strict,
+        to=to,
+        allow_html=allow_html,
+        path=doc.path,
+        passport=passport,
+        policy=policy,
+    )
+    text = result.output
+    if text is not None and to == "html" and not fragment:
+        from ars_docs.draft.renderers.html_document import document_title, html_document
+
+        fallback = Path(draft).stem if draft != STDIO else "Document"
+        title = document_title(doc.text, fallback)
+        if not strict:
+            title = f"Preview: {title}"
+        text = html_document(text, title, _stylesheet(strict, css))
+    written: str | None = None
+    if text is not None and not check:
+        write_output(output, text)
+        written = output
+    return RenderRun(doc.path, doc.text, result, strict, policy, passport, corpus, written)
+
+
+def _stylesheet(strict: bool, css: str | None) -> str | None:
+    """The preview's own styles, then the user's ``--css``."""
+    parts = []
+    if not strict:
+        from ars_docs.draft.renderers.preview_html import preview_css
+
+        parts.append(preview_css())
+    if css:
+        parts.append(css)
+    return "\n".join(parts) or None
+
+
+def read_css(path: str, *, to: str, fragment: bool) -> str:
+    """Read ``--css`` up front: a bad stylesheet must fail before anything is written."""
+    if to != "html" or fragment:
+        raise UsageError(
+            "--css styles a complete HTML document: give --to html (without --fragment)"
+        )
+    from ars_docs.draft.renderers.html_document import check_css
+
+    try:
+        css = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise InputMissingError(f"{path}: stylesheet not found; check the --css path") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputDataError(f"{path}: cannot read the stylesheet as UTF-8 text: {exc}") from exc
+    problem = check_css(css, path)
+    if problem:
+        raise InputDataError(problem)
+    return css

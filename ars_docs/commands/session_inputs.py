@@ -1,0 +1,48 @@
+"""What every command on a session reads first: the passport's corpus, its read log, the draft.
+
+``-`` names standard input for a draft (shown as ``<stdin>``), never for the
+passport (its folder holds the session's other files).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ars_docs.draft.document import Document, decode, read_document
+from ars_docs.session.corpus import Corpus, load_corpus
+from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
+
+__all__ = ["STDIN_NAME", "STDIO", "Trust", "load_trust", "read_draft", "session_lock"]
+
+STDIO = "-"
+STDIN_NAME = "<stdin>"
+
+Trust = tuple[Corpus, ReadLog]
+
+
+def load_trust(passport: str) -> Trust:
+    """The passport's corpus and its human-read log (an absent log is empty)."""
+    return load_corpus(passport), load_read_log(read_log_path(passport))
+
+
+def read_draft(name: str) -> Document:
+    """The draft at ``name``, or standard input for ``-`` (shown as ``<stdin>``)."""
+    if name != STDIO:
+        return read_document(name)
+    return Document(decode(sys.stdin.buffer.read(), STDIN_NAME), path=STDIN_NAME)
+
+
+@contextmanager
+def session_lock(passport: str) -> Iterator[None]:
+    """The session folder lock, held from reading the trust inputs to the last write.
+
+    mark-read takes the same lock, so a draft always reflects one state of the
+    read log — the one before or after a concurrent mark-read, never a mix.
+    Links resolved: the lock is on the folders of the files themselves (issue 29).
+    """
+    from ars_docs.session.locking import file_lock
+
+    with file_lock(passport, read_log_path(passport)):
+        yield
