@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from ars_docs import codes
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
 DATA = DATA_DIR / "citation_sentences.txt"

@@ -828,7 +828,7 @@ def rss_probe(draft: str, passport: str, read_log: str) -> None:
     it is the growth of ``ru_maxrss``, which underestimates when an earlier
     peak (loading the inputs) was higher.
     """
-    from ars_docs.draft.api import finalize
+    from ars_docs.commands.drafts import finalize
     from ars_docs.session.corpus import load_corpus
     from ars_docs.session.readlog import load_read_log
 
@@ -913,7 +913,7 @@ def run(args: argparse.Namespace, work: Path, scratch: Path) -> list[Row]:
     from markdown_it import MarkdownIt
     from mdit_py_plugins.front_matter import front_matter_plugin
 
-    from ars_docs.draft.api import finalize
+    from ars_docs.commands.drafts import finalize
     from ars_docs.draft.provenance import STATUS_ORDER
     from ars_docs.session.corpus import load_corpus
     from ars_docs.session.readlog import load_read_log

@@ -17,7 +17,7 @@ import argparse
 import sys
 import time
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 
 SHAPES = {
     # "x " keeps them in a paragraph: a line that starts with "<!--" opens an HTML

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from ars_docs.draft import api  # noqa: E402
+from ars_docs.commands import drafts as api  # noqa: E402
 from ars_docs.session.corpus import corpus_from_data  # noqa: E402
 from ars_docs.session.readlog import read_log_from_data  # noqa: E402
 

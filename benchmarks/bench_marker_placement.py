@@ -197,7 +197,7 @@ def corpus() -> tuple[dict[str, object], dict[str, object]]:
 
 
 def measure(count: int, seed: int) -> dict[str, object]:
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     rng = random.Random(seed)
     data, read = corpus()

@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="exit 1 when the target is missed")
     args = parser.parse_args(argv)
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
     from ars_docs.session.corpus import load_corpus
     from ars_docs.session.readlog import empty_read_log
 

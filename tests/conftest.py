@@ -20,9 +20,21 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def entry(
-    key: str, *, acquired: bool, verified: bool, method: str | None = None, **extra: Any
+    key: str,
+    *,
+    acquired: bool,
+    verified: bool,
+    method: str | None = None,
+    looked_up: bool = True,
+    **extra: Any,
 ) -> str:
-    """One literature_corpus[] entry as YAML text (indented for the list)."""
+    """One literature_corpus[] entry as YAML text (indented for the list).
+
+    ``looked_up``: the entry carries a current ``ars-docs lookup`` record (found, not
+    retracted, checked an hour before the clock), as in a session that ran lookup —
+    what ``render --strict`` requires of every cited work (issue 33). Tests of
+    existence itself pass ``looked_up=False``.
+    """
     method = method or ("codex_audit" if verified else "none")
     lines = [
         f"  - citation_key: {key}",
@@ -36,7 +48,50 @@ def entry(
         f"    description_last_audit: {'round_1' if acquired else 'none'}",
     ]
     lines += [f"    {k}: {v}" for k, v in extra.items()]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    return text + lookup_record_text(text) if looked_up else text
+
+
+def lookup_record(data: Any) -> dict[str, Any]:
+    """A current lookup record (found, not retracted) for the entry ``data`` (a mapping)."""
+    from datetime import timedelta
+
+    from ars_docs.session.clock import Clock
+    from ars_docs.session.lookup_record import fingerprint
+
+    when = (Clock.from_env().now() - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {
+        "status": "found",
+        "checked_at": when,
+        "fingerprint": fingerprint(data),
+        "sources": ["crossref"],
+        "retraction": {"status": "none", "sources": ["crossref"]},
+    }
+
+
+def looked_up(corpus: Any) -> Any:
+    """``corpus`` (a passport mapping or a list of entry mappings) with a current lookup
+    record in every entry that has none, as after ``ars-docs lookup`` (issue 33)."""
+    entries = corpus["literature_corpus"] if isinstance(corpus, dict) else corpus
+    for item in entries:
+        if isinstance(item, dict) and "lookup" not in item:
+            item["lookup"] = lookup_record(item)
+    return corpus
+
+
+def lookup_record_text(entry_text: str, *, indent: str = "    ") -> str:
+    """A current lookup record for the entry ``entry_text`` (one list item of YAML)."""
+    from ruamel.yaml import YAML
+
+    record = lookup_record(YAML(typ="safe").load(entry_text)[0])
+    return (
+        f"{indent}lookup:\n"
+        f"{indent}  status: found\n"
+        f'{indent}  checked_at: "{record["checked_at"]}"\n'
+        f'{indent}  fingerprint: "{record["fingerprint"]}"\n'
+        f"{indent}  sources: [crossref]\n"
+        f"{indent}  retraction: {{status: none, sources: [crossref]}}\n"
+    )
 
 
 def passport_text(*entries: str, session_id: str = "test-session") -> str:

@@ -94,10 +94,11 @@ def test_the_package_has_the_documented_rooms() -> None:
         "lookup",
         "lint",
         "audit",
+        "commands",
         "cli",
     }
     loose = {p.stem for p in PACKAGE.glob("*.py")}
-    core = {"codes", "diagnostics", "errors", "limits", "paths", "perf", "templating"}
+    core = {"codes", "diagnostics", "errors", "limits", "paths", "perf", "settings", "templating"}
     assert loose == {"__init__", "__main__", *core}
 
 
@@ -132,7 +133,21 @@ ALLOWED = {
     "audit": {"draft", "session"},
     "lint": {"draft", "session", "reports", "audit"},
     "quotes": {"draft", "session", "retrieval"},
+    # The one place pipelines and the gate policy are assembled: every room below the CLI.
+    "commands": {
+        "draft",
+        "session",
+        "reports",
+        "report",
+        "handoff",
+        "retrieval",
+        "lookup",
+        "audit",
+        "lint",
+        "quotes",
+    },
     "cli": {
+        "commands",
         "draft",
         "session",
         "reports",
@@ -147,6 +162,9 @@ ALLOWED = {
 }
 #: Core modules with a documented reason to reach up (see docs/architecture.md).
 CORE_EXCEPTIONS = {"ars_docs", "ars_docs.__main__", "ars_docs.templating"}
+#: Modules keeping a moved name importable for one release; each reaches up only in
+#: its deprecation ``__getattr__`` (``test_deprecated_aliases_warn_and_point_up``).
+DEPRECATION_SHIMS = {"ars_docs.draft.api": {"ars_docs.commands"}}
 
 
 def room_of(name: str) -> str:
@@ -170,12 +188,69 @@ def test_rooms_import_only_downwards(path: Path) -> None:
     if name in CORE_EXCEPTIONS:
         return
     room = room_of(name)
+    shim = DEPRECATION_SHIMS.get(name, set())
     bad = sorted(
         target
         for target in imports_of(path)
-        if target.startswith("ars_docs.") and not allowed(room, target)
+        if target.startswith("ars_docs.") and not allowed(room, target) and target not in shim
     )
     assert bad == [], f"{name} ({room}/) imports {bad}"
+
+
+def test_deprecated_aliases_warn_and_point_up() -> None:
+    import warnings
+
+    from ars_docs.commands import drafts, pipelines
+
+    for name, home in (("gate", drafts), ("finalize_pipeline", pipelines)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            moved = getattr(api, name)
+        assert moved is getattr(home, name)
+        assert [w.category for w in caught] == [DeprecationWarning]
+        assert f"moved to {home.__name__}.{name}" in str(caught[0].message)
+    with pytest.raises(AttributeError):
+        api.no_such_name  # noqa: B018
+
+
+#: What only the commands layer may import: the passes, the pipeline machinery and the
+#: runners (the CLI is a door: it parses, calls a command and prints; it may name the
+#: result types, e.g. ``Offender``).
+PIPELINE_MODULES = (
+    "ars_docs.draft.passes",
+    "ars_docs.quotes.passes",
+    "ars_docs.commands.pipelines",
+)
+PIPELINE_NAMES = {
+    "ars_docs.draft.pipeline.Pipeline",
+    "ars_docs.draft.pipeline.DocState",
+    "ars_docs.draft.pipeline.Options",
+}
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in ALL_MODULES if p.relative_to(PACKAGE).parts[0] == "cli"], ids=str
+)
+def test_the_cli_assembles_no_pipeline(path: Path) -> None:
+    names = imports_of(path)
+    bad = sorted(n for n in names if under(n, PIPELINE_MODULES))
+    bad += sorted(
+        n for n in names if n in PIPELINE_NAMES or n.startswith("ars_docs.draft.api.run_")
+    )
+    assert bad == [], f"{module_name(path)} imports {bad}"
+
+
+def test_pipelines_are_built_only_in_the_commands_layer() -> None:
+    builders = {"Pipeline(", "QuotationPass("}
+    for path in ALL_MODULES:
+        rel = path.relative_to(PACKAGE).parts
+        if rel[0] == "commands" or rel[:2] == ("draft", "pipeline.py"):
+            continue
+        source = path.read_text(encoding="utf-8")
+        if rel[:2] == ("quotes", "passes.py"):
+            source = source.replace("class QuotationPass:", "")
+        found = sorted(b for b in builders if b in source)
+        assert found == [], f"{module_name(path)} builds {found}"
 
 
 #: ``audit/``'s sub-room → the sub-rooms it may import (besides itself). ``model`` is

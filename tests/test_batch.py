@@ -65,7 +65,7 @@ def test_finalize_batch_equals_one_call_per_draft(
     assert (
         again.out.splitlines()[-1] == "finalize: 4 drafts: 4 ok, 0 would change, 0 failed; exit 0"
     )
-    assert len(again.out.splitlines()) == 4 * 2 + 1
+    assert len(again.out.splitlines()) == 4 * 3 + 1  # counts, gate forecast, action
 
 
 def test_render_strict_batch_equals_one_call_per_draft(

@@ -164,7 +164,8 @@ def test_duplicate_keys_name_both_places(session: Session, cli) -> None:
     session.write("draft.md", DRAFT)
     session.passport.write_text(
         passport_text(
-            entry("dup", acquired=True, verified=True), entry("dup", acquired=False, verified=False)
+            entry("dup", acquired=True, verified=True, looked_up=False),
+            entry("dup", acquired=False, verified=False, looked_up=False),
         )
     )
     result = cli("finalize", session.draft, "--passport", session.passport)

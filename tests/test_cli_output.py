@@ -69,9 +69,14 @@ def test_big_draft_default_report_is_short_with_the_summary_last(big: Path, cli)
     assert result.code == 1, result.err
     out, err = lines(result.out), lines(result.err)
     assert len(out) <= LIMIT + 5 and len(err) <= LIMIT + 3, (len(out), len(err))
-    assert out[-2].startswith(f"{draft}: 6050 citations: ok 0, LOW-WARN 0, MED-WARN 6000")
+    assert out[-3].startswith(f"{draft}: 6050 citations: ok 0, LOW-WARN 0, MED-WARN 6000")
+    # What render --strict will refuse once finalized: nobody looked these works up either.
+    assert out[-2] == (
+        f"{draft}: render --strict would refuse 12050 problem(s) (6030 unverified-citation, "
+        "6000 existence-unchecked, 20 malformed-marker)"
+    )
     assert out[-1].startswith("--check: would rewrite 6030 marker(s); nothing written; ")
-    assert out[-1].endswith("50 errors, 2000 warnings")
+    assert out[-1].endswith("350 errors, 2000 warnings")
     assert any(line.startswith("  … and ") and line.endswith(" more (--verbose)") for line in out)
     # Passport findings: only the 300 cited entries' ARS112, capped; one line for the rest.
     assert (
@@ -86,7 +91,8 @@ def test_big_draft_quiet_prints_the_summary_only(big: Path, cli) -> None:
     result = cli("finalize", big / "draft.md", "--passport", big / "passport.yaml", "--check", "-q")
     assert result.code == 1
     assert result.err == ""
-    assert len(lines(result.out)) == 2
+    assert len(lines(result.out)) == 3
+    assert "render --strict would refuse 12050 problem(s)" in lines(result.out)[1]
     assert lines(result.out)[-1].startswith("--check: would rewrite 6030 marker(s)")
 
 
@@ -107,7 +113,7 @@ def test_big_draft_strict_gate_output_is_capped_and_ends_with_the_verdict(big: P
     err = lines(result.err)
     assert len(err) <= 2 * LIMIT + 3 + len(REFUSAL_ADVICE)  # one advice line per reason
     assert err[-1] == (
-        f"{draft}: render refused: 6050 problem(s); nothing written. Fix each as advised "
+        f"{draft}: render refused: 12050 problem(s); nothing written. Fix each as advised "
         "above, then render again."
     )
     assert not (big / "draft_final.md").exists()
@@ -124,8 +130,12 @@ def test_big_draft_json_is_complete_with_summary_first(big: Path, cli) -> None:
     assert summary["command"] == "finalize"
     assert summary["citations"] == len(payload["citations"]) == 6050
     assert summary["passport_findings_about_uncited_entries"] == 1700
-    assert summary["diagnostics"] == {"error": 50, "warning": 2000, "info": 0}
-    assert len(payload["diagnostics"]) == 2050
+    assert summary["diagnostics"] == {"error": 350, "warning": 2000, "info": 0}
+    assert len(payload["diagnostics"]) == 2350
+    assert summary["gate_would_pass"] is False and summary["existence_checked"] is True
+    forecast = payload["gate_forecast"]
+    assert forecast["problems"] == len(forecast["offenders"]) == 12050
+    assert sum(1 for d in payload["diagnostics"] if d["code"] == "ARS012") == 300
     legacy = [d for d in payload["diagnostics"] if d["code"] == "ARS112"]
     assert {d["slug"] for d in legacy} == {f"doi:10.5555/j.{i:05d}" for i in range(ENTRIES)}
     unknown = [d for d in payload["diagnostics"] if d["code"] == "ARS003"]
@@ -149,6 +159,7 @@ def test_render_json_summary_and_offenders(session: Session, cli) -> None:
         "written": None,
         "offenders": 1,
         "citations": 2,
+        "existence_checked": True,
         "diagnostics": {"error": 0, "warning": 0, "info": 0},
     }
     assert payload["offenders"] == [

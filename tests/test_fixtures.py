@@ -16,7 +16,7 @@ import pytest
 from conftest import FIXTURES
 from syrupy.assertion import SnapshotAssertion
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 from ars_docs.draft.document import Document
 from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.pipeline import DocState

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import Session, entry, passport_text
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 
 
 @pytest.mark.parametrize("text", [">* <style\n>", "> * <pre\n>", ">* <style\r>", "- > * <pre\n  >"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import Session
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 
 CLEAN = "A (2020) <!--ref:ok2020 ok--> holds.\n\n"
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_fixtures import without_markers
 from test_properties import CORPUS, READ_LOG
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 from ars_docs.draft.md_escape import text_with_comments
 
 NEAR_MISSES = [

@@ -304,7 +304,7 @@ NOT_EXEMPT = [
 def test_html_the_reading_cannot_be_sure_of_is_prose(html: str) -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     result = api.finalize(html, CORPUS, READ_LOG)
     assert [c.slug for c in result.citations] == ["ghost_e"]
@@ -325,7 +325,7 @@ def test_html_the_reading_cannot_be_sure_of_is_prose(html: str) -> None:
 def test_warnings_and_bogus_comment_markers_are_refused(html: str) -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     result = api.render(html, CORPUS, READ_LOG, strict=True)
     assert result.output is None and result.gate is not None and result.gate.offenders
@@ -376,7 +376,7 @@ def test_preview_warns_where_it_reads_differently(session: Session, cli) -> None
 def test_reading_warnings_are_capped_with_a_count() -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     text = "".join(f"Claim {n} by A (2020)\n<!--ref:ok_a ok--> says `x{n}`.\n\n" for n in range(25))
     warnings = [d for d in api.finalize(text, CORPUS, READ_LOG).diagnostics if d.code == "ARS010"]
@@ -421,7 +421,7 @@ UNICODE_SPACE = [
 def test_unicode_space_in_a_tag_does_not_hide_a_marker(html: str) -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     result = api.render(html, CORPUS, READ_LOG, strict=True, allow_no_citations=True)
     assert result.output is None and result.gate is not None and result.gate.offenders
@@ -440,7 +440,7 @@ def test_two_marker_only_lines_at_the_end_without_a_newline(text: str) -> None:
     # Both lines are removed; the edits met and once raised OverlappingEditsError.
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     finalized = api.finalize(text, CORPUS, READ_LOG).text
     for strict in (True, False):
@@ -460,7 +460,7 @@ def test_two_marker_only_lines_at_the_end_without_a_newline(text: str) -> None:
 def test_a_line_that_would_join_the_container_above_is_refused(text: str) -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     result = api.render(text, CORPUS, READ_LOG, strict=True)
     assert result.output is None and result.gate is not None
@@ -471,7 +471,7 @@ def test_a_line_that_would_join_the_container_above_is_refused(text: str) -> Non
 def test_an_inline_svg_with_a_style_is_not_a_reason_to_refuse() -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     text = (
         '<svg width="10" height="10"><style>.a{fill:red}</style><rect class="a"/></svg>\n\n'
@@ -490,7 +490,7 @@ def test_an_inline_svg_with_a_style_is_not_a_reason_to_refuse() -> None:
 def test_the_next_line_would_join_a_quote_once_its_leading_marker_is_gone(text: str) -> None:
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
 
     result = api.render(text, CORPUS, READ_LOG, strict=True, allow_no_citations=True)
     assert result.gate is not None
@@ -511,7 +511,7 @@ def test_context_elements_beyond_max_nesting_make_the_rest_unclear(text: str) ->
     # stays constant-time) and nothing after is exempt: the marker is judged.
     from test_properties import CORPUS, READ_LOG
 
-    from ars_docs.draft import api
+    from ars_docs.commands import drafts as api
     from ars_docs.draft.document import Document
     from ars_docs.draft.mdparse import read
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import Session, entry, passport_text, read_log_text
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 from ars_docs.draft.citations import find_candidates
 
 KEYS = ("good", "good2", "smith")

@@ -9,8 +9,8 @@ import pytest
 from conftest import Session, read_log_text, standard_passport
 from ruamel.yaml import YAML
 
+import ars_docs as handoff  # the public API: dispatch, its stages, the payload check
 from ars_docs.draft.document import Document
-from ars_docs.handoff import dispatch as handoff
 from ars_docs.handoff.metadata import compile_metadata_of, count_words
 from ars_docs.session.corpus import corpus_from_data
 from ars_docs.session.readlog import read_log_from_data
@@ -42,6 +42,7 @@ def test_clean_report_is_emitted_without_markers(tmp_path: Path) -> None:
         "decision": "EMITTED",
         "reason": None,
         "final_report_path": str(final),
+        "existence_checked": True,
     }
     assert result.payload["unresolved_marker_count"] == 0
     assert final.read_text(encoding="utf-8") == "# Findings\n\nThe claim (Doe, 2020) holds.\n"

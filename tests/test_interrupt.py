@@ -137,7 +137,7 @@ def test_ctrl_c_inside_a_command_run_in_process_returns_130(
     def stop(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("ars_docs.cli.draft._write_if_changed", stop)
+    monkeypatch.setattr("ars_docs.commands.finalize._write_if_changed", stop)
     code = main.run(["finalize", str(draft), "--passport", str(passport)])
     assert code == 130
     err = capsys.readouterr().err

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from conftest import Session, entry, passport_text
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 from ars_docs.draft.document import Document
 from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.pipeline import DocState, Options

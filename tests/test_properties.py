@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from conftest import looked_up
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_fixtures import without_markers
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 from ars_docs.draft.document import Document
 from ars_docs.draft.mdparse import scan
 from ars_docs.session.corpus import corpus_from_data
@@ -30,14 +31,16 @@ def _entry(key: str, acquired: bool, verified: bool) -> dict[str, object]:
 
 
 CORPUS = corpus_from_data(
-    {
-        "literature_corpus": [
-            _entry("ok_a", True, True),
-            _entry("low_b", True, True),
-            _entry("med_c", True, False),
-            _entry("high_d", False, False),
-        ]
-    }
+    looked_up(
+        {
+            "literature_corpus": [
+                _entry("ok_a", True, True),
+                _entry("low_b", True, True),
+                _entry("med_c", True, False),
+                _entry("high_d", False, False),
+            ]
+        }
+    )
 )
 READ_LOG = read_log_from_data(
     {"human_read": [{"citation_key": "ok_a", "marked_at": "2026-01-01T00:00:00Z"}]}

@@ -43,7 +43,8 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from ruamel.yaml import YAML
 from test_properties import CORPUS, READ_LOG
 
-from ars_docs.draft import api, htmlread
+from ars_docs.commands import drafts as api
+from ars_docs.draft import htmlread
 
 #: What is not running text in HTML: raw-text elements only. ``<code>``, ``<pre>``,
 #: ``<kbd>``, ``<samp>``, ``<listing>`` content is parsed as HTML (issue 24).

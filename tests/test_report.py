@@ -208,7 +208,13 @@ def test_a_clean_draft_passes_and_crlf_keeps_line_numbers(cli, session: Session)
     )
     data_path, _ = report(cli, session, "--format", "json", name="r.json")
     (draft,) = json.loads(data_path.read_text())["drafts"]
-    assert draft["strict"] == {"passed": True, "problems": 0, "first_reasons": []}
+    assert draft["strict"] == {
+        "passed": True,
+        "problems": 0,
+        "reasons": {},
+        "existence_checked": True,
+        "first_reasons": [],
+    }
     assert draft["citation_list"][0]["line"] == 3
     out, _ = report(cli, session)
     page = read_page(out)

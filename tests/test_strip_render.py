@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import read_log_text, standard_passport
+from conftest import entry, looked_up, passport_text, read_log_text, standard_passport
 from ruamel.yaml import YAML
 
-from ars_docs.draft import api
+from ars_docs.commands import drafts as api
 from ars_docs.draft.document import Document, Span, apply_edits
 from ars_docs.draft.passes.strip import strip_edits
 from ars_docs.errors import UsageError
@@ -40,7 +40,11 @@ def _with_lookup(corpus: Any) -> Any:
 
 
 CORPUS = _with_lookup(_data(standard_passport()))
-READ = _data(read_log_text("ok2020", "gone2020", "other2020", "retracted2020"))
+# ok by the matrix, but nobody ever looked the work up (issue 33).
+CORPUS["literature_corpus"] += _data(
+    passport_text(entry("unlooked2020", acquired=True, verified=True, looked_up=False))
+)["literature_corpus"]
+READ = _data(read_log_text("ok2020", "gone2020", "other2020", "retracted2020", "unlooked2020"))
 
 
 def strict(text: str) -> api.RenderResult:
@@ -182,6 +186,11 @@ REFUSALS = {
         "other2020",
     ),
     "retracted": ("a <!--ref:retracted2020 ok--> b\n", "retracted-source", "retracted2020"),
+    "never looked up": (
+        "a <!--ref:unlooked2020 ok--> b\n",
+        "existence-unchecked",
+        "unlooked2020",
+    ),
 }
 
 
@@ -248,6 +257,7 @@ FULL = {
         for key, acquired, verified in [("a", True, True), ("hi", False, False)]
     ]
 }
+looked_up(FULL)
 READ_A = {"human_read": [{"citation_key": "a", "marked_at": "2026-01-01T00:00:00Z"}]}
 
 FINALIZE_REGRESSIONS = {
@@ -344,21 +354,23 @@ def test_every_refusal_reason_is_in_the_vocabulary() -> None:
 
 
 def test_pipelines_are_editable_by_name() -> None:
-    from ars_docs.draft.api import finalize_pipeline
+    from ars_docs.commands.pipelines import finalize_pipeline
 
     seen: list[str] = []
-    pipeline = finalize_pipeline()
+    pipeline = finalize_pipeline(None)
     pipeline.insert_before("resolve", "spy", lambda state: seen.append("before-resolve"))
     pipeline.insert_after("resolve", "spy2", lambda state: seen.append("after-resolve"))
     pipeline.remove("checklist")
     assert pipeline.names == [
         "extract", "near_miss", "unmarked", "spy", "resolve", "spy2", "settle", "foresee",
+        "existence", "forecast",
     ]  # fmt: skip
     result = api.finalize("a <!--ref:a-->\n", FULL, READ_A, pipeline=pipeline)
     assert seen == ["before-resolve", "after-resolve"]
     assert result.text == "a <!--ref:a ok-->\n" and result.checklist == ""
-    assert finalize_pipeline().names == [
+    assert finalize_pipeline(None).names == [
         "extract", "near_miss", "unmarked", "resolve", "settle", "foresee", "checklist",
+        "existence", "forecast",
     ]  # fmt: skip
     with pytest.raises(KeyError, match="no pass named 'nope'"):
         pipeline.remove("nope")

@@ -129,7 +129,6 @@ def gate(
     caller accepts the statuses the draft claims. ``allow_no_citations`` accepts
     a draft with no marker at all (refused by default).
     """
-    need_corpus(corpus, trust_draft_statuses)
     trust = trust_view(corpus, read_log)
     chosen = policy_for(
         trust,
@@ -138,6 +137,7 @@ def gate(
         allow_no_citations=allow_no_citations,
         trust_draft_statuses=trust_draft_statuses,
     )
+    need_corpus(corpus, chosen.trust_draft_statuses)
     state = new_state(text, trust, chosen.options(keep_tokens=True), path=path)
     return run_gate(state, gate_pipeline(trust.corpus if trust else None))
 
@@ -191,8 +191,6 @@ def render(
     ``passport`` is only shown in the preview's suggested commands.
     """
     check_target(to)
-    if strict:
-        need_corpus(corpus, trust_draft_statuses)
     trust = trust_view(corpus, read_log)
     chosen = policy_for(
         trust,
@@ -201,6 +199,8 @@ def render(
         allow_no_citations=allow_no_citations,
         trust_draft_statuses=trust_draft_statuses,
     )
+    if strict:
+        need_corpus(corpus, chosen.trust_draft_statuses)
     state = new_state(text, trust, chosen.options(strict=strict, keep_tokens=True), path=path)
     corpus_obj = trust.corpus if trust is not None else None
     pipeline = render_pipeline(corpus_obj, passport, strict=strict)

@@ -18,7 +18,9 @@ that record for everything downstream — finalize, the gate, ``verify``,
   --strict`` asks of every cited entry unless the session opts out — a record
   that is not stale, whose retraction status a service answered (``none``,
   ``correction``, ``retracted`` or ``expression_of_concern``; not ``unknown``),
-  made at most ``max_age_days`` before now (and not in the future).
+  made at most ``max_age_days`` before now. A record dated after the clock
+  counts as current: ``SOURCE_DATE_EPOCH`` set to an earlier time (the commit
+  time, as reproducible builds set it) must not refuse a lookup made since.
 
 Blocking is recomputed from the record's status and fields, never read from
 a flag in it. A record that does not follow the schema is reported by the
@@ -36,7 +38,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from ars_docs.limits import plain_line
 
@@ -45,6 +47,7 @@ __all__ = [
     "IDENTITY_FIELDS",
     "NEVER_CHECKED",
     "RETRACTING",
+    "ExistenceProblem",
     "LookupFacts",
     "describe",
     "existence_problem",
@@ -78,8 +81,6 @@ _STATUSES = frozenset({"found", "mismatch", "not_found", "ambiguous", "unreachab
 _RETRACTIONS = frozenset({"retracted", "expression_of_concern"})
 #: Retraction statuses a service answered (``unknown``: none that reports notices did).
 ANSWERED_RETRACTION = frozenset({"none", "correction", *_RETRACTIONS})
-#: How far a record's time may lie ahead of the clock (another machine's clock).
-FUTURE_SLACK_SECONDS = 24 * 3600
 
 
 def fingerprint(entry: Mapping[str, Any]) -> str:
@@ -162,34 +163,53 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
     )
 
 
-def existence_problem(facts: LookupFacts, now: datetime, max_age_days: int) -> str | None:
-    """Why the record does not show that the work exists and is not retracted, or ``None``.
+class ExistenceProblem(NamedTuple):
+    """Why a record does not show that the work exists and is not retracted."""
 
-    The wording completes "nothing recent says the work exists and is not retracted:"
-    in the gate's refusal and finalize's ARS012.
-    """
+    kind: str
+    """``never``, ``damaged``, ``stale``, ``unanswered``, ``undated`` or ``old``."""
+    text: str
+    """Completes "nothing recent says the work exists and is not retracted:" in the
+    gate's refusal and finalize's ARS012."""
+
+    @property
+    def rechecked_by_default(self) -> bool:
+        """``ars-docs lookup`` without keys checks such an entry again (docs/lookup.md)."""
+        return self.kind in ("never", "damaged", "stale")
+
+
+def existence_problem(
+    facts: LookupFacts, now: datetime, max_age_days: int
+) -> ExistenceProblem | None:
+    """Why the record does not show that the work exists and is not retracted, or ``None``."""
     if facts.status is None:
-        return "it was never looked up"
+        return ExistenceProblem("never", "it was never looked up")
     if facts.status == "damaged":
-        return "its lookup record cannot be read (no status ars-docs knows)"
+        return ExistenceProblem(
+            "damaged", "its lookup record cannot be read (no status ars-docs knows)"
+        )
     if facts.stale:
-        return "the entry changed since its lookup (the record is out of date)"
+        return ExistenceProblem(
+            "stale", "the entry changed since its lookup (the record is out of date)"
+        )
     if facts.retraction_status not in ANSWERED_RETRACTION:
         said = facts.retraction_status or "missing"
-        return (
+        return ExistenceProblem(
+            "unanswered",
             f"its lookup could not say whether it is retracted (retraction status {said}: "
-            "no service that reports retractions answered for the work)"
+            "no service that reports retractions answered for the work)",
         )
     checked = _instant(facts.checked_at)
     if checked is None:
-        return f"its lookup record has no readable time (checked_at {facts.checked_at!r})"
-    age = (now - checked).total_seconds()
-    if age < -FUTURE_SLACK_SECONDS:
-        return f"its lookup is dated in the future ({facts.checked_at}); check the clock"
-    days = int(age // 86400)
+        return ExistenceProblem(
+            "undated", f"its lookup record has no readable time (checked_at {facts.checked_at!r})"
+        )
+    days = int((now - checked).total_seconds() // 86400)
     if days > max_age_days:
-        return (
-            f"its lookup of {facts.checked_at} is {days} days old (the gate accepts {max_age_days})"
+        return ExistenceProblem(
+            "old",
+            f"its lookup of {facts.checked_at} is {days} days old (the gate accepts "
+            f"{max_age_days})",
         )
     return None
 

@@ -30,21 +30,21 @@ from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.markers import Marker
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status
-from ars_docs.session.lookup_record import existence_problem
+from ars_docs.session.lookup_record import ExistenceProblem, existence_problem
 
 __all__ = ["CHECKLIST_HEADING", "existence_finalize", "existence_gate", "unchecked_markers"]
 
 CHECKLIST_HEADING = "## Works not looked up"
 
 
-def unchecked_markers(state: DocState) -> Iterator[tuple[Marker, str]]:
+def unchecked_markers(state: DocState) -> Iterator[tuple[Marker, ExistenceProblem]]:
     """Each marker whose entry lacks a current lookup record, with the reason."""
     trust = state.trust
     if trust is None or not state.options.require_lookup:
         return
     now = state.clock.now()
     max_age = state.options.lookup_max_age_days
-    problems: dict[str, str | None] = {}
+    problems: dict[str, ExistenceProblem | None] = {}
     for marker in state.markers:
         slug = marker.slug
         if slug is None:
@@ -65,20 +65,20 @@ def existence_gate(state: DocState) -> None:
         state.offenders.append(
             Offender(
                 marker.line, marker.col, codes.REFUSE_EXISTENCE_UNCHECKED, marker.slug or "-",
-                problem,
+                problem.text,
             )
         )  # fmt: skip
     state.offenders.sort(key=lambda o: (o.line, o.col))
 
 
 def existence_finalize(state: DocState) -> None:
-    first: dict[str, tuple[Marker, str]] = {}
+    first: dict[str, tuple[Marker, ExistenceProblem]] = {}
     for marker, problem in unchecked_markers(state):
         assert marker.slug is not None
         first.setdefault(marker.slug, (marker, problem))
         state.forecast.append(
             Offender(
-                marker.line, marker.col, codes.REFUSE_EXISTENCE_UNCHECKED, marker.slug, problem
+                marker.line, marker.col, codes.REFUSE_EXISTENCE_UNCHECKED, marker.slug, problem.text
             )
         )
     if not first:
@@ -94,7 +94,7 @@ def existence_finalize(state: DocState) -> None:
                 codes.EXISTENCE_UNCHECKED,
                 Severity.ERROR,
                 f"render --strict will refuse '{slug}': nothing recent says the work exists "
-                f"and is not retracted: {problem}; run {lookup_command([slug], passport)}",
+                f"and is not retracted: {problem.text}; run {lookup_command([slug], passport)}",
                 slug,
                 fix=lookup_command([slug], passport),
             )
@@ -109,11 +109,26 @@ def lookup_command(keys: list[str], passport: str | None) -> str:
     return f"ars-docs lookup {' '.join(shlex.quote(k) for k in keys)}{where}"
 
 
+#: Keys named on the checklist's one lookup command; with more, the command selects them.
+COMMAND_KEYS = 20
 #: Keys listed one by one in the checklist section before the rest are counted.
 CHECKLIST_CAP = 200
 
 
-def _checklist(items: list[tuple[str, tuple[Marker, str]]], passport: str | None) -> str:
+def checklist_command(items: list[tuple[str, ExistenceProblem]], passport: str | None) -> str:
+    """One ``ars-docs lookup`` that covers every key: named, or (past ``COMMAND_KEYS``)
+    the entries lookup checks by default, or ``--all`` when some record is only old."""
+    if len(items) <= COMMAND_KEYS:
+        return lookup_command([slug for slug, _ in items], passport)
+    where = f" --passport {shlex.quote(passport)}" if passport else ""
+    if all(problem.rechecked_by_default for _, problem in items):
+        return f"ars-docs lookup{where}"
+    return f"ars-docs lookup --all{where}"
+
+
+def _checklist(
+    items: list[tuple[str, tuple[Marker, ExistenceProblem]]], passport: str | None
+) -> str:
     lines = [
         CHECKLIST_HEADING,
         "",
@@ -124,11 +139,11 @@ def _checklist(items: list[tuple[str, tuple[Marker, str]]], passport: str | None
         "may opt out, visibly, with `require_lookup = false` under `[gate]` in its "
         "`ars-docs.toml`.",
         "",
-        f"    {lookup_command([slug for slug, _ in items], passport)}",
+        f"    {checklist_command([(slug, problem) for slug, (_, problem) in items], passport)}",
         "",
     ]
     for slug, (marker, problem) in items[:CHECKLIST_CAP]:
-        lines.append(f"- [ ] `{slug}` (line {marker.line}): {problem}")
+        lines.append(f"- [ ] `{slug}` (line {marker.line}): {problem.text}")
     if len(items) > CHECKLIST_CAP:
         lines.append(f"- … and {len(items) - CHECKLIST_CAP} more keys")
     return "\n".join(lines) + "\n"
