@@ -239,5 +239,7 @@ def _preview_html(
             + (f" — {o.detail}" if o.detail else "")
             for o in verdict.offenders[:BANNER_REASONS]
         ]
-        banner = Banner(True, verdict.passed, len(verdict.offenders), reasons)
+        banner = Banner(
+            True, verdict.passed, len(verdict.offenders), reasons, policy.existence_note
+        )
     return preview_body(text, markers, trust, banner, passport=passport, allow_html=allow_html)

@@ -40,6 +40,10 @@ def forecast(state: DocState) -> None:
             found.append(offence)
     found.extend(text_offences(state))
     found.extend(state.forecast)
+    # Where stripping changes how a line reads, finalize warns (ARS010; ``settle``).
+    for d in state.diagnostics:
+        if d.code == codes.READING_CHANGED:
+            found.append(Offender(d.line, d.col, codes.REFUSE_READING_CHANGED, "-", d.message))
     # The gate's scans report one place per line, on lines nothing else refused.
     lines = {o.line for o in found if o.reason != codes.REFUSE_NO_CITATIONS}
     for offender in state.foreseen:

@@ -61,6 +61,8 @@ class Banner:
     passed: bool | None = None
     problems: int = 0
     reasons: Sequence[str] = ()
+    #: What the gate did not check under the session's policy (existence), if anything.
+    note: str | None = None
 
 
 def _status(marker: Marker, trust: TrustView | None) -> tuple[str, str]:
@@ -142,10 +144,11 @@ def banner_html(banner: Banner, passport: str | None) -> str:
             f'<p><span aria-hidden="true">✗</span> <code>render --strict</code> would refuse: '
             f"{banner.problems} {noun}.</p><ol>{items}</ol>{tail}"
         )
+    note = f"<p>Note: {escape(banner.note)}.</p>" if banner.note else ""
     return (
         f'<div class="ars-banner" role="note"><p>{head}Each citation shows its status as '
         f"computed from the passport{where} and its read log; hover over or focus a badge for "
-        f"the evidence.</p>{verdict}</div>\n"
+        f"the evidence.</p>{verdict}{note}</div>\n"
     )
 
 
