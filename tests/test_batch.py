@@ -196,3 +196,67 @@ def test_spawned_workers_get_the_trust_inputs_too(
     spawned = cli("finalize", "chapters", "--passport", "passport.yaml", "-j", "2")
     assert (spawned.code, spawned.out, spawned.err) == (serial.code, serial.out, serial.err)
     assert _files(one) == _files(many)
+
+
+# -- outputs never over inputs across a batch (issue 33) -----------------------------------
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()
+    }
+
+
+def test_render_batch_refuses_a_draft_that_is_another_drafts_output(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _session(tmp_path / "s")
+    monkeypatch.chdir(root)
+    (root / "a.md").write_text(CHAPTERS["04-clean.md"], encoding="utf-8")
+    # a_final.md is a draft of its own here (someone named it so), and a.md's output
+    (root / "a_final.md").write_text("# Other\n\nKept (2020) <!--ref:ok2020 ok-->.\n", "utf-8")
+    before = _tree(root)
+    done = cli("render", "a.md", "a_final.md", "--strict", "--passport", "passport.yaml")
+    assert done.code == 64
+    assert (
+        "render: a.md would write a_final.md, which is also a draft of this batch "
+        "(a_final.md); nothing was run" in done.err
+    )
+    assert _tree(root) == before  # nothing written, nothing lost
+
+
+def test_finalize_batch_refuses_a_draft_that_is_another_drafts_checklist(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _session(tmp_path / "s")
+    monkeypatch.chdir(root)
+    (root / "b.md").write_text(CHAPTERS["02-method.md"], encoding="utf-8")
+    (root / "b_prefinalization_checklist.md").write_text(CHAPTERS["01-intro.md"], "utf-8")
+    before = _tree(root)
+    done = cli("finalize", "b.md", "b_prefinalization_checklist.md", "--passport", "passport.yaml")
+    assert done.code == 64
+    assert "finalize: b.md would write b_prefinalization_checklist.md, which is also a draft" in (
+        done.err
+    )
+    assert _tree(root) == before
+    # --check writes nothing, so it may look at both
+    checked = cli(
+        "finalize", "b.md", "b_prefinalization_checklist.md", "--passport", "passport.yaml",
+        "--check", "-q",
+    )  # fmt: skip
+    assert checked.code == 1 and _tree(root) == before
+
+
+def test_render_batch_refuses_two_drafts_with_one_output(
+    tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _session(tmp_path / "s")
+    monkeypatch.chdir(root)
+    (root / "notes").mkdir()
+    (root / "notes" / "a.md").write_text(CHAPTERS["04-clean.md"], encoding="utf-8")
+    (root / "notes" / "a.txt").write_text(CHAPTERS["04-clean.md"], encoding="utf-8")
+    before = _tree(root)
+    done = cli("render", "notes/a.md", "notes/a.txt", "--strict", "--passport", "passport.yaml")
+    assert done.code == 64
+    assert "render: notes/a.md and notes/a.txt would both write notes/a_final.md" in done.err
+    assert _tree(root) == before

@@ -47,6 +47,8 @@ def offender_dict(
             suggestions, fix = [guess.group("key")], guess.group(1)
     elif offender.reason == codes.REFUSE_UNACKNOWLEDGED and slug and passport:
         fix = f"ars-docs mark-read {shlex.quote(slug)} --passport {shlex.quote(passport)}"
+    elif offender.reason == codes.REFUSE_EXISTENCE_UNCHECKED and slug and passport:
+        fix = f"ars-docs lookup {shlex.quote(slug)} --passport {shlex.quote(passport)}"
     elif offender.reason in _FINALIZE_FIXES and slug and passport:
         # A marker finalize rewrites; "-" is text finalize cannot see.
         fix = f"ars-docs finalize {shlex.quote(draft)} --passport {shlex.quote(passport)}"

@@ -119,6 +119,10 @@ class LookupFacts:
 
 
 NEVER_CHECKED = LookupFacts()
+#: A ``lookup:`` mapping with no status ars-docs knows and no retraction: it keeps the
+#: §3.3 status (like no record), is checked again by the next lookup run (stale), and
+#: says nothing about existence.
+UNREADABLE = LookupFacts(status="damaged", stale=True)
 
 
 def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
@@ -133,7 +137,7 @@ def lookup_facts(entry: Mapping[str, Any]) -> LookupFacts:
     retraction = record.get("retraction")
     retracted = isinstance(retraction, Mapping) and str(retraction.get("status")) in _RETRACTIONS
     if not known and not retracted:
-        return NEVER_CHECKED
+        return UNREADABLE
     listed = record.get("differences")
     differences = tuple(
         d
