@@ -157,6 +157,8 @@ def test_the_flag_opts_out_and_every_verdict_says_so(s: Session, cli) -> None:
     assert report.code == 0
     assert "1 of 1 would pass render --strict" in report.out
     assert "existence of the cited works not checked (--no-require-lookup)" in report.out
+    page = (s.root / "passport_report.html").read_text(encoding="utf-8")
+    assert "existence of the cited works not checked (--no-require-lookup): a passing" in page
 
 
 def test_the_sessions_settings_opt_out(s: Session, cli) -> None:
