@@ -190,5 +190,10 @@ def test_a_bad_stylesheet_is_refused_before_anything_is_written(session: Session
     assert result.code == 66 and "no.css" in result.err
     result = cli("render", session.draft, "--css", evil)
     assert result.code == 64 and "--to html" in result.err
+    import os
+
+    os.mkfifo(session.root / "pipe.css")  # refused at once, never waited on
+    result = cli("render", session.draft, "--to", "html", "--css", session.root / "pipe.css")
+    assert result.code == 74 and "pipe.css" in result.err and "FIFO" in result.err
     assert not (session.root / "draft_preview.html").exists()
     assert not (session.root / "draft_preview.md").exists()

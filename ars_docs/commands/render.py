@@ -17,7 +17,7 @@ from ars_docs.commands.outputs import refuse_outputs_over_inputs, same_file, wri
 from ars_docs.commands.policy import GatePolicy, load_policy
 from ars_docs.commands.session_inputs import STDIO, Trust, load_trust, read_draft
 from ars_docs.draft.api import RenderResult
-from ars_docs.errors import InputDataError, InputMissingError, UsageError
+from ars_docs.errors import InputDataError, UsageError
 from ars_docs.session.corpus import Corpus
 
 __all__ = ["RenderRun", "default_render_path", "read_css", "render_file"]
@@ -140,12 +140,13 @@ def read_css(path: str, *, to: str, fragment: bool) -> str:
             "--css styles a complete HTML document: give --to html (without --fragment)"
         )
     from ars_docs.draft.renderers.html_document import check_css
+    from ars_docs.paths import read_regular
 
+    # The path policy (a FIFO or device named as --css is refused, never waited on).
+    raw = read_regular(Path(path), what="stylesheet", hint="check the --css path")
     try:
-        css = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise InputMissingError(f"{path}: stylesheet not found; check the --css path") from exc
-    except (OSError, UnicodeDecodeError) as exc:
+        css = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise InputDataError(f"{path}: cannot read the stylesheet as UTF-8 text: {exc}") from exc
     problem = check_css(css, path)
     if problem:
