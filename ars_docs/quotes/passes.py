@@ -78,7 +78,7 @@ class QuotationPass:
                         q.col,
                         _CODES[m.verdict],
                         Severity.ERROR,
-                        f"{_detail(r)}; {_FIXES[m.verdict]}",
+                        f"{_detail(r)}; {_FIXES[m.verdict].format(key=shlex.quote(q.slug))}",
                         q.slug,
                     )
                 )
@@ -177,7 +177,7 @@ _CODES = {
 _FIXES = {
     "altered": "correct it, or review it and record an exception with accept-quote",
     "not_found": "correct it, or review it and record an exception with accept-quote",
-    "cannot_check": "acquire a readable original (ars-docs retrieve KEY), or check it "
+    "cannot_check": "acquire a readable original (ars-docs retrieve {key}), or check it "
     "against the printed source and record an exception with accept-quote",
 }
 
