@@ -40,6 +40,7 @@ _Matrix = tuple[float, float, float, float, float, float]
 _Box = tuple[float, float, float, float]
 _IDENTITY: _Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 _SHOW = frozenset({b"Tj", b"TJ", b"'", b'"'})
+_CONSTRUCT = frozenset({b"m", b"l", b"c", b"v", b"y", b"re"})
 _PATH_PAINT = frozenset({b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"})
 _INVISIBLE_MODES = frozenset({3, 7})
 
@@ -153,8 +154,12 @@ class PageInk:
         self._outer: _Matrix = _IDENTITY  # form space → page space
         self._forms: list[tuple[_Matrix, Any, _State, list[_State], list[int]] | None] = []
         self._resources = _get(page, "/Resources")
-        self._path: _Box | None = None
+        # A path's operators are kept until it is painted: only a clip needs its box,
+        # and most paths (figures, rules) are just filled.
+        self._path: list[tuple[bytes, list[Any], Any]] = []
         self._clip_pending = False
+        self._cm_seen: list[float] | None = None
+        self._cm_page: _Matrix = _IDENTITY
         self._layers: list[int] = []  # per open marked-content sequence: 1 if it hides
         self._off = _layers_off(reader)
 
@@ -172,6 +177,9 @@ class PageInk:
         if operator in _SHOW:
             self._show(operator, operands, cm, tm)
             return
+        if operator in _CONSTRUCT:
+            self._path.append((operator, operands, cm))
+            return
         handler = _HANDLERS.get(operator)
         if handler is not None:
             handler(self, operands, cm)
@@ -181,6 +189,7 @@ class PageInk:
             saved = self._forms.pop()
             if saved is not None:
                 self._outer, self._resources, self._state, self._saved, self._layers = saved
+                self._cm_seen = None
 
     # -- text ---------------------------------------------------------------------------
 
@@ -188,7 +197,7 @@ class PageInk:
         count = _text_length(operator, operands)
         if count == 0:
             return
-        if self._invisible(_mult(_mult(_matrix(tm), _matrix(cm)), self._outer)):
+        if self._invisible(_mult(_matrix(tm), self._page_matrix(cm))):
             _drop_text(operator, operands)
             self.hidden += count
         else:
@@ -228,27 +237,15 @@ class PageInk:
         if operands:
             self._state.scale = _number(operands[0], 100.0) / 100
 
+    def _page_matrix(self, cm: Any) -> _Matrix:
+        """User space → page space: the CTM, then the forms' matrices (cached while the
+        CTM stays the same, which it does for most operators)."""
+        if cm != self._cm_seen:
+            self._cm_seen = list(cm) if isinstance(cm, list) else None
+            self._cm_page = _mult(_matrix(cm), self._outer)
+        return self._cm_page
+
     # -- paths and clipping ---------------------------------------------------------------
-
-    def _points(self, operands: list[Any], cm: Any) -> None:
-        m = _mult(_matrix(cm), self._outer)
-        numbers = [_number(v, 0.0) for v in operands]
-        for x, y in zip(numbers[::2], numbers[1::2], strict=False):
-            self._grow(x * m[0] + y * m[2] + m[4], x * m[1] + y * m[3] + m[5])
-
-    def _re(self, operands: list[Any], cm: Any) -> None:
-        if len(operands) < 4:
-            return
-        x, y, w, h = (_number(v, 0.0) for v in operands[:4])
-        corners = _apply_box((x, y, x + w, y + h), _mult(_matrix(cm), self._outer))
-        self._grow(corners[0], corners[1])
-        self._grow(corners[2], corners[3])
-
-    def _grow(self, x: float, y: float) -> None:
-        p = self._path
-        self._path = (
-            (x, y, x, y) if p is None else (min(p[0], x), min(p[1], y), max(p[2], x), max(p[3], y))
-        )
 
     def _clip(self, operands: list[Any], cm: Any) -> None:
         self._clip_pending = True
@@ -256,15 +253,34 @@ class PageInk:
     def _paint(self, operands: list[Any], cm: Any) -> None:
         if self._clip_pending:
             # An empty path clips everything away.
-            area = self._path if self._path is not None else (0.0, 0.0, 0.0, 0.0)
+            area = self._path_box() or (0.0, 0.0, 0.0, 0.0)
             self._state.clip = _intersect(self._state.clip, area)
-        self._path = None
+        self._path = []
         self._clip_pending = False
+
+    def _path_box(self) -> _Box | None:
+        xs: list[float] = []
+        ys: list[float] = []
+        for operator, operands, cm in self._path:
+            m = self._page_matrix(cm)
+            numbers = [_number(v, 0.0) for v in operands]
+            if operator == b"re":
+                if len(numbers) < 4:
+                    continue
+                x, y, w, h = numbers[:4]
+                box = _apply_box((x, y, x + w, y + h), m)
+                xs += [box[0], box[2]]
+                ys += [box[1], box[3]]
+                continue
+            for x, y in zip(numbers[::2], numbers[1::2], strict=False):
+                xs.append(x * m[0] + y * m[2] + m[4])
+                ys.append(x * m[1] + y * m[3] + m[5])
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
 
     # -- images, forms, layers ------------------------------------------------------------
 
     def _image_at(self, cm: Any) -> None:
-        m = _mult(_matrix(cm), self._outer)
+        m = self._page_matrix(cm)
         self.image_area += min(abs(m[0] * m[3] - m[1] * m[2]), self.page_area)
 
     def _inline_image(self, operands: list[Any], cm: Any) -> None:
@@ -281,8 +297,8 @@ class PageInk:
         self._forms.append(
             (self._outer, self._resources, self._state, self._saved, list(self._layers))
         )
-        form = _mult(_matrix(_get(xobject, "/Matrix") or _IDENTITY), _matrix(cm))
-        self._outer = _mult(form, self._outer)
+        self._outer = _mult(_matrix(_get(xobject, "/Matrix") or _IDENTITY), self._page_matrix(cm))
+        self._cm_seen = None  # inside the form, pypdf's CTM starts anew
         resources = _get(xobject, "/Resources")
         if resources is not None:
             self._resources = resources
@@ -367,12 +383,6 @@ _HANDLERS = {
     b"Tr": PageInk._tr,
     b"Tf": PageInk._tf,
     b"Tz": PageInk._tz,
-    b"m": PageInk._points,
-    b"l": PageInk._points,
-    b"c": PageInk._points,
-    b"v": PageInk._points,
-    b"y": PageInk._points,
-    b"re": PageInk._re,
     b"W": PageInk._clip,
     b"W*": PageInk._clip,
     b"Do": PageInk._do,
