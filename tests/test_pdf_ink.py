@@ -104,3 +104,10 @@ def test_a_hostile_stream_never_raises_and_keeps_visible_text(junk: bytes) -> No
     assert result.problem == "" or "no visible text" in result.problem
     if not result.problem:
         assert "Visible words stay." in result.text
+
+
+def test_a_giant_font_buys_no_room_off_the_page() -> None:
+    page = text_ops(["Shown words."]) + b"\nBT /F1 5000 Tf 56 3000 Td (FAR ABOVE) Tj ET"
+    assert _text(page) == "Shown words."
+    near = text_ops(["Shown words."]) + b"\nBT /F1 40 Tf 56 860 Td (JUST ABOVE) Tj ET"
+    assert _text(near) == "Shown words. JUST ABOVE"  # within a glyph's height of the edge

@@ -66,8 +66,9 @@ def _session(root: Path, original: str | None, body: bytes | None = None) -> Pat
 
 
 def _snapshot(root: Path) -> dict[str, bytes]:
+    """Every session file's bytes (a sparse original over the cap by its size only)."""
     return {
-        str(p.relative_to(root)): p.read_bytes()
+        str(p.relative_to(root)): p.read_bytes() if p.stat().st_size < 1 << 24 else b"big"
         for p in sorted(root.rglob("*"))
         if p.is_file() and not p.is_symlink() and "cache" not in p.parts
     }
@@ -87,6 +88,7 @@ def _sha(cli: Callable[..., CliResult], root: Path) -> str:
 UNREADABLE = {
     "missing": (None, "acquired original not found"),
     "folder": (b"", "acquired original is a directory"),
+    "too_large": (b"", "acquired original is larger than 256 MiB"),
     "random_bytes": (random_bytes(), "neither a PDF, an HTML page nor UTF-8 text"),
     "no_text_layer": (image_only_pdf(), "no text layer on any page (a scan?)"),
     "broken_pdf": (broken_pdf(), "the PDF cannot be read (PdfStreamError"),
@@ -102,6 +104,14 @@ def _unreadable(root: Path, case: str) -> None:
     name = "sources/smith2024.pdf"
     if case == "folder":
         (root / name).mkdir(parents=True)
+        _session(root, name)
+    elif case == "too_large":
+        from ars_docs.paths import READ_LIMITS
+
+        (root / "sources").mkdir()
+        with (root / name).open("wb") as handle:  # sparse: costs no disk
+            handle.write(b"%PDF-1.4\n")
+            handle.truncate(READ_LIMITS["acquired original"] + 1)
         _session(root, name)
     elif body is None:
         _session(root, name)

@@ -43,6 +43,7 @@ _SHOW = frozenset({b"Tj", b"TJ", b"'", b'"'})
 _CONSTRUCT = frozenset({b"m", b"l", b"c", b"v", b"y", b"re"})
 _PATH_PAINT = frozenset({b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"n"})
 _INVISIBLE_MODES = frozenset({3, 7})
+_MAX_SLACK = 72.0  # points
 
 
 def _mult(a: _Matrix, b: _Matrix) -> _Matrix:
@@ -212,10 +213,11 @@ class PageInk:
         width = size * abs(state.scale) * math.hypot(m[0], m[1])
         if height < MIN_GLYPH or width < MIN_GLYPH:
             return True
-        x, y = m[4], m[5]
-        if not _inside(x, y, self.box, height):
+        # A line may start a glyph's height before the box; a giant font buys no more.
+        x, y, slack = m[4], m[5], min(height, _MAX_SLACK)
+        if not _inside(x, y, self.box, slack):
             return True
-        return state.clip is not None and not _inside(x, y, state.clip, height)
+        return state.clip is not None and not _inside(x, y, state.clip, slack)
 
     # -- state ----------------------------------------------------------------------------
 
