@@ -20,6 +20,7 @@ from ars_docs.draft import api
 from ars_docs.draft.document import Document
 from ars_docs.draft.passes.extract import extract
 from ars_docs.draft.pipeline import DocState
+from ars_docs.quotes.passes import QuotationPass
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
 
@@ -80,8 +81,19 @@ def test_finalize_cli_matches_library(case: Path, tmp_path: Path, cli, monkeypat
     assert result.code == 0, result.err
     assert (tmp_path / "draft.md").read_bytes() == (case / "expected.md").read_bytes()
     corpus, read_log = load_corpus("passport.yaml"), load_read_log("passport_human_read_log.yaml")
+    # With a passport the CLI adds the quotation check after the checklist (docs/quotes.md);
+    # a quotation of an entry without an original gets its own checklist section.
+    pipeline = api.finalize_pipeline()
+    pipeline.insert_after(
+        "checklist", "quotations", QuotationPass(corpus, passport="passport.yaml")
+    )
     library = api.finalize(
-        read(case / "draft.md"), corpus, read_log, path="draft.md", passport="passport.yaml"
+        read(case / "draft.md"),
+        corpus,
+        read_log,
+        path="draft.md",
+        passport="passport.yaml",
+        pipeline=pipeline,
     )
     assert read(tmp_path / "draft_prefinalization_checklist.md") == library.checklist
 
