@@ -73,6 +73,7 @@ READ_LIMITS: dict[str, int] = {
     "drift log": 64 * MiB,
     "audit report": 64 * MiB,
     "bibliography": 256 * MiB,
+    "acquired original": 256 * MiB,
 }
 """Kind of file → the largest file ars-docs reads (bytes). Kept in step with the table
 in docs/hostile-input.md. A kind not listed gets ``DEFAULT_LIMIT``."""

@@ -137,3 +137,144 @@ def _assemble(streams: list[bytes]) -> bytes:
         f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
     )
     return bytes(out)
+
+
+# -- pages whose text a reader cannot see (issue 33) ------------------------------------
+
+#: The ways ``hidden_text_pdf`` hides text, each one a trick an adversary can use.
+HIDING_TRICKS = (
+    "mode3",  # 3 Tr: neither filled nor stroked
+    "mode7",  # 7 Tr: only added to the clipping path
+    "zero_size",  # a font size of 0
+    "tiny_matrix",  # a text matrix that squashes the glyphs to a fraction of a point
+    "zero_scale",  # 0 Tz: no horizontal extent
+    "off_page",  # drawn beyond the crop box
+    "clipped",  # outside a clipping rectangle
+    "layer_off",  # in optional content that is off in the default view
+    "form_mode3",  # 3 Tr set on the page, the text inside a form XObject
+    "form_clipped",  # inside a form whose bounding box is off the page
+)
+
+
+def _escape(text: str) -> bytes:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("cp1252")
+
+
+def text_ops(lines: Sequence[str], *, x: float = 56, y: float = 780, size: float = 11) -> bytes:
+    """A BT … ET block showing ``lines`` in Helvetica, one under the other."""
+    ops = [b"BT", b"/F1 %g Tf" % size, b"14 TL", b"%g %g Td" % (x, y)]
+    ops += [b"(" + _escape(line) + b") Tj T*" for line in lines]
+    return b"\n".join([*ops, b"ET"])
+
+
+def _hidden_ops(lines: Sequence[str], trick: str) -> tuple[bytes, bytes]:
+    """(page operators, form content) hiding ``lines`` by ``trick``."""
+    shown = text_ops(lines, y=400)
+    if trick == "mode3":
+        return b"q 3 Tr\n" + shown + b"\nQ", b""
+    if trick == "mode7":
+        return b"q 7 Tr\n" + shown + b"\nQ", b""
+    if trick == "zero_size":
+        return text_ops(lines, y=400, size=0), b""
+    if trick == "tiny_matrix":
+        return b"q 0.01 0 0 0.01 56 400 cm\n" + text_ops(lines, x=0, y=0) + b"\nQ", b""
+    if trick == "zero_scale":
+        return b"q\nBT 0 Tz ET\n" + shown + b"\nQ", b""
+    if trick == "off_page":
+        return text_ops(lines, x=56, y=2000), b""
+    if trick == "clipped":
+        return b"q 0 0 10 10 re W n\n" + shown + b"\nQ", b""
+    if trick == "layer_off":
+        return b"/OC /L1 BDC\n" + shown + b"\nEMC", b""
+    if trick == "form_mode3":
+        return b"q 3 Tr /Fm1 Do Q", shown
+    if trick == "form_clipped":
+        return b"q 1 0 0 1 0 5000 cm /Fm1 Do Q", shown
+    raise ValueError(trick)
+
+
+def hidden_text_pdf(visible: Sequence[str], hidden: Sequence[str], trick: str = "mode3") -> bytes:
+    """One page that shows ``visible`` and carries ``hidden`` in its text layer, hidden
+    by one of ``HIDING_TRICKS``; with ``visible`` empty the page shows no text at all."""
+    ops, form = _hidden_ops(hidden, trick)
+    page = (text_ops(visible) + b"\n" if visible else b"") + ops
+    return custom_pdf([page], form=form or None)
+
+
+def ocr_scan_pdf(lines: Sequence[str], *, stamp: Sequence[str] = ()) -> bytes:
+    """A scanned page: an image over the whole page and its OCR text in render mode 3
+    (as OCR tools write it); ``stamp`` adds visible lines (a download stamp)."""
+    page = b"q 595 0 0 842 0 0 cm /Im1 Do Q\nq 3 Tr\n" + text_ops(lines) + b"\nQ"
+    if stamp:
+        page += b"\n" + text_ops(stamp, y=30, size=7)
+    return custom_pdf([page])
+
+
+def image_only_pdf() -> bytes:
+    """A scan without a text layer: one page that is only an image."""
+    return custom_pdf([b"q 595 0 0 842 0 0 cm /Im1 Do Q"])
+
+
+def broken_pdf() -> bytes:
+    """Starts like a PDF and breaks off in its first object (no pages, no trailer)."""
+    return b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R"
+
+
+def random_bytes(size: int = 4096, seed: int = 33) -> bytes:
+    """Bytes that are neither a PDF, nor HTML, nor UTF-8 text (reproducible)."""
+    import random
+
+    data = bytearray(random.Random(seed).randbytes(size))
+    data[0:2] = b"\xff\xfe"  # never valid UTF-8 at the start
+    return bytes(data)
+
+
+def custom_pdf(pages: Sequence[bytes], *, form: bytes | None = None) -> bytes:
+    """A PDF of raw content streams with a Helvetica font (/F1), a grey image (/Im1),
+    a form XObject (/Fm1, content ``form``) and an optional content group (/L1) that
+    is off in the default view."""
+    font = 3
+    image = 4
+    group = 5
+    form_id = 6
+    objects: list[bytes] = [
+        b"<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R] /D << /OFF [5 0 R] "
+        b">> >> >>",
+        b"",  # the page tree, once the pages are numbered
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray "
+        b"/BitsPerComponent 8 /Length 4 >>\nstream\n\x80\x40\x40\x80\nendstream",
+        b"<< /Type /OCG /Name (Hidden layer) >>",
+    ]
+    content = form or b""
+    objects.append(
+        b"<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /Font << /F1 "
+        b"%d 0 R >> >> /Length %d >>\nstream\n" % (font, len(content)) + content + b"\nendstream"
+    )
+    resources = (
+        f"<< /Font << /F1 {font} 0 R >> /XObject << /Im1 {image} 0 R /Fm1 {form_id} 0 R >> "
+        f"/Properties << /L1 {group} 0 R >> >>"
+    )
+    page_ids = []
+    for stream in pages:
+        page_ids.append(len(objects) + 1)
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources {resources} "
+            f"/Contents {len(objects) + 2} 0 R >>".encode()
+        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+    kids = " ".join(f"{n} 0 R" for n in page_ids)
+    objects[1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
+    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    for offset in offsets:
+        out += f"{offset:010d} 00000 n \n".encode()
+    out += (
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    return bytes(out)

@@ -20,6 +20,15 @@ def render(session: Session, cli, text: str) -> tuple[int, str, str | None]:
     return result.code, result.err, out.read_text("utf-8") if out.exists() else None
 
 
+def _original(session: Session, key: str, text: str) -> None:
+    """Give ``key`` a plain-text original holding ``text`` (a quotation is checked)."""
+    from ars_docs.session.passport_edit import set_entry_fields
+
+    (session.root / "sources").mkdir(exist_ok=True)
+    (session.root / "sources" / f"{key}.txt").write_text(text + "\n", encoding="utf-8")
+    set_entry_fields(session.passport, {key: {"source_acquisition_path": f"sources/{key}.txt"}})
+
+
 def finalize(session: Session, cli, text: str) -> tuple[int, str, str]:
     session.write("draft.md", text, dedent=False)
     result = cli("finalize", session.draft, "--passport", session.passport)
@@ -117,7 +126,9 @@ def test_finalize_warns_where_the_strict_render_will_refuse(session: Session, cl
 def test_a_marker_wrapped_to_the_next_line_covers_the_citation(
     session: Session, cli, text: str
 ) -> None:
-    # The marker line is an HTML block, but it continues the sentence above it.
+    # The marker line is an HTML block, but it continues the sentence above it. In the
+    # block quote the words are a quotation, so the original on file must hold them.
+    _original(session, "ok2020", "Smith (2020) showed it.")
     code, err, _ = finalize(session, cli, text)
     assert "ARS005" not in err and "ARS010" not in err
     code, err, out = render(session, cli, text)

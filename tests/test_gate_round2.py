@@ -217,6 +217,14 @@ STRIPPED = {
 def test_strip_leaves_no_space_before_punctuation(
     session: Session, cli: Any, text: str, expected: str
 ) -> None:
+    from ars_docs.session.passport_edit import set_entry_fields
+
+    # In the block quote the words are a quotation: the original on file holds them.
+    (session.root / "sources").mkdir()
+    (session.root / "sources" / "ok2020.txt").write_text("As shown; then more.\n", encoding="utf-8")
+    set_entry_fields(
+        session.passport, {"ok2020": {"source_acquisition_path": "sources/ok2020.txt"}}
+    )
     code, err, out = render(session, cli, text)
     assert code == 0, err
     assert out == expected

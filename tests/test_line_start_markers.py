@@ -163,6 +163,13 @@ def test_the_verified_draft_renders_and_finalize_said_first_where_it_would_not(
 ) -> None:
     session.write("draft.md", draft("HIGH-WARN"), dedent=False)
     set_status(session, "ok")
+    # The block quote is a quotation: with nothing unchecked shipping, its words must be
+    # in the original on file (issue 33).
+    (session.root / "sources").mkdir()
+    (session.root / "sources" / f"{KEY}.txt").write_text(
+        "A quoted claim from the same group holds for x as well.\n", encoding="utf-8"
+    )
+    set_entry_fields(session.passport, {KEY: {"source_acquisition_path": f"sources/{KEY}.txt"}})
     finalized = finalize(session, cli)
     assert finalized.code == 0
     # Stripping the marker that starts line 8 would make `x` a code span: finalize says

@@ -148,10 +148,14 @@ def test_entry_without_original_cannot_be_checked(
 ) -> None:
     draft, passport = _session(tmp_path, DRAFT, acquired=False)
     result = cli("quotes", draft, "--passport", passport, "--format", "json")
-    assert result.code == 0
+    # nothing unchecked ships (issue 33): the gate refuses these, so quotes fails too
+    assert result.code == 1
     data = json.loads(result.out)
     assert {q["verdict"] for q in data["quotations"]} == {"cannot_check"}
     assert all(d["code"] == "ARS052" for d in data["diagnostics"])
+    assert {d["severity"] for d in data["diagnostics"]} == {"error"}
+    assert data["summary"]["unchecked"] == 4 and data["summary"]["passed"] is False
+    assert data["quotations"][0]["reason"] == "no original on file (source_acquired is false)"
 
 
 def test_block_quote_crlf_title_and_missing_files(

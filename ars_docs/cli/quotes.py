@@ -1,11 +1,12 @@
 """``ars-docs quotes`` and ``accept-quote``: quotations checked against their originals.
 
 ``quotes DRAFT`` lists every quotation attached to a marker with its verdict
-(``exact``, ``equivalent``, ``altered``, ``not_found``, ``cannot_check``), the
-page of the original it is on and the passage there (text: one block per
-quotation, summary last; ``--format json``: ``summary`` first). Exit 0 when no
-quotation is altered or not found (or each such one has a reviewed exception),
-1 otherwise, the documented error codes on bad input.
+(``exact``, ``equivalent``, ``altered``, ``not_found``, ``cannot_check``,
+``not_in_corpus``), the page of the original it is on and the passage there
+(text: one block per quotation, summary last; ``--format json``: ``summary``
+first). Exit 0 when ``render --strict`` would let every quotation pass (none
+altered, not found or unchecked without a reviewed exception, every key in
+the passport), 1 otherwise, the documented error codes on bad input.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "marks in the marker's sentence, or block quotes next to a marker) and compare each "
         "with the text of the entry's acquired original (source_acquisition_path): exact, "
         "equivalent (ellipses, brackets, case), altered (with the word diff and page) or "
-        "not_found. Prints the list (writes nothing; offline). Exit 1 when a quotation is "
-        "altered or not found and no reviewed exception (accept-quote) covers it.",
+        "not_found, or cannot_check (no readable original). Prints the list (writes "
+        "nothing; offline). Exit 1 when a quotation is altered, not found or cannot be "
+        "checked and no reviewed exception (accept-quote) covers it, or its key is not in "
+        "the passport.",
     )
     p.set_defaults(handler=cmd_quotes)
     p.add_argument("draft", metavar="DRAFT", help="the markdown draft")
@@ -41,10 +44,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
     a = sub.add_parser(
         "accept-quote",
-        help="record a reviewed exception for an altered / not-found quotation",
+        help="record a reviewed exception for an altered / not-found / unchecked quotation",
         description="Append {quote_sha, reason, accepted_at} to the entry's quote_acceptances, "
         "byte-preserving. The exception covers exactly that quotation (its id changes when "
-        "its words do); quotes and render --strict then accept it.",
+        "its words do): one that differs from the original, is not in it, or cannot be "
+        "checked because no readable original is on file (a person checked the printed "
+        "source); quotes and render --strict then accept it.",
     )
     a.set_defaults(handler=cmd_accept_quote)
     a.add_argument("key", metavar="KEY", help="citation_key of the quoted work")
@@ -85,15 +90,18 @@ def cmd_quotes(args: argparse.Namespace) -> int:
     for r in results:
         counts[r.verdict] = counts.get(r.verdict, 0) + 1
     flagged = sum(1 for r in results if r.flagged)
+    unchecked = sum(1 for r in results if r.unchecked or r.verdict == "not_in_corpus")
     accepted = sum(1 for r in results if r.accepted)
-    code = ExitCode.CHECK_FAILED if flagged else ExitCode.OK
+    refused = any(r.refused for r in results)
+    code = ExitCode.CHECK_FAILED if refused else ExitCode.OK
     if args.format == "json":
         summary = {
             "quotations": len(results),
             "verdicts": counts,
             "flagged": flagged,
+            "unchecked": unchecked,
             "accepted": accepted,
-            "passed": not flagged,
+            "passed": not refused,
             "exit_code": int(code),
         }
         print_payload(
@@ -103,7 +111,8 @@ def cmd_quotes(args: argparse.Namespace) -> int:
     for r in results:
         print(_block(args.draft, r))
     verdicts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) or "none"
-    tail = f"; {accepted} accepted after review" if accepted else ""
+    tail = f"; {unchecked} unchecked" if unchecked else ""
+    tail += f"; {accepted} accepted after review" if accepted else ""
     print(f"{args.draft}: {len(results)} quotation(s): {verdicts}; {flagged} flagged{tail}")
     return int(code)
 
@@ -168,15 +177,30 @@ def _diagnostics(path: str, r: QuoteResult, passport: str) -> list[Diagnostic]:
                 q.slug,
             )
         )
-    elif m.verdict in ("cannot_check", "not_in_corpus"):
+    elif r.unchecked:
         out.append(
             Diagnostic(
                 path,
                 q.line,
                 q.col,
                 codes.QUOTE_UNCHECKED,
-                Severity.INFO,
-                f"quotation cannot be checked: {r.reason}",
+                Severity.ERROR,
+                f"quotation [{q.sha}] cannot be checked: {r.reason}; acquire a readable "
+                f"original (ars-docs retrieve {q.slug}), or check it against the printed "
+                "source and run accept-quote",
+                q.slug,
+            )
+        )
+    elif m.verdict == "not_in_corpus":
+        out.append(
+            Diagnostic(
+                path,
+                q.line,
+                q.col,
+                codes.QUOTE_UNCHECKED,
+                Severity.ERROR,
+                f"quotation [{q.sha}] cannot be checked: '{q.slug}' is not in {passport}; "
+                "add the entry (render --strict refuses the citation as not-in-corpus)",
                 q.slug,
             )
         )

@@ -2,10 +2,16 @@
 
 An entry's original is its ``source_acquisition_path`` (relative to the
 passport's folder) when ``source_acquired`` is true. A quotation whose entry
-has no readable original gets the verdict ``cannot_check`` with the reason;
-a quotation whose key is not in the passport gets ``not_in_corpus``.
-A reviewed exception (``quote_acceptances`` in the entry, written by
-``ars-docs accept-quote``) is reported with the verdict it covers.
+has no readable original gets the verdict ``cannot_check`` with the reason
+(no original on file, a folder or FIFO where the file belongs, not a PDF,
+HTML or text, no visible text, a PDF pypdf cannot read); a quotation whose
+key is not in the passport gets ``not_in_corpus``. Nothing unchecked ships:
+the gate refuses ``cannot_check`` like ``altered`` (issue 33). A reviewed
+exception (``quote_acceptances`` in the entry, written by ``ars-docs
+accept-quote``) covers an ``altered``, ``not_found`` or ``cannot_check``
+quotation and is reported with the verdict it covers; a ``not_in_corpus``
+quotation has no entry to hold one (its citation is refused as
+``not-in-corpus`` until the entry exists).
 """
 
 from __future__ import annotations
@@ -22,9 +28,11 @@ from ars_docs.quotes.match import Match, SourceIndex, match_quote
 from ars_docs.quotes.text import load_original
 from ars_docs.session.corpus import Corpus
 
-__all__ = ["FLAGGED", "QuoteResult", "accepted_shas", "check_quotations"]
+__all__ = ["ACCEPTABLE", "FLAGGED", "QuoteResult", "accepted_shas", "check_quotations"]
 
 FLAGGED = frozenset({"altered", "not_found"})
+"""Verdicts that say the quotation does not match its original."""
+ACCEPTABLE = FLAGGED | {"cannot_check"}
 """Verdicts the gate refuses unless a reviewed exception is recorded."""
 
 
@@ -51,7 +59,19 @@ class QuoteResult:
 
     @property
     def flagged(self) -> bool:
+        """Altered or not found, and no reviewed exception."""
         return self.verdict in FLAGGED and not self.accepted
+
+    @property
+    def unchecked(self) -> bool:
+        """Cannot be compared with an original, and no reviewed exception."""
+        return self.verdict == "cannot_check" and not self.accepted
+
+    @property
+    def refused(self) -> bool:
+        """What ``render --strict`` refuses: flagged, unchecked, or its key not in the
+        passport (refused there as the citation's ``not-in-corpus``)."""
+        return self.flagged or self.unchecked or self.verdict == "not_in_corpus"
 
     def to_dict(self) -> dict[str, Any]:
         q, m = self.quotation, self.match
@@ -112,14 +132,20 @@ def check_quotations(
                 QuoteResult(quote, Match("not_in_corpus"), reason="key not in the passport")
             )
             continue
+        accepted = accepted_shas(entry.data).get(quote.sha, "")
         where = entry.data.get("source_acquisition_path")
         if not entry.source_acquired or not isinstance(where, str) or not where:
+            missing = (
+                "source_acquired is false"
+                if not entry.source_acquired
+                else "source_acquisition_path is missing"
+            )
             results.append(
                 QuoteResult(
                     quote,
                     Match("cannot_check"),
-                    reason="no acquired original (source_acquired / "
-                    "source_acquisition_path); run `ars-docs retrieve`",
+                    reason=f"no original on file ({missing})",
+                    accepted=accepted,
                 )
             )
             continue
@@ -128,9 +154,11 @@ def check_quotations(
             indexes[quote.slug] = original.problem or SourceIndex(original)
         index = indexes[quote.slug]
         if isinstance(index, str):
-            results.append(QuoteResult(quote, Match("cannot_check"), where, reason=index))
+            results.append(
+                QuoteResult(quote, Match("cannot_check"), where, reason=index, accepted=accepted)
+            )
             continue
         match = match_quote(index, quote.text, quote.locator)
-        accepted = accepted_shas(entry.data).get(quote.sha, "") if match.verdict in FLAGGED else ""
-        results.append(QuoteResult(quote, match, where, accepted=accepted))
+        covered = accepted if match.verdict in ACCEPTABLE else ""
+        results.append(QuoteResult(quote, match, where, accepted=covered))
     return results

@@ -1,4 +1,4 @@
-"""The quotation pass of ``finalize`` and ``render --strict`` (issue 28).
+"""The quotation pass of ``finalize`` and ``render --strict`` (issues 28 and 33).
 
 A pass like those of ``draft.passes`` (``(state) -> None``), built with the
 corpus because the originals' paths are relative to the passport. The CLI
@@ -7,14 +7,17 @@ inserts it into the draft pipelines (``draft/`` cannot import this room):
 * in finalize, after ``checklist``: an ``altered`` or ``not_found`` quotation
   without a reviewed exception is an error diagnostic (ARS050 / ARS051) and an
   item of the checklist section "Quotations that do not match their source"
-  with the word diff, the page and the ``accept-quote`` command; a page
-  locator that misses the passage's page is a warning (ARS053);
+  with the word diff, the page and the ``accept-quote`` command; a
+  ``cannot_check`` one is an error (ARS052) and an item of "Quotations that
+  cannot be checked" with why and the two fixes; a page locator that misses
+  the passage's page is a warning (ARS053);
 * in the strict gate, after ``gate``: each such quotation is a refusal
-  (``altered-quotation`` / ``quotation-not-found``), so ``strip`` writes
-  nothing.
+  (``altered-quotation`` / ``quotation-not-found`` / ``unchecked-quotation``),
+  so ``strip`` writes nothing. Nothing the gate cannot check ships.
 
-Quotations that cannot be checked (no acquired original) are listed by
-``ars-docs quotes``; the citation's own status already warns about them.
+A quotation whose key is not in the passport is left to the citation's own
+``not-in-corpus`` refusal (and finalize's ARS003): adding the entry is the fix
+of both.
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.quotes.check import QuoteResult, check_quotations
-from ars_docs.quotes.find import quotations_in
+from ars_docs.quotes.find import Quotation, quotations_in
 from ars_docs.session.corpus import Corpus
 
 __all__ = ["QuotationPass"]
 
 CHECKLIST_HEADING = "## Quotations that do not match their source"
+UNCHECKED_HEADING = "## Quotations that cannot be checked"
 
 
 class QuotationPass:
@@ -55,31 +59,29 @@ class QuotationPass:
         if not found:
             return
         results = check_quotations(state.document, self.corpus, quotations=found)
-        flagged = [r for r in results if r.flagged]
+        refusals = [
+            Offender(r.quotation.line, r.quotation.col, _REFUSALS[r.verdict], r.quotation.slug,
+                     _detail(r))
+            for r in results
+            if r.flagged or r.unchecked
+        ]  # fmt: skip
         if self.gate:
-            for r in flagged:
-                q = r.quotation
-                reason = (
-                    codes.REFUSE_QUOTE_ALTERED
-                    if r.verdict == "altered"
-                    else codes.REFUSE_QUOTE_NOT_FOUND
-                )
-                state.offenders.append(Offender(q.line, q.col, reason, q.slug, _detail(r)))
+            state.offenders.extend(refusals)
             return
+        # Finalize's forecast of the gate (passes.forecast) holds the same refusals.
+        state.forecast.extend(refusals)
         path = state.document.path
         for r in results:
             q, m = r.quotation, r.match
-            if r.flagged:
-                code = codes.QUOTE_ALTERED if m.verdict == "altered" else codes.QUOTE_NOT_FOUND
+            if r.flagged or r.unchecked:
                 state.diagnostics.append(
                     Diagnostic(
                         path,
                         q.line,
                         q.col,
-                        code,
+                        _CODES[m.verdict],
                         Severity.ERROR,
-                        f"quotation [{q.sha}] {_detail(r)}; correct it, or review it "
-                        "and record an exception with accept-quote",
+                        f"{_detail(r)}; {_FIXES[m.verdict].format(key=shlex.quote(q.slug))}",
                         q.slug,
                     )
                 )
@@ -96,14 +98,53 @@ class QuotationPass:
                         q.slug,
                     )
                 )
-        if flagged:
-            section = self._checklist(path, flagged)
+        sections = [
+            self._checklist(path, [r for r in results if r.flagged]),
+            self._unchecked(path, [r for r in results if r.unchecked]),
+        ]
+        for section in filter(None, sections):
             current = state.artifacts.get("checklist", "")
             state.artifacts["checklist"] = (
                 f"{current.rstrip()}\n\n{section}" if current else section
             )
 
+    @property
+    def _passport_option(self) -> str:
+        return f" --passport {shlex.quote(self.passport)}" if self.passport else ""
+
+    def _accept_command(self, q: Quotation) -> str:
+        return (
+            f"`ars-docs accept-quote {shlex.quote(q.slug)}{self._passport_option} "
+            f'--quote-sha {q.sha} --reason "…"`'
+        )
+
+    def _unchecked(self, path: str, unchecked: list[QuoteResult]) -> str:
+        if not unchecked:
+            return ""
+        lines = [
+            UNCHECKED_HEADING,
+            "",
+            "Each quotation below cannot be compared with its source: there is no readable "
+            "original on file. Acquire one (`ars-docs retrieve KEY`, or save the file and "
+            "set `source_acquisition_path`), or check the quotation against the printed "
+            "source yourself and record a reviewed exception; `render --strict` refuses "
+            "the draft until one of the two is done.",
+            "",
+        ]
+        for r in unchecked:
+            q = r.quotation
+            words = " ".join(q.text.split())
+            lines.append(f"- [ ] {path}:{q.line}:{q.col} `{q.slug}` [{q.sha}] “{words}”")
+            lines.append(f"  - cannot be checked: {r.reason}")
+            lines.append(
+                f"  - original: `ars-docs retrieve{self._passport_option} {shlex.quote(q.slug)}`"
+            )
+            lines.append(f"  - exception: {self._accept_command(q)}")
+        return "\n".join(lines) + "\n"
+
     def _checklist(self, path: str, flagged: list[QuoteResult]) -> str:
+        if not flagged:
+            return ""
         lines = [
             CHECKLIST_HEADING,
             "",
@@ -122,16 +163,33 @@ class QuotationPass:
                 lines.append(f"  - changes: {' '.join(m.diff)}")
             else:
                 lines.append(f"  - not found in {r.source}")
-            passport = f" --passport {shlex.quote(self.passport)}" if self.passport else ""
-            lines.append(
-                f"  - exception: `ars-docs accept-quote {shlex.quote(q.slug)}{passport} "
-                f'--quote-sha {q.sha} --reason "…"`'
-            )
+            lines.append(f"  - exception: {self._accept_command(q)}")
         return "\n".join(lines) + "\n"
 
 
+_REFUSALS = {
+    "altered": codes.REFUSE_QUOTE_ALTERED,
+    "not_found": codes.REFUSE_QUOTE_NOT_FOUND,
+    "cannot_check": codes.REFUSE_QUOTE_UNCHECKED,
+}
+_CODES = {
+    "altered": codes.QUOTE_ALTERED,
+    "not_found": codes.QUOTE_NOT_FOUND,
+    "cannot_check": codes.QUOTE_UNCHECKED,
+}
+_FIXES = {
+    "altered": "correct it, or review it and record an exception with accept-quote",
+    "not_found": "correct it, or review it and record an exception with accept-quote",
+    "cannot_check": "acquire a readable original (ars-docs retrieve {key}), or check it "
+    "against the printed source and record an exception with accept-quote",
+}
+
+
 def _detail(r: QuoteResult) -> str:
+    """What is wrong with one quotation, with its id for ``accept-quote``."""
     m = r.match
     if m.verdict == "altered":
-        return f"differs from {r.place}: {' '.join(m.diff)}"
-    return f"is not in {r.source}"
+        return f"quotation [{r.quotation.sha}] differs from {r.place}: {' '.join(m.diff)}"
+    if m.verdict == "cannot_check":
+        return f"quotation [{r.quotation.sha}] cannot be checked: {r.reason}"
+    return f"quotation [{r.quotation.sha}] is not in {r.source}"

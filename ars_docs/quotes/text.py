@@ -1,6 +1,9 @@
 """An acquired original's text, page by page, cached by the file's content hash.
 
-A PDF gives the text of every page (pypdf, ``retrieval.judge.content``), with its
+The file is read through the path policy (``paths.read_regular``, at most
+``READ_LIMITS["acquired original"]`` bytes; a FIFO, device or folder is a
+problem, never a hang). A PDF gives the visible text of every page (pypdf,
+``retrieval.judge.content``: text drawn invisibly is left out), with its
 running heads and page-number lines removed: a line at the top or bottom of a
 page that recurs (digits ignored) on at least a third of the pages, or that is
 only a number. When a page shows its printed number there, that number is the
@@ -28,9 +31,12 @@ from ars_docs.session.atomic import write_bytes_atomic
 # The retrieval modules (and pypdf) are imported only when an original is read:
 # finalize runs the quotation pass on every draft and must stay light without one.
 
-__all__ = ["Original", "load_original"]
+__all__ = ["ORIGINAL", "Original", "load_original"]
 
-_FORMAT = 3
+#: The kind of file an original is for the path policy (its size cap: ``paths.READ_LIMITS``).
+ORIGINAL = "acquired original"
+#: 4: PDF text leaves out text drawn invisibly (issue 33), so older entries are not reused.
+_FORMAT = 4
 #: A footnote line at the foot of a page: a note number (or *, †, ‡) and text.
 _FOOTNOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡])\s+\S")
 _NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(\d{1,5})(?:\s*[-–—])?\s*$")
@@ -57,10 +63,15 @@ class Original:
 
 
 def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Original:
+    from ars_docs.errors import ArsError
+    from ars_docs.paths import read_regular
+
     try:
-        body = path.read_bytes()
-    except OSError as exc:
-        return Original((), (), "", f"{path}: cannot be read ({exc.strerror or exc})")
+        # The path policy: a FIFO, device, socket or folder is refused without blocking,
+        # a file over the cap without reading past it.
+        body = read_regular(path, what=ORIGINAL, hint="source_acquisition_path names no file")
+    except ArsError as exc:
+        return Original((), (), "", exc.message)
     from ars_docs.retrieval.net.cache import cache_root
 
     digest = hashlib.sha256(body).hexdigest()
@@ -114,12 +125,18 @@ def _extract(body: bytes, path: Path) -> Original:
         bodies, notes = zip(*(split_footnotes(p) for p in pages), strict=True)
         return Original(tuple(bodies), tuple(numbers), "pdf", notes=tuple(notes))
     if path.suffix.lower() in (".html", ".htm") or looks_like_html(body, {}):
-        page = parse_html(body, {}, path.as_uri())
+        # absolute: a relative passport (ARS_PASSPORT=passport.yaml) gives a relative path
+        page = parse_html(body, {}, path.absolute().as_uri())
         return Original((page.main_text,), (None,), "html")
     try:
         return Original((body.decode("utf-8"),), (None,), "text")
     except UnicodeDecodeError:
-        return Original((), (), "", f"{path}: neither a PDF, an HTML page nor UTF-8 text")
+        return Original(
+            (),
+            (),
+            "",
+            f"{path}: neither a PDF, an HTML page nor UTF-8 text (random or binary data?)",
+        )
 
 
 def strip_furniture(pages: list[str]) -> tuple[list[str], list[int | None]]:

@@ -22,6 +22,13 @@ Text after a reference-list heading (a line reading just ``References``,
 ``Bibliography``, ``Works Cited`` …) is not searched: a document that merely
 cites the work lists its title and authors there.
 
+PDF text is the text a reader sees (``judge.ink``): text drawn invisibly —
+render mode 3, clipped away, off the page, too small to read, in a layer
+that is off — is left out, so a page that shows one work cannot pass as
+another by hiding that work's title under it. A page whose text is all
+invisible and which is mostly an image is a scan with an OCR layer: its text
+is kept (``SCAN_SHARE``).
+
 ``match_content`` is the spec's minimum check, kept for library users; the
 chain itself decides with ``identity.decide``, which is stricter (where the
 evidence sits, negative evidence first, match levels with reason codes).
@@ -38,8 +45,10 @@ import threading
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
+    "SCAN_SHARE",
     "MatchResult",
     "TextResult",
     "match_content",
@@ -114,7 +123,10 @@ class TextResult:
     pages: tuple[str, ...] = ()
     """The text of each checked page, in order."""
     no_text: bool = False
-    """The PDF opened fine but has no text layer on the checked pages (a scan)."""
+    """The PDF opened fine but has no visible text on the checked pages (a scan, or
+    text drawn only invisibly)."""
+    hidden: tuple[int, ...] = ()
+    """The pages (0-based) whose invisible text was left out."""
 
 
 def match_content(text: str, title: str, surnames: Sequence[str], *, where: str) -> MatchResult:
@@ -210,10 +222,43 @@ def _extract(body: bytes, pages: int) -> TextResult:
         if reader.is_encrypted and not reader.decrypt(""):
             return TextResult("", "the PDF is encrypted with a password")
         count = min(pages, len(reader.pages))
-        texts = [reader.pages[index].extract_text() or "" for index in range(count)]
+        texts: list[str] = []
+        hidden: list[int] = []
+        for index in range(count):
+            text, left_out = _page_text(reader.pages[index], reader)
+            texts.append(text)
+            if left_out:
+                hidden.append(index)
     except Exception as exc:  # pypdf raises many types on broken files
         return TextResult("", f"the PDF cannot be read ({type(exc).__name__}: {exc})"[:300])
     text = "\n".join(texts)
     if not text.strip():
-        return TextResult("", f"no text layer on the first {pages} page(s) (a scan?)", no_text=True)
-    return TextResult(text, pages=tuple(texts))
+        where = f"the first {count} page(s)" if count < len(reader.pages) else "any page"
+        if hidden:
+            problem = (
+                f"no visible text on {where}: the only text is drawn invisibly (hidden, "
+                "clipped away, off the page or too small to read), which is not evidence"
+            )
+        else:
+            problem = f"no text layer on {where} (a scan?)"
+        return TextResult("", problem, no_text=True, hidden=tuple(hidden))
+    return TextResult(text, pages=tuple(texts), hidden=tuple(hidden))
+
+
+SCAN_SHARE = 0.25
+"""A page whose text is all invisible keeps it when images cover at least this share
+of the page: a scan with its OCR layer."""
+
+
+def _page_text(page: Any, reader: Any) -> tuple[str, bool]:
+    """The page's visible text, and whether invisible text was left out (one extraction;
+    a second, plain one only for a scan's OCR layer)."""
+    from ars_docs.retrieval.judge.ink import PageInk
+
+    ink = PageInk(page, reader)
+    text = (
+        page.extract_text(visitor_operand_before=ink.before, visitor_operand_after=ink.after) or ""
+    )
+    if ink.hidden and not ink.visible and ink.scan_share() >= SCAN_SHARE:
+        return page.extract_text() or "", False
+    return text, ink.hidden > 0
