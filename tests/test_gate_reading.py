@@ -475,8 +475,13 @@ def test_a_line_that_would_join_the_container_above_is_refused(text: str) -> Non
 
     result = api.render(text, CORPUS, READ_LOG, strict=True)
     assert result.output is None and result.gate is not None
-    assert [o.reason for o in result.gate.offenders] == ["strip-changes-reading"]
-    assert "continues the quote, list item or table row" in result.gate.offenders[0].detail
+    reasons = [o.reason for o in result.gate.offenders]
+    # A block quote with a marker is a quotation of ok_a, which has no original on file
+    # in this in-memory corpus: it cannot be checked (issue 33), and says so too.
+    quoted = ["unchecked-quotation"] if text.startswith(">") else []
+    assert reasons == [*quoted, "strip-changes-reading"]
+    reading = next(o for o in result.gate.offenders if o.reason == "strip-changes-reading")
+    assert "continues the quote, list item or table row" in reading.detail
 
 
 def test_an_inline_svg_with_a_style_is_not_a_reason_to_refuse() -> None:
