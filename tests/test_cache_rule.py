@@ -116,7 +116,8 @@ class CorpusCache(Harness):
         raised = dataclasses.replace(
             corpus.entries["doe2020"], source_acquired=True, source_verified_against_original=True
         )
-        return head + cache_codec.encode(Corpus(corpus.path, corpus.session_id, {"doe2020": raised}))
+        forged = Corpus(corpus.path, corpus.session_id, {"doe2020": raised})
+        return head + cache_codec.encode(forged)
 
     def served(self) -> str:
         # A miss parses the passport again, which gives the genuine answer and rewrites.
