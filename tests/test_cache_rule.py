@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 from conftest import CliResult, entry, passport_text
 from quote_pdfs import article_pdf
+from scholarly_world import ScholarlyWorld
 
 from ars_docs.lookup.cache import FILE_NAME, SqliteResponseCache
 from ars_docs.quotes.text import load_original
@@ -583,3 +584,83 @@ def test_a_planted_page_does_not_let_a_made_up_quotation_pass(
     assert draft.read_bytes() == original
     told = warnings_in(refused.err)
     assert len(told) == (0 if escape == "hash" else 1), refused.err
+
+
+# -- the lookup command: a shared root (or cache_dir) means the network answers, told once --
+
+
+@pytest.mark.parametrize("where", ["cache root", "cache_dir"])
+def test_lookup_in_a_shared_cache_folder_asks_the_network(
+    where: str,
+    lookup_world: ScholarlyWorld,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    cli: Callable[..., CliResult],
+) -> None:
+    from lookup_support import HARVEY, lookup_json, passport
+    from lookup_support import entry as lookup_entry
+
+    folder = tmp_path / "shared-cache"
+    if where == "cache_dir":
+        lookup_world.write_config(tmp_path / "ars-docs.toml", cache_dir=str(folder))
+    else:
+        monkeypatch.setenv("ARS_DOCS_CACHE_DIR", str(folder))
+    path = passport(
+        tmp_path / "passport.yaml",
+        lookup_entry("hs", "Quality culture", ["Harvey"], 2008, doi=HARVEY["DOI"]),
+    )
+    done, _ = lookup_json(cli, path)
+    assert done.code in (0, 1), done.err
+    assert (folder / FILE_NAME).is_file() and warnings_in(done.err) == []
+    lookup_world.reset_log()
+    _, warm = lookup_json(cli, path, "--all")
+    assert lookup_world.count() == 0 and warm["summary"]["answers_from_cache"] > 0
+
+    folder.chmod(0o777)
+    stored = (folder / FILE_NAME).read_bytes()
+    again, report = lookup_json(cli, path, "--all")
+    assert report["summary"]["answers_from_cache"] == 0
+    assert report["summary"]["requests"] == lookup_world.count() > 0
+    assert warnings_in(again.err) == [
+        f"ars-docs: warning: cache folder {folder} can be written by group and others "
+        f"(mode 0777): that cache is not used (nothing is read or written there); chmod go-w "
+        f"{folder}, or choose a cache folder only you can write to (ARS_DOCS_CACHE_DIR, or "
+        "cache_dir for retrieve and lookup)"
+    ]
+    assert (folder / FILE_NAME).read_bytes() == stored
+
+
+# -- the retrieve command: the rule starts at the cache root, above retrieval/ --
+
+
+def test_retrieve_with_a_shared_cache_root_asks_the_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Callable[..., CliResult]
+) -> None:
+    from retrieval_support import PAYWALLED, World, sample_config, sample_passport, sample_world
+
+    for name in list(os.environ):
+        if name.startswith("ARS_RETRIEVAL_") or name.lower().endswith("_proxy"):
+            monkeypatch.delenv(name)
+    root = tmp_path / "cache"
+    monkeypatch.setenv("ARS_DOCS_CACHE_DIR", str(root))
+    with World() as world:
+        sample_world(world)
+        passport = tmp_path / "passport.yaml"
+        passport.write_text(sample_passport().replace("{base}", world.base), encoding="utf-8")
+        (tmp_path / "ars-docs.toml").write_text(sample_config(world), encoding="utf-8")
+        cold = cli("retrieve", "--passport", passport, PAYWALLED)
+        asked = len(world.seen)
+        assert cold.code == 1 and asked > 0 and list((root / "retrieval").rglob("*.http"))
+        warm = cli("retrieve", "--passport", passport, PAYWALLED)
+        assert len(world.seen) - asked < asked  # cached answers served a rerun
+        assert warnings_in(cold.err + warm.err) == []
+
+        root.chmod(0o777)  # retrieval/ below it is still private: the root must be checked
+        before = snapshot(root)
+        sent = len(world.seen)
+        shared = cli("retrieve", "--passport", passport, PAYWALLED)
+        assert shared.code == 1
+        assert len(world.seen) - sent == asked  # every answer asked of the network again
+    [told] = warnings_in(shared.err)
+    assert told.startswith(f"ars-docs: warning: cache folder {root} can be written by group")
+    assert snapshot(root) == before
