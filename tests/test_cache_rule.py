@@ -35,7 +35,7 @@ from ars_docs.quotes.text import load_original
 from ars_docs.retrieval.net.cache import ResponseCache
 from ars_docs.retrieval.types import RawResponse
 from ars_docs.session import cache_codec
-from ars_docs.session.cache_files import read_entry, write_entry
+from ars_docs.session.cache_files import read_checked, read_entry, write_entry
 from ars_docs.session.corpus import Corpus, load_corpus
 
 OTHER_UID = 1000
@@ -455,6 +455,47 @@ def test_an_entry_filed_under_another_name_is_a_miss(
     misfiled = quotes.root / "quotes" / f"{hashlib.sha256(second.read_bytes()).hexdigest()}.json"
     assert write_entry(misfiled, quotes.forged_content())
     assert MADE_UP not in " ".join(load_original(second).pages)
+
+
+def test_a_large_entry_is_hashed_beside_its_decoding_and_still_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From 1 MiB on the hash runs on another thread while the entry is decoded; a
+    decoded value whose content fails the hash is still dropped."""
+    path = tmp_path / "big.cache"
+    content = os.urandom(3 << 20)
+    assert write_entry(path, content)
+    seen: list[int] = []
+
+    def use(found: memoryview) -> int:
+        seen.append(len(found))
+        return len(found)
+
+    assert read_checked(path, use) == len(content)
+    raw = bytearray(path.read_bytes())
+    raw[-1000] ^= 0x01  # one flipped bit, far from the start
+    path.write_bytes(bytes(raw))
+    assert read_checked(path, use) is None
+    assert seen == [len(content), len(content)]  # decoded both times, believed once
+
+    # The corpus cache takes that path too (a passport whose cache is over 1 MiB).
+    cache = CorpusCache(tmp_path, monkeypatch)
+    long_title = "A title that runs on " * 300
+    cache.passport.write_text(
+        passport_text(
+            *(entry(f"k{i}", acquired=False, verified=False) for i in range(300))
+        ).replace("Title of", long_title),
+        encoding="utf-8",
+    )
+    cache.fill()
+    [stored] = cache.root.glob("corpus-*.cache")
+    assert stored.stat().st_size > 1 << 20
+    flipped = bytearray(stored.read_bytes())
+    flipped[-500] ^= 0x01
+    stored.write_bytes(bytes(flipped))
+    assert read_checked(stored, bytes) is None
+    assert len(load_corpus(cache.passport).entries) == 300  # a miss: parsed and rewritten
+    assert read_checked(stored, bytes) is not None
 
 
 @pytest.mark.parametrize("name", ["-wal", "-shm"])

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ars_docs.perf import gc_paused
-from ars_docs.session.cache_files import cache_root, private_folder, read_entry, write_entry
+from ars_docs.session.cache_files import cache_root, private_folder, read_checked, write_entry
 
 __all__ = ["cache_file", "cache_key", "read_cache", "write_cache"]
 
@@ -82,18 +82,20 @@ def read_cache(cache: Path, key: str, expected: type[T]) -> T | None:
     # Imported here: the codec names the corpus and read-log types, which import this module.
     from ars_docs.session.cache_codec import CacheFormatError, decode
 
-    raw = read_entry(cache)  # the file rule and the hash: None when either fails
-    if raw is None:
-        return None
     head = _FORMAT + key.encode("ascii") + b"\n"
-    if not raw.startswith(head):
-        return None  # another version, another input, or not a cache at all
-    try:
-        with gc_paused():
-            stored = decode(raw[len(head) :], expected)
-    except CacheFormatError:
-        return None
-    return stored if isinstance(stored, expected) else None
+
+    def parse(content: memoryview) -> T | None:
+        if content[: len(head)] != head:
+            return None  # another version, another input, or not a cache at all
+        try:
+            with gc_paused():
+                stored = decode(content[len(head) :], expected)  # a view: no 7 MB copy
+        except CacheFormatError:
+            return None
+        return stored if isinstance(stored, expected) else None
+
+    # The file rule and the hash (checked beside the decoding): None when either fails.
+    return read_checked(cache, parse)
 
 
 def write_cache(cache: Path, key: str, value: object) -> None:
