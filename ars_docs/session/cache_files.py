@@ -33,7 +33,6 @@ import errno
 import os
 import stat
 import sys
-import threading  # already loaded on the draft path (nothing to pay at import)
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TypeVar
@@ -60,8 +59,6 @@ _SEAL_LINE = len(_SEAL) + 64 + 1
 _NO_LINKS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _OPEN_READ = os.O_RDONLY | os.O_NONBLOCK | _NO_LINKS  # a planted FIFO cannot make it wait
 _OPEN_NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINKS
-#: From this size on the hash is computed beside the decoding (a thread costs ~0.1 ms).
-_HASH_ASIDE = 1 << 20
 T = TypeVar("T")
 _told: set[str] = set()
 """Folders the user was already warned about in this process (told once)."""
@@ -132,31 +129,18 @@ def read_entry(path: Path) -> bytes | None:
 
 
 def read_checked(path: Path, use: Callable[[memoryview], T]) -> T | None:
-    """``use(content)`` of the cache file ``path``, returned only when the file keeps the
-    rule and its content matches its hash; else ``None``.
+    """``use(content)`` of the cache file ``path`` when it keeps the rule and its content
+    matches its hash; else ``None``.
 
-    A large file is hashed on another thread while ``use`` decodes it (hashlib
-    releases the GIL), so the check adds little time to the hot path of every
-    finalize (``benchmarks/bench_cache.py``). ``use`` therefore sees content
-    that may fail the check: it must only decode (the typed decoders run no
-    code), and its result is dropped when the hash does not match. It gets a
-    view of the bytes read, not a copy (a 7 MB copy is a measurable part of a
-    0.07 s read).
+    ``use`` gets a view of the bytes read, not a copy: the corpus cache of a
+    large passport is megabytes, read on every finalize
+    (``benchmarks/bench_cache.py``).
     """
     sealed = _sealed(path)
     if sealed is None:
         return None
     expected, content = sealed
-    if len(content) < _HASH_ASIDE:
-        return use(content) if _digest(content) == expected else None
-    found: list[bytes] = []
-    worker = threading.Thread(target=lambda: found.append(_digest(content)), daemon=True)
-    worker.start()
-    try:
-        value = use(content)
-    finally:
-        worker.join()
-    return value if found == [expected] else None  # truncated, damaged or edited: never
+    return use(content) if _digest(content) == expected else None
 
 
 def _sealed(path: Path) -> tuple[bytes, memoryview] | None:
