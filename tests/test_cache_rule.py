@@ -270,6 +270,25 @@ def test_a_root_only_its_group_can_write_is_not_used(
     assert "can be written by its group (mode 0770)" in told
 
 
+def test_a_shared_root_like_tmp_gets_no_chmod_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sticky folder everyone writes to (what /tmp is) is shared on purpose: the
+    advice is another folder, not a chmod of it."""
+    cache = CorpusCache(tmp_path, monkeypatch)
+    cache.root.mkdir(mode=0o700)
+    cache.root.chmod(0o1777)
+    cache.fill()
+    assert list(cache.root.iterdir()) == []  # nothing written there
+    [told] = warnings_in(capsys.readouterr().err)
+    assert told == (
+        f"ars-docs: warning: cache folder {cache.root} can be written by group and others "
+        "(mode 1777): that cache is not used (nothing is read or written there); choose a "
+        "cache folder only you can write to (ARS_DOCS_CACHE_DIR, or cache_dir for retrieve "
+        "and lookup)"
+    )
+
+
 @AS_ROOT
 def test_a_root_of_another_user_is_not_used(
     cache: Harness, capsys: pytest.CaptureFixture[str]

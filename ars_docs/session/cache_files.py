@@ -253,6 +253,8 @@ def _check_folder(folder: Path, info: os.stat_result) -> None:
         raise _Broken(folder, why, f"choose a cache folder of your own ({_WHERE})")
     if info.st_mode & 0o022:
         why = f"can be written by {_writers(info.st_mode)} (mode {info.st_mode & 0o7777:04o})"
+        if info.st_mode & stat.S_ISVTX:  # shared on purpose, like /tmp: do not advise chmod
+            raise _Broken(folder, why, f"choose a cache folder only you can write to ({_WHERE})")
         raise _Broken(folder, why, f"chmod go-w {folder}, {_ELSEWHERE}")
 
 
