@@ -12,7 +12,8 @@ times, best of ``--repeat`` in this one process, decoding the same corpus with:
   codec walked its result the same way);
 * ``pickle`` — for reference only: it can execute code and is not a candidate.
 
-then the whole cache read (``read_cache``: open, owner check, header, decode)
+then the whole cache read (``read_cache``: open, owner check, hash check,
+header, decode)
 and a warm ``load_corpus`` (adds hashing the passport bytes for the key).
 Target: the cache read of 10,000 entries <= 0.1 s. Ratios are against the
 chosen codec. A measurement, not a test: exit 0 unless ``--strict``.
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
 
         cache_path = cache.cache_file("corpus", str(passport))
         assert cache_path is not None
-        key = cache_path.read_bytes().split(b"\n", 2)[1].decode()
+        key = cache_path.read_bytes().split(b"\n", 3)[2].decode()  # hash, version, key
         read = best(args.repeat, lambda: cache.read_cache(cache_path, key, Corpus))
         assert cache.read_cache(cache_path, key, Corpus) is not None, "the cache missed"
         warm = best(args.repeat, lambda: load_corpus(passport))

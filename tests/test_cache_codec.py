@@ -18,7 +18,7 @@ import pytest
 from conftest import read_log_text
 
 from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.session import cache_codec, cache_msgpack
+from ars_docs.session import cache_codec, cache_files, cache_msgpack
 from ars_docs.session import corpus as corpus_module
 from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 from ars_docs.session.readlog import ReadLog, ReadMark, load_read_log
@@ -77,11 +77,20 @@ def _parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _split(cache_file: Path) -> tuple[bytes, bytes]:
-    """(header lines: format version and key, body) of a cache file."""
+    """(header lines: format version and key, body) of a cache file, below its hash line."""
     raw = cache_file.read_bytes()
+    assert raw.startswith(b"sha256 ")
+    raw = raw[raw.index(b"\n") + 1 :]
     version_end = raw.index(b"\n") + 1
     key_end = raw.index(b"\n", version_end) + 1
     return raw[:key_end], raw[key_end:]
+
+
+def _plant(cache_file: Path, content: bytes) -> bytes:
+    """Write ``content`` as a cache file with a matching hash (past the hash check, the
+    codec and the header must refuse it on their own); returns the file's bytes."""
+    assert cache_files.write_entry(cache_file, content)
+    return cache_file.read_bytes()
 
 
 def _forged(corpus: Corpus) -> Corpus:
@@ -107,7 +116,7 @@ def test_round_trip_builds_the_corpus_types(passport: Path, cache_dir: Path, bod
     assert cold.diagnostics, "the second entry breaks a firm rule on purpose"
     [cache_file] = cache_dir.glob("corpus-*.cache")
     header, stored = _split(cache_file)
-    assert header.startswith(b"ars-docs cache v3\n") and stored[:1] == body
+    assert header.startswith(b"ars-docs cache v4\n") and stored[:1] == body
     warm = load_corpus(passport)
     assert warm is not cold
     assert warm.entries == cold.entries
@@ -189,8 +198,7 @@ def test_a_damaged_body_is_a_miss_and_is_rewritten(
     first = load_corpus(passport)
     [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
-    planted = header + _body_variants(first, kind)[variant]
-    cache_file.write_bytes(planted)
+    planted = _plant(cache_file, header + _body_variants(first, kind)[variant])
     parses = _parses(monkeypatch)
     again = load_corpus(passport)
     assert parses == [str(passport)]
@@ -203,7 +211,13 @@ def test_a_damaged_body_is_a_miss_and_is_rewritten(
 
 @pytest.mark.parametrize(
     "header",
-    [b"ars-docs cache v2 (json)\n", b"ars-docs cache v3 (msgpack)\n", b"", b"\x80\x04\x95"],
+    [
+        b"ars-docs cache v2 (json)\n",
+        b"ars-docs cache v3 (msgpack)\n",
+        b"ars-docs cache v3\n",
+        b"",
+        b"\x80\x04\x95",
+    ],
 )
 def test_another_format_version_is_a_miss(
     passport: Path, cache_dir: Path, monkeypatch: pytest.MonkeyPatch, header: bytes
@@ -212,7 +226,7 @@ def test_another_format_version_is_a_miss(
     [cache_file] = cache_dir.glob("corpus-*.cache")
     version_and_key, body = _split(cache_file)
     key_line = version_and_key.split(b"\n")[1] + b"\n"
-    cache_file.write_bytes(header + key_line + cache_codec.encode(_forged(first)))
+    _plant(cache_file, header + key_line + cache_codec.encode(_forged(first)))
     parses = _parses(monkeypatch)
     assert load_corpus(passport).entries == first.entries
     assert parses == [str(passport)]
@@ -228,13 +242,12 @@ def test_a_well_formed_forgery_is_served_only_from_a_file_of_this_user(
     header, _ = _split(cache_file)
     forged = header + cache_codec.encode(_forged(first))
 
-    cache_file.write_bytes(forged)
+    _plant(cache_file, forged)
     cache_file.chmod(0o620)  # group may write: not trusted
     assert load_corpus(passport).entries["wang2023a"].source_acquired is False
     assert (cache_file.stat().st_mode & 0o022) == 0  # rewritten privately
 
-    cache_file.write_bytes(forged)  # as this user, private: the boundary (documented)
-    cache_file.chmod(0o600)
+    _plant(cache_file, forged)  # as this user, private, hash right: the boundary (documented)
     assert load_corpus(passport).entries["wang2023a"].source_acquired is True
 
 
@@ -245,8 +258,7 @@ def test_a_cache_file_of_another_user_is_never_read(
     first = load_corpus(passport)
     [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
-    cache_file.write_bytes(header + cache_codec.encode(_forged(first)))
-    cache_file.chmod(0o600)
+    _plant(cache_file, header + cache_codec.encode(_forged(first)))
     os.chown(cache_file, 65534, 65534)
     parses = _parses(monkeypatch)
     again = load_corpus(passport)
@@ -262,8 +274,7 @@ def test_a_symlinked_cache_file_is_not_followed(
     [cache_file] = cache_dir.glob("corpus-*.cache")
     header, _ = _split(cache_file)
     elsewhere = tmp_path / "elsewhere.cache"
-    elsewhere.write_bytes(header + cache_codec.encode(_forged(first)))
-    elsewhere.chmod(0o600)
+    _plant(elsewhere, header + cache_codec.encode(_forged(first)))
     cache_file.unlink()
     cache_file.symlink_to(elsewhere)
     parses = _parses(monkeypatch)
@@ -281,7 +292,7 @@ def test_a_planted_pickle_runs_nothing(passport: Path, cache_dir: Path, tmp_path
         def __reduce__(self) -> tuple[Any, ...]:
             return (Path.touch, (marker,))
 
-    cache_file.write_bytes(header + pickle.dumps(Payload()))
+    _plant(cache_file, header + pickle.dumps(Payload()))
     assert load_corpus(passport).entries == first.entries
     assert not marker.exists()
 

@@ -87,7 +87,8 @@ def test_quotes_json_lists_every_verdict(tmp_path: Path, cli: Callable[..., CliR
     cached.write_text("{broken", encoding="utf-8")
     third = cli("quotes", draft, "--passport", passport, "--format", "json")
     assert json.loads(third.out)["quotations"] == data["quotations"]
-    assert json.loads(cached.read_text(encoding="utf-8"))["format"] >= 1
+    hash_line, content = cached.read_bytes().split(b"\n", 1)  # sealed: its hash, then JSON
+    assert hash_line.startswith(b"sha256 ") and json.loads(content)["format"] >= 1
 
 
 def test_quotes_text_report_and_accept_quote(tmp_path: Path, cli: Callable[..., CliResult]) -> None:

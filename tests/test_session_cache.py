@@ -10,7 +10,7 @@ from conftest import read_log_text
 
 from ars_docs import templating
 from ars_docs.errors import InputDataError
-from ars_docs.session import cache, readlog
+from ars_docs.session import cache, cache_files, readlog
 from ars_docs.session.readlog import load_read_log
 
 
@@ -43,18 +43,18 @@ def test_a_corrupt_read_log_is_never_cached(tmp_path: Path) -> None:
 
 def test_cache_off_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ARS_DOCS_NO_CACHE", "1")
-    assert cache.cache_folder() is None
+    assert cache_files.cache_root() is None
     assert cache.cache_file("readlog", "x.yaml") is None
 
 
 def test_private_folder_refuses_a_folder_others_can_write(tmp_path: Path) -> None:
-    mine = cache.private_folder(tmp_path / "templates")
+    mine = cache_files.private_folder(tmp_path / "templates")
     assert mine == tmp_path / "templates"
     assert (mine.stat().st_mode & 0o777) == 0o700
     shared = tmp_path / "shared"
     shared.mkdir()
     shared.chmod(0o777)
-    assert cache.private_folder(shared) is None
+    assert cache_files.private_folder(shared) is None
 
 
 def test_planted_template_byte_code_is_never_loaded(tmp_path: Path) -> None:

@@ -8,17 +8,19 @@ knows whether an answer came from the network. Only answers worth keeping are
 stored (``CACHEABLE_STATUSES``: never 429, 5xx or failures), so a rerun after
 an outage asks again exactly what failed.
 
-A cached answer decides trust (it can say "not retracted"), so the file is
-used only inside a folder owned by this user that no one else can write
-(``session.cache.private_folder``), only when the file itself is this user's
-and not writable by others, and every body is checked against its stored
-SHA-256. A damaged, locked or foreign file means no cache, never an error: the
-answers come from the network instead.
+A cached answer decides trust (it can say "not retracted"), so the file keeps
+the rule every cache shares (``session.cache_files``): its folder, from the
+cache root down, and the file itself (and SQLite's ``-wal`` and ``-shm`` files
+beside it) are this user's and no one else can write them; otherwise the
+cache is not used and the user is told once. Every row carries the SHA-256 of
+all its fields (key, URL, status, headers, body, time), checked on read, so a
+damaged or edited answer is a miss and is asked again. A damaged or locked
+database means no cache, never an error: the answers come from the network
+instead (the report says why).
 
 Location: ``<cache_dir>/lookup.sqlite3`` when ``cache_dir`` is configured,
-else ``lookup.sqlite3`` in ars-docs' cache folder (``$ARS_DOCS_CACHE_DIR``,
-``$XDG_CACHE_HOME/ars-docs``, ``~/.cache/ars-docs``); ``ARS_DOCS_NO_CACHE=1``
-or ``cache_max_age_days = 0`` turns it off.
+else ``lookup.sqlite3`` in the cache root; ``ARS_DOCS_NO_CACHE=1`` or
+``cache_max_age_days = 0`` turns it off.
 """
 
 from __future__ import annotations
@@ -27,19 +29,20 @@ import hashlib
 import json
 import os
 import sqlite3
-import stat
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES, cache_root
+from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES
 from ars_docs.retrieval.types import RawResponse
-from ars_docs.session.cache import private_folder
+from ars_docs.session.cache_files import cache_root, private_folder, trusted_file
 
 __all__ = ["FILE_NAME", "SqliteResponseCache", "lookup_cache_path"]
 
 FILE_NAME = "lookup.sqlite3"
+#: ``PRAGMA user_version``: 2 since each row's hash covers all of its fields.
+_VERSION = 2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
     key TEXT PRIMARY KEY,
@@ -55,13 +58,21 @@ CREATE TABLE IF NOT EXISTS responses (
 
 def lookup_cache_path(config: RetrievalConfig, environ: Mapping[str, str]) -> Path | None:
     """Where the cache file lives by the rule of the module docstring; ``None`` when off."""
-    root = cache_root(environ)  # None when ARS_DOCS_NO_CACHE is set (or no home folder)
-    off = environ.get("ARS_DOCS_NO_CACHE", "").strip() not in ("", "0")
-    if off or config.cache_max_age_days <= 0:
+    root = cache_root(environ, config.cache_dir)  # None when off (or no home folder)
+    if root is None or config.cache_max_age_days <= 0:
         return None
-    if config.cache_dir:
-        return Path(config.cache_dir) / FILE_NAME
-    return None if root is None else root / FILE_NAME
+    return root / FILE_NAME
+
+
+def _row_digest(
+    key: str, url: str, status: int, headers: str, body: bytes, stored_at: float
+) -> str:
+    """SHA-256 over every field of a row, each length-prefixed (no two rows hash alike)."""
+    digest = hashlib.sha256()
+    texts = (key, url, str(status), headers, repr(float(stored_at)))
+    for part in (*(t.encode("utf-8", "surrogatepass") for t in texts), body):
+        digest.update(len(part).to_bytes(8, "big") + part)
+    return digest.hexdigest()
 
 
 class SqliteResponseCache:
@@ -85,32 +96,35 @@ class SqliteResponseCache:
         self._db: sqlite3.Connection | None = self._open()
 
     def _open(self) -> sqlite3.Connection | None:
-        if private_folder(self.path.parent) is None:
-            self.problem = f"{self.path.parent} is not a folder only you can write to"
+        # The rule of every cache; a folder or file that breaks it is told once there.
+        if private_folder(self.path.parent, create=self.writable) is None:
             return None
+        sidecars = [self.path.with_name(self.path.name + end) for end in ("-wal", "-shm")]
+        if not all(trusted_file(p) for p in (self.path, *sidecars)):
+            return None
+        if not self.path.exists() and not self.writable:
+            return None
+        db: sqlite3.Connection | None = None
         try:
-            if self.path.exists():
-                info = os.lstat(self.path)
-                if (
-                    not stat.S_ISREG(info.st_mode)
-                    or info.st_mode & 0o022
-                    or (hasattr(os, "getuid") and info.st_uid != os.getuid())
-                ):
-                    self.problem = f"{self.path} is not a private file of yours"
-                    return None
-            elif not self.writable:
-                return None
             old_mask = os.umask(0o077)
             try:
                 db = sqlite3.connect(self.path, timeout=5, check_same_thread=False)
             finally:
                 os.umask(old_mask)
+            if db.execute("PRAGMA user_version").fetchone()[0] != _VERSION:
+                if not self.writable:
+                    db.close()
+                    return None  # rows of another version: all misses, and a dry run keeps them
+                db.execute("DROP TABLE IF EXISTS responses")
+                db.execute(f"PRAGMA user_version = {_VERSION}")
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # WAL: a crash loses at most the last answers
             db.execute(_SCHEMA)
             db.commit()
             return db
         except (OSError, sqlite3.Error) as exc:
+            if db is not None:
+                db.close()
             self.problem = f"{self.path}: {exc}"
             return None
 
@@ -121,37 +135,33 @@ class SqliteResponseCache:
         try:
             with self._lock:
                 row = db.execute(
-                    "SELECT status, headers, body, sha256, stored_at FROM responses WHERE key = ?",
+                    "SELECT url, status, headers, body, sha256, stored_at FROM responses "
+                    "WHERE key = ?",
                     (key,),
                 ).fetchone()
         except sqlite3.Error:
             return None
         if row is None:
             return None
-        status, headers, body, digest, stored_at = row
-        if self.wall() - float(stored_at) > self.max_age:
-            return None
-        if hashlib.sha256(body).hexdigest() != digest:
-            return None  # damaged: never trusted
         try:
+            url, status, headers, body, digest, stored_at = row
+            if digest != _row_digest(key, url, status, headers, bytes(body), stored_at):
+                return None  # damaged or edited: never trusted
+            if self.wall() - float(stored_at) > self.max_age:
+                return None
             found = json.loads(headers)
-        except ValueError:
-            return None
-        return RawResponse(int(status), {str(k): str(v) for k, v in found.items()}, bytes(body))
+            return RawResponse(int(status), {str(k): str(v) for k, v in found.items()}, bytes(body))
+        except (ValueError, TypeError, AttributeError):
+            return None  # a field of the wrong type: not a row this version wrote
 
     def put(self, key: str, url: str, response: RawResponse) -> None:
         db = self._db
         if db is None or not self.writable or response.status not in CACHEABLE_STATUSES:
             return
-        row = (
-            key,
-            url,
-            response.status,
-            json.dumps(dict(response.headers), sort_keys=True),
-            response.body,
-            hashlib.sha256(response.body).hexdigest(),
-            self.wall(),
-        )
+        headers = json.dumps(dict(response.headers), sort_keys=True)
+        stored_at = float(self.wall())
+        digest = _row_digest(key, url, response.status, headers, response.body, stored_at)
+        row = (key, url, response.status, headers, response.body, digest, stored_at)
         try:
             with self._lock:
                 db.execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?, ?)", row)

@@ -10,13 +10,16 @@ only a number. When a page shows its printed number there, that number is the
 page a locator is checked against; otherwise the page's position in the file.
 An HTML original is one page without a number.
 
-The cache (``<cache root>/quotes/<sha256>.json``, see ``retrieval.net.cache``)
-holds the extracted pages; extraction is the slow part of a warm run. A damaged
-cache file is ignored and rewritten, never trusted.
+The cache (``<cache root>/quotes/<sha256>.json``) holds the extracted pages;
+extraction is the slow part of a warm run. It keeps the rule every cache
+shares (``session.cache_files``): a planted, foreign or damaged file is
+ignored and rewritten, never trusted, since a cached page decides whether a
+quotation is found.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -26,8 +29,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.session.atomic import write_bytes_atomic
-
 # The retrieval modules (and pypdf) are imported only when an original is read:
 # finalize runs the quotation pass on every draft and must stay light without one.
 
@@ -35,8 +36,9 @@ __all__ = ["ORIGINAL", "Original", "load_original"]
 
 #: The kind of file an original is for the path policy (its size cap: ``paths.READ_LIMITS``).
 ORIGINAL = "acquired original"
-#: 4: PDF text leaves out text drawn invisibly (issue 33), so older entries are not reused.
-_FORMAT = 4
+#: 5: PDF text leaves out text drawn invisibly, the original's hash is inside and the file
+#: is sealed by ``session.cache_files`` (issue 33); older entries are not reused.
+_FORMAT = 5
 #: A footnote line at the foot of a page: a note number (or *, †, ‡) and text.
 _FOOTNOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡])\s+\S")
 _NUMBER_LINE = re.compile(r"^\s*(?:[-–—]\s*)?(\d{1,5})(?:\s*[-–—])?\s*$")
@@ -72,36 +74,40 @@ def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Origin
         body = read_regular(path, what=ORIGINAL, hint="source_acquisition_path names no file")
     except ArsError as exc:
         return Original((), (), "", exc.message)
-    from ars_docs.retrieval.net.cache import cache_root
+    from ars_docs.session.cache_files import cache_root, private_folder, write_entry
 
     digest = hashlib.sha256(body).hexdigest()
     root = cache_root(environ)
-    cached = root / "quotes" / f"{digest}.json" if root is not None else None
+    folder = private_folder(root, "quotes") if root is not None else None
+    cached = folder / f"{digest}.json" if folder is not None else None
     if cached is not None:
-        hit = _read_cache(cached)
+        hit = _read_cache(cached, digest)
         if hit is not None:
             return hit
     original = _extract(body, path)
     if cached is not None and not original.problem:
         data = {
             "format": _FORMAT,
+            "original": digest,
             "kind": original.kind,
             "pages": list(original.pages),
             "numbers": list(original.numbers),
             "notes": list(original.notes),
         }
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomic(cached, json.dumps(data, ensure_ascii=False).encode())
-        except Exception:  # the cache is a convenience: a read-only home is fine
-            pass
+        with contextlib.suppress(ValueError):  # a lone surrogate UTF-8 cannot hold: not cached
+            write_entry(cached, json.dumps(data, ensure_ascii=False).encode())  # best effort
     return original
 
 
-def _read_cache(path: Path) -> Original | None:
+def _read_cache(path: Path, digest: str) -> Original | None:
+    from ars_docs.session.cache_files import read_entry
+
+    raw = read_entry(path)  # None: missing, untrusted (told once) or damaged
+    if raw is None:
+        return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("format") != _FORMAT:
+        data = json.loads(raw)
+        if data.get("format") != _FORMAT or data.get("original") != digest:
             return None
         pages = tuple(str(p) for p in data["pages"])
         numbers = tuple(None if n is None else int(n) for n in data["numbers"])
@@ -109,7 +115,7 @@ def _read_cache(path: Path) -> Original | None:
         if len(numbers) != len(pages) or len(notes) != len(pages):
             return None
         return Original(pages, numbers, str(data["kind"]), notes=notes)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 

@@ -25,7 +25,7 @@ from ars_docs import __version__
 from ars_docs.errors import ArsError, UsageError
 from ars_docs.retrieval.chain import EntryOutcome
 from ars_docs.retrieval.config import RetrievalConfig, load_config
-from ars_docs.retrieval.net.cache import ResponseCache, default_cache_dir
+from ars_docs.retrieval.net.cache import ResponseCache
 from ars_docs.retrieval.net.http import PoliteHttp, Politeness
 from ars_docs.retrieval.plan import acquired_at, preflight, require_contact, select, sources_dir
 from ars_docs.retrieval.reasons import EntryStatus
@@ -33,6 +33,7 @@ from ars_docs.retrieval.runner import new_run_id, run_all
 from ars_docs.retrieval.runtime import Runtime
 from ars_docs.retrieval.store.attemptlog import attempt_log_path
 from ars_docs.retrieval.store.files import remove_stale_temporaries
+from ars_docs.session.cache_files import cache_root
 from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields
@@ -175,15 +176,14 @@ def _http(
     config: RetrievalConfig, options: RetrieveOptions, runtime: Runtime, env: Mapping[str, str]
 ) -> PoliteHttp:
     cache = None
-    folder = default_cache_dir(env)  # None when ARS_DOCS_NO_CACHE is set
-    if config.cache_dir and env.get("ARS_DOCS_NO_CACHE", "").strip() in ("", "0"):
-        folder = Path(config.cache_dir)
-    if folder is not None and config.cache_max_age_days > 0:
+    root = cache_root(env, config.cache_dir)  # None when ARS_DOCS_NO_CACHE is set
+    if root is not None and config.cache_max_age_days > 0:
         cache = ResponseCache(
-            folder,
+            root,
             max_age=config.cache_max_age_days * 86400,
             wall=runtime.wall,
             writable=not options.dry_run,
+            sub=() if config.cache_dir else ("retrieval",),  # a configured cache_dir is its own
         )
     politeness = Politeness.from_config(
         config,

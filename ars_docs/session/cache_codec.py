@@ -66,14 +66,14 @@ def encode(value: object) -> bytes:
     return _MSGPACK + cache_msgpack.encode(value)
 
 
-def decode(raw: bytes, expected: type[Any]) -> Any:
+def decode(raw: bytes | memoryview, expected: type[Any]) -> Any:
     """The ``expected`` value (``Corpus`` or ``ReadLog``) stored in ``raw``."""
     if expected not in (Corpus, ReadLog):
         raise CacheFormatError(f"the cache holds no {expected.__qualname__}")
-    kind, body = raw[:1], raw[1:]
+    kind, body = bytes(raw[:1]), raw[1:]
     if kind == _JSON:
         try:
-            return _from_rows(json.loads(body), expected)
+            return _from_rows(json.loads(bytes(body)), expected)  # json reads no views
         except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
             raise CacheFormatError(str(exc)) from exc
     if kind == _MSGPACK:

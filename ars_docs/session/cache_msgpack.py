@@ -60,7 +60,7 @@ def encode(value: object) -> bytes:
     return _ENCODER.encode(wire)
 
 
-def decode(raw: bytes, expected: type[Any]) -> Any:
+def decode(raw: bytes | memoryview, expected: type[Any]) -> Any:
     """The ``expected`` value (``Corpus`` or ``ReadLog``) stored in ``raw``."""
     try:
         return _decode(raw, expected)
@@ -68,7 +68,7 @@ def decode(raw: bytes, expected: type[Any]) -> Any:
         raise CacheFormatError(str(exc)) from exc
 
 
-def _decode(raw: bytes, expected: type[Any]) -> Any:
+def _decode(raw: bytes | memoryview, expected: type[Any]) -> Any:
     if expected is Corpus:
         stored = _decoder(_CorpusFile).decode(raw)
         entries = {entry.citation_key: entry for entry in stored.entries}

@@ -53,18 +53,20 @@ def forge(folder: Path) -> Path:
     """Turn high2020 into 'verified' inside the cached corpus, in the cache's own format."""
     import dataclasses
 
-    from ars_docs.session import cache_codec
+    from ars_docs.session import cache_codec, cache_files
     from ars_docs.session.corpus import Corpus
 
     [corpus_file] = folder.glob("corpus-*.cache")
     raw = corpus_file.read_bytes()
+    raw = raw[raw.index(b"\n") + 1 :]  # below the hash line
     key_end = raw.index(b"\n", raw.index(b"\n") + 1) + 1  # format version line, key line
     corpus = cache_codec.decode(raw[key_end:], Corpus)
     entry = dataclasses.replace(
         corpus.entries["high2020"], source_acquired=True, source_verified_against_original=True
     )
     forged = Corpus(corpus.path, corpus.session_id, {**corpus.entries, "high2020": entry}, [])
-    corpus_file.write_bytes(raw[:key_end] + cache_codec.encode(forged))
+    # Sealed with a matching hash, as the cache writes it: only the owner rule can stop it.
+    assert cache_files.write_entry(corpus_file, raw[:key_end] + cache_codec.encode(forged))
     return corpus_file
 
 

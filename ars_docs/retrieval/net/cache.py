@@ -1,16 +1,18 @@
 """On-disk response cache of the retrieval HTTP layer (§3.5, "a rerun does not refetch").
 
-One file per request (URL plus the headers that change the answer), written
-atomically: a JSON header line, a newline, then the body. The header records
-the body's SHA-256, so a damaged or edited entry is ignored (the request goes
-to the network), never trusted. Entries older than
-``cache_max_age_days`` are ignored. Failures and transient answers (429, 5xx,
-bot challenges, network errors) are never stored, so a rerun retries them.
-The cache is a convenience, not a record: when it cannot be read or written
-the request simply goes to the network. The attempt log is the record.
+One file per request (URL plus the headers that change the answer): a JSON
+header line (status, headers, time, the request key), a newline, then the
+body. Where the files live and when one is believed is the rule every cache
+shares (``session.cache_files``: folders and files only this user can write,
+the whole file checked against its SHA-256 on read), so a damaged, edited or
+planted entry is ignored (the request goes to the network), never trusted.
+Entries older than ``cache_max_age_days`` are ignored. Failures and transient
+answers (429, 5xx, bot challenges, network errors) are never stored, so a
+rerun retries them. The cache is a convenience, not a record: when it cannot
+be read or written the request simply goes to the network. The attempt log is
+the record.
 
-Location: ``cache_dir`` from the config, else ``$ARS_DOCS_CACHE_DIR/retrieval``,
-else ``$XDG_CACHE_HOME/ars-docs/retrieval``, else ``~/.cache/ars-docs/retrieval``;
+Location: ``cache_dir`` from the config, else ``<cache root>/retrieval``;
 ``ARS_DOCS_NO_CACHE=1`` or ``cache_max_age_days = 0`` turns it off.
 """
 
@@ -18,48 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from ars_docs.errors import OutputError
 from ars_docs.retrieval.types import RawResponse
-from ars_docs.session.atomic import write_bytes_atomic
+from ars_docs.session.cache_files import private_folder, read_entry, write_entry
 
-__all__ = [
-    "CACHEABLE_STATUSES",
-    "ResponseCache",
-    "ResponseStore",
-    "cache_root",
-    "default_cache_dir",
-]
+__all__ = ["CACHEABLE_STATUSES", "ResponseCache", "ResponseStore"]
 
 CACHEABLE_STATUSES = frozenset({200, 203, 300, 301, 302, 303, 307, 308, 401, 402, 403, 404, 410})
-_FORMAT = 2
-
-
-def cache_root(environ: Mapping[str, str]) -> Path | None:
-    """ars-docs' cache folder (``$ARS_DOCS_CACHE_DIR``, ``$XDG_CACHE_HOME/ars-docs``,
-    ``~/.cache/ars-docs``), shared by retrieve and lookup; ``None`` when caching is off
-    (``ARS_DOCS_NO_CACHE``) or there is no home directory."""
-    if environ.get("ARS_DOCS_NO_CACHE", "").strip() not in ("", "0"):
-        return None
-    folder = environ.get("ARS_DOCS_CACHE_DIR")
-    if folder:
-        return Path(folder)
-    xdg = environ.get("XDG_CACHE_HOME")
-    try:
-        base = Path(xdg) if xdg else Path.home() / ".cache"
-    except RuntimeError:  # no home directory
-        return None
-    return base / "ars-docs"
-
-
-def default_cache_dir(environ: Mapping[str, str]) -> Path | None:
-    """The retrieval cache folder by the rule in the module docstring; ``None`` when off."""
-    root = cache_root(environ)
-    return None if root is None else root / "retrieval"
+_FORMAT = 3  # 3: the key in the header, the hash over the whole file
 
 
 class ResponseStore(Protocol):
@@ -70,12 +41,24 @@ class ResponseStore(Protocol):
 
 
 class ResponseCache:
-    """Responses by request key; ``writable=False`` (a dry run) only reads."""
+    """Responses by request key under ``root/sub``; ``writable=False`` (a dry run) only reads.
+
+    ``root`` is where the trust rule starts (the cache root, or the configured
+    ``cache_dir``): every folder from it down to an entry's must be private.
+    """
 
     def __init__(
-        self, folder: Path, *, max_age: float, wall: Callable[[], float], writable: bool
+        self,
+        root: Path,
+        *,
+        max_age: float,
+        wall: Callable[[], float],
+        writable: bool,
+        sub: tuple[str, ...] = (),
     ) -> None:
-        self.folder = folder
+        self.root = root
+        self.sub = sub
+        self.folder = root.joinpath(*sub)
         self.max_age = max_age
         self.wall = wall
         self.writable = writable
@@ -88,40 +71,41 @@ class ResponseCache:
         ).encode("utf-8", "surrogateescape")
         return hashlib.sha256(material).hexdigest()
 
-    def _file(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.http"
+    def _folder(self, key: str, *, create: bool) -> Path | None:
+        return private_folder(self.root, *self.sub, key[:2], create=create)
 
     def get(self, key: str) -> RawResponse | None:
+        folder = self._folder(key, create=False)
+        data = read_entry(folder / f"{key}.http") if folder is not None else None
+        if data is None:
+            return None  # missing, untrusted or damaged: go to the network
         try:
-            data = self._file(key).read_bytes()
             head, _, body = data.partition(b"\n")
             meta = json.loads(head)
             if not isinstance(meta, dict) or meta.get("format") != _FORMAT:
                 return None
+            if meta.get("key") != key:
+                return None  # another request's answer under this name
             if self.wall() - float(meta["stored_at"]) > self.max_age:
                 return None
-            if hashlib.sha256(body).hexdigest() != meta["sha256"]:
-                return None  # damaged: never trusted
             headers = {str(k): str(v) for k, v in dict(meta["headers"]).items()}
             return RawResponse(int(meta["status"]), headers, body)
-        except (OSError, ValueError, KeyError, TypeError):
-            return None  # missing or unreadable: go to the network
+        except (ValueError, KeyError, TypeError):
+            return None
 
     def put(self, key: str, url: str, response: RawResponse) -> None:
         if not self.writable or response.status not in CACHEABLE_STATUSES:
             return
+        folder = self._folder(key, create=True)
+        if folder is None:
+            return  # best effort, see the module docstring
         meta = {
             "format": _FORMAT,
+            "key": key,
             "url": url,
             "status": response.status,
             "headers": dict(response.headers),
             "stored_at": self.wall(),
-            "sha256": hashlib.sha256(response.body).hexdigest(),
         }
         head = json.dumps(meta, ensure_ascii=True, sort_keys=True).encode("ascii")
-        target = self._file(key)
-        try:
-            os.makedirs(target.parent, exist_ok=True)
-            write_bytes_atomic(target, head + b"\n" + response.body)
-        except (OSError, OutputError):
-            return  # best effort, see the module docstring
+        write_entry(folder / f"{key}.http", head + b"\n" + response.body)
