@@ -1,0 +1,548 @@
+"""Code that every reader agrees is code (issue 33).
+
+Markers, warnings and citation-shaped text in markdown code are exempt from
+the gate. ars-docs parses drafts as CommonMark, but many drafts are then
+converted by pandoc, whose markdown reader calls less of the text code, and
+whose CommonMark readers (``gfm``, ``commonmark_x``) differ in places too.
+The real pandoc was run on thousands of generated drafts
+(``benchmarks/bench_code_readers.py``) to find where CommonMark shows code
+and a reader shows text, raw HTML or raw LaTeX; each ``Problem`` below is one
+such class. ars-docs reads those places as text, so the gate checks them.
+
+The block rules here wrap markdown-it-py's (``install``). Terminator checks
+keep CommonMark's answers, so the blocks are CommonMark's; a fence or indented
+code block that a reader would not show as code is read as text instead (the
+paragraph CommonMark gives its lines, or, for a raw ``{=FORMAT}`` fence, an
+HTML block read by HTML rules). Code spans are narrowed in ``mdparse``'s
+backtick hook with ``span_problem``. Each place is recorded (``Disputed``) so
+that the gate can say, where it refuses something there, how to make every
+reader agree.
+
+Only what CommonMark calls code is narrowed: the text read instead is exactly
+the code's own lines, and the backticks of a fence read as text never open a
+code span, so nothing CommonMark shows as text becomes code. The checks run
+when markdown-it finds a fence, an indented code block or a code span; a
+draft without code pays nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import mdTrim
+from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
+
+#: ``env`` key: the places recorded while parsing, by first line.
+DISPUTED = "ars_disputed"
+#: ``env`` key: source lines of fences read as text, whose leading backticks are text.
+LITERAL_LINES = "ars_literal_lines"
+#: ``env`` key: token indices of the quotes and lists being parsed, outermost first.
+_CONTAINERS = "ars_containers"
+#: ``env`` key: memo of the look-back for pandoc-only containers, by line.
+_ABOVE = "ars_pandoc_above"
+#: ``token.meta`` key of a quote or list: whether pandoc starts it where CommonMark does.
+_AGREED = "ars_pandoc_agreed"
+
+BlockRule = Callable[[StateBlock, int, int, bool], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a reader does not show some CommonMark code as code."""
+
+    #: The divergence class, e.g. ``unclosed-fence``.
+    kind: str
+    #: What the reader makes of it (a sentence without its final period).
+    cause: str
+    #: How to make every reader show it as code.
+    fix: str
+
+
+@dataclass(frozen=True, slots=True)
+class Disputed:
+    """Lines ``[first, end)`` (0-based) that CommonMark shows as code, read as text."""
+
+    first: int
+    end: int
+    problem: Problem
+
+
+def note(env: MutableMapping[str, Any], first: int, end: int, problem: Problem) -> None:
+    """Record a disputed place (the first one recorded at a line wins)."""
+    found: dict[int, Disputed] = env.setdefault(DISPUTED, {})
+    if first not in found:
+        found[first] = Disputed(first, max(end, first + 1), problem)
+
+
+def disputed_places(env: Mapping[str, Any]) -> list[Disputed]:
+    """The places recorded while parsing with ``env``, in order, nested ones dropped."""
+    places = sorted(env.get(DISPUTED, {}).values(), key=lambda u: u.first)
+    kept: list[Disputed] = []
+    for place in places:
+        if kept and place.first < kept[-1].end:
+            continue
+        kept.append(place)
+    return kept
+
+
+def _unclosed(fence: str) -> Problem:
+    return Problem(
+        "unclosed-fence",
+        f"the fence {fence} opened here is never closed: pandoc reads what follows as "
+        "text, CommonMark readers as code up to the end of the document, quote or list",
+        f"close it with a line of {fence}",
+    )
+
+
+def _raw(fmt: str, *, span: bool) -> Problem:
+    what = "code span" if span else "fence"
+    return Problem(
+        "raw-span" if span else "raw-fence",
+        f"pandoc passes a {what} marked {{={fmt}}} through as raw {fmt}: comments in it "
+        "are live and its text is shown",
+        f"drop the {{={fmt}}} to show it as code",
+    )
+
+
+def _info(fence: str, info: str) -> Problem:
+    word = info.split()[0].strip("`{}") or "text"
+    return Problem(
+        "fence-info",
+        f"pandoc does not take {fence}{info} for a fence (its info string must be one word "
+        "or a {…} attribute block) and reads the block as text",
+        f"write one word after the fence, e.g. {fence}{word}",
+    )
+
+
+def _continued(what: str, line: int) -> Problem:
+    return Problem(
+        "pandoc-continuation",
+        f"pandoc reads this indented block as one more paragraph of the {what} on line "
+        f"{line + 1}, not as code",
+        f"fence it with ``` lines instead of indenting it (or indent it 4 more spaces if it "
+        f"is code inside the {what})",
+    )
+
+
+TILDE_AFTER_TEXT = Problem(
+    "fence-after-text",
+    "a ~~~ fence right after a line of text: pandoc reads it as part of that text",
+    "put a blank line before the fence",
+)
+INDENTED_AFTER_TEXT = Problem(
+    "fence-after-text",
+    "an indented fence right after a line of text: pandoc reads it as part of that text "
+    "(only a fence at the start of its line ends a paragraph)",
+    "put a blank line before the fence",
+)
+CONTAINER_AFTER_TEXT = Problem(
+    "container-after-text",
+    "the quote or list holding this code follows a line of text with no blank line "
+    "between, so pandoc reads it all as part of that text",
+    "put a blank line before the quote or list",
+)
+CODE_AFTER_TEXT = Problem(
+    "indented-after-text",
+    "this indented code follows a line of text with no blank line between (pandoc needs "
+    "one before a heading, quote, list, table or rule), so pandoc reads it as part of "
+    "that text",
+    "put a blank line before it",
+)
+AFTER_TAG_LINE = Problem(
+    "after-tag-line",
+    "code after a line holding only an HTML tag inside a paragraph: where the paragraph "
+    "continues a list item, quote or footnote, pandoc's CommonMark readers (gfm, "
+    "commonmark_x) start an HTML block at that line and pass the code through as raw HTML",
+    "put a blank line before the tag line (or take the tag out)",
+)
+INSIDE_PRE = Problem(
+    "inside-pre",
+    "markdown code inside an HTML <pre> element: pandoc passes everything up to its "
+    "</pre> through as raw HTML (comments live, text shown)",
+    "close the <pre> before the markdown code, or write the code as HTML inside it",
+)
+SPAN_ACROSS_BLOCK = Problem(
+    "span-across-block",
+    "this code span runs across a line that pandoc reads as the start of a definition "
+    "(':') or of a div fence (':::'), so pandoc shows it as text",
+    "keep the code span on one line",
+)
+
+#: pandoc's fence info: one word without backticks or braces, an attribute block, or
+#: a raw attribute ``{=html}`` (then the block is raw HTML, LaTeX …, not code).
+_INFO_WORD = re.compile(r"[^\s`{}]+")
+_ATTRIBUTES = re.compile(
+    r"\{[ \t]*(?:(?:[#.][\w:-]+|[\w-]+=(?:\"[^\"\n]*\"|'[^'\n]*'|[\w.:/-]+)|-)[ \t]*)*\}"
+)
+RAW_ATTRIBUTE = re.compile(r"\{[ \t]*=([A-Za-z0-9_-]+)[ \t]*\}")
+#: pandoc-only block openers whose indented continuation is text, not code.
+_FOOTNOTE = re.compile(r" {0,3}\[\^[^\]\s]+\]:")
+_DEFINITION = re.compile(r" {0,3}[:~](?:[ \t]|$)")
+_PANDOC_LIST = re.compile(
+    r" {0,3}(?:\((?:\d+|[A-Za-z]|[ivxlcdmIVXLCDM]+|#|@[\w-]*)\)"
+    r"|(?:[A-Za-z]|[ivxlcdmIVXLCDM]+|#|@[\w-]*)[.)])(?:[ \t]|$)"
+)
+#: A list item's first line, CommonMark's markers.
+_ANY_LIST = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+#: A line holding only an HTML open or close tag (CommonMark's HTML block type 7 start).
+LONE_TAG = re.compile(
+    r"^[ \t]*(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][\w.:-]*(?:[ \t]*=[ \t]*"
+    r"(?:[^\s\"'=<>`]+|'[^'\n]*'|\"[^\"\n]*\"))?)*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)"
+    r"[ \t]*$",
+    re.MULTILINE,
+)
+#: A line start, after a line break in a code span, that ends the paragraph for pandoc.
+_SPAN_BREAK = re.compile(r"\n[ \t]*(?:[:~](?:[ \t]|$)|:::)")
+
+
+def install(md: MarkdownIt) -> None:
+    """Wrap ``md``'s fence, indented-code, quote and list rules (see module docstring)."""
+    rules = {rule.name: rule for rule in md.block.ruler.__rules__}
+    for name, wrap in (
+        ("fence", _wrap_fence),
+        ("code", _wrap_code),
+        ("blockquote", _wrap_container),
+        ("list", _wrap_container),
+    ):
+        rule = rules[name]
+        md.block.ruler.at(name, wrap(rule.fn), {"alt": list(rule.alt)})
+
+
+# -- containers -------------------------------------------------------------------------
+
+
+def _wrap_container(original: BlockRule) -> BlockRule:
+    def container(state: StateBlock, startLine: int, endLine: int, silent: bool) -> bool:
+        if silent:
+            return original(state, startLine, endLine, silent)
+        stack: list[int] = state.env.setdefault(_CONTAINERS, [])
+        stack.append(len(state.tokens))  # where the quote's or list's open token goes
+        try:
+            return original(state, startLine, endLine, silent)
+        finally:
+            stack.pop()
+
+    return container
+
+
+def _containers_agree(state: StateBlock) -> bool:
+    """Every quote and list around the current line starts where pandoc starts one."""
+    tokens = state.tokens
+    for index in state.env.get(_CONTAINERS, ()):
+        if index >= len(tokens):
+            continue
+        opener = tokens[index]
+        agreed = opener.meta.get(_AGREED)
+        if agreed is None:
+            assert opener.map is not None
+            is_list = opener.type != "blockquote_open"
+            agreed = _starts_block(state, index, opener.map[0], list_start=is_list)
+            opener.meta[_AGREED] = agreed
+        if not agreed:
+            return False
+    return True
+
+
+# -- where pandoc starts a block -----------------------------------------------------------
+
+
+def _opener(tokens: list[Token], close: int) -> int:
+    """Index of the open token that the close token at ``close`` ends."""
+    level = tokens[close].level
+    index = close - 1
+    while index > 0 and not (tokens[index].nesting == 1 and tokens[index].level == level):
+        index -= 1
+    return index
+
+
+def _starts_block(
+    state: StateBlock, index: int, line: int, *, fence: str = "", list_start: bool = False
+) -> bool:
+    """Whether pandoc starts a block at ``line``, given the tokens before ``index``.
+
+    pandoc continues a paragraph over every line up to a blank one, except a
+    complete backtick fence at the start of its line and, inside a list, a list
+    item: a heading, quote, list, table, thematic break or ``~~~`` fence right
+    after a line of text is part of that text. ``fence`` is the character of a
+    complete fence at ``line`` (a complete fence also ends a list item for
+    pandoc). ``list_start``: a list opened inside a list item's paragraph is
+    nested, as pandoc reads it.
+    """
+    tokens = state.tokens
+    # pandoc ends a paragraph (or a quote's lazy lines) at a complete backtick fence
+    # that starts its line, not at an indented one.
+    interrupts = fence == "`" and state.sCount[line] == state.blkIndent
+    while True:
+        if line <= 0 or state.isEmpty(line - 1):
+            return True
+        if index <= 0:
+            return bool(fence)  # only link reference definitions (no token) came before
+        last = tokens[index - 1]
+        start = _opener(tokens, index - 1) if last.nesting == -1 else index - 1
+        first = tokens[start]
+        if first.map is None or first.map[1] < line:
+            # A link reference definition (no token) came before: a fence starts a block
+            # after it; an indented line continues it as text for CommonMark readers.
+            return bool(fence)
+        kind = first.type
+        if kind in ("fence", "code_block", "front_matter") or last.nesting == 1:
+            # After code that ends at its own last line; or ``line`` is the first of a
+            # quote or list item (judged on its own, see ``_containers_agree``).
+            return True
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            return bool(fence)  # pandoc ends a list item at a complete fence only
+        if kind == "paragraph_open":
+            inside_item = start > 0 and tokens[start - 1].type == "list_item_open"
+            return (list_start and inside_item) or interrupts
+        setext = kind == "heading_open" and not first.markup.startswith("#")
+        if (
+            kind in ("hr", "table_open", "html_block")
+            or (kind == "heading_open" and not setext)
+            or (setext and first.map[1] - first.map[0] == 2)
+        ):
+            # A block of its own lines: pandoc agrees only if it started one there too.
+            index, line = start, first.map[0]
+            continue
+        return interrupts  # after a quote: pandoc reads lazy lines into it
+
+
+# -- fences --------------------------------------------------------------------------------
+
+
+def _fence_end(state: StateBlock, start: int, end: int, char: str, length: int) -> tuple[int, bool]:
+    """CommonMark's end line of the fence opened at ``start`` (exclusive) and whether a
+    closing fence ends it (not the end of the document or of its container)."""
+    src = state.src
+    line = start + 1
+    while line < end:
+        pos = state.bMarks[line] + state.tShift[line]
+        stop = state.eMarks[line]
+        if pos < stop and state.sCount[line] < state.blkIndent:
+            return line, False  # the quote or list item ends here
+        if pos < stop and src[pos] == char and not state.is_code_block(line):
+            run = pos
+            while run < stop and src[run] == char:
+                run += 1
+            if run - pos >= length and not src[run:stop].strip(" \t"):
+                return line + 1, True
+        line += 1
+    return line, False
+
+
+def _wrap_fence(original: BlockRule) -> BlockRule:
+    def fence(state: StateBlock, startLine: int, endLine: int, silent: bool) -> bool:
+        if silent:
+            # Terminator checks keep CommonMark's answer: the blocks stay CommonMark's,
+            # only a fence a reader would not show as code is read as text (below).
+            return original(state, startLine, endLine, silent)
+        if not original(state, startLine, endLine, True):
+            return False  # not a CommonMark fence: nothing to narrow
+        pos = state.bMarks[startLine] + state.tShift[startLine]
+        stop = state.eMarks[startLine]
+        src = state.src
+        run = pos
+        while run < stop and src[run] == src[pos]:
+            run += 1
+        char, markup, info = src[pos], src[pos:run], src[run:stop].strip(" \t")
+        end, closed = _fence_end(state, startLine, endLine, char, run - pos)
+        raw = RAW_ATTRIBUTE.fullmatch(info)
+        problem: Problem | None = None
+        if not closed:
+            problem = _unclosed(markup)
+        elif raw is None and info and not _taken_info(info):
+            problem = _info(markup, info)
+        elif _after_tag_line(state):
+            problem = AFTER_TAG_LINE
+        elif not _starts_block(state, len(state.tokens), startLine, fence=char):
+            problem = TILDE_AFTER_TEXT if char == "~" else INDENTED_AFTER_TEXT
+        elif not _containers_agree(state):
+            problem = CONTAINER_AFTER_TEXT
+        elif raw is not None:
+            note(state.env, startLine, end, _raw(raw.group(1), span=False))
+            return _raw_block(state, startLine, end)
+        if problem is None:
+            return original(state, startLine, endLine, silent)
+        note(state.env, startLine, end, problem)
+        if char == "`":
+            # The paragraph rule reads the line as text. Its backticks stay text: as a
+            # code span they could pair with backticks in lines CommonMark reads as text
+            # after a quote or list ends (lazy lines), making code of them.
+            state.env.setdefault(LITERAL_LINES, set()).add(startLine)
+        return False
+
+    return fence
+
+
+def _taken_info(info: str) -> bool:
+    """Whether pandoc takes ``info`` after a fence: one word, or an attribute block."""
+    return bool(_INFO_WORD.fullmatch(info) or _ATTRIBUTES.fullmatch(info))
+
+
+def _after_tag_line(state: StateBlock) -> bool:
+    """The fence ends a paragraph (and the containers around it) that has a line of
+    nothing but an HTML tag after its first line (see ``AFTER_TAG_LINE``)."""
+    tokens = state.tokens
+    index = len(tokens) - 1
+    while index >= 0 and tokens[index].type in (
+        "list_item_close",
+        "bullet_list_close",
+        "ordered_list_close",
+        "blockquote_close",
+    ):
+        index -= 1
+    if index < 2 or tokens[index].type != "paragraph_close":
+        return False
+    content = tokens[index - 1].content
+    newline = content.find("\n")
+    return newline >= 0 and "<" in content and LONE_TAG.search(content, newline + 1) is not None
+
+
+def _raw_block(state: StateBlock, start: int, end: int) -> bool:
+    """A raw ``{=FORMAT}`` fence as pandoc reads it: an HTML block, read by HTML rules."""
+    token = state.push("html_block", "", 0)
+    token.content = state.getLines(start, end, state.blkIndent, True)
+    token.map = [start, end]
+    state.line = end
+    return True
+
+
+# -- indented code ---------------------------------------------------------------------------
+
+
+def _wrap_code(original: BlockRule) -> BlockRule:
+    def code(state: StateBlock, startLine: int, endLine: int, silent: bool) -> bool:
+        if not original(state, startLine, endLine, silent):
+            return False
+        if silent:
+            return True
+        index = len(state.tokens) - 1
+        block = state.tokens[index]
+        above = _pandoc_container_above(state, startLine)
+        problem: Problem | None = None
+        if above is not None:
+            problem = _continued(*above)
+        elif not _starts_block(state, index, startLine):
+            problem = CODE_AFTER_TEXT
+        elif not _containers_agree(state):
+            problem = CONTAINER_AFTER_TEXT
+        if problem is None:
+            return True
+        assert block.map is not None
+        end = block.map[1]
+        note(state.env, startLine, end, problem)
+        state.tokens.pop()
+        _paragraphs(state, startLine, end)
+        return True
+
+    return code
+
+
+def _paragraphs(state: StateBlock, start: int, end: int) -> None:
+    """Lines ``[start, end)`` as paragraphs split at blank lines, as pandoc reads them.
+
+    Exactly the code block's lines: a paragraph that ran on over the lines after
+    it could pair a backtick in the code with one in the text after it, making
+    code of text every reader shows.
+    """
+    line = start
+    while line < end:
+        while line < end and state.isEmpty(line):
+            line += 1
+        if line >= end:
+            break
+        first = line
+        while line < end and not state.isEmpty(line):
+            line += 1
+        token = state.push("paragraph_open", "p", 1)
+        token.map = [first, line]
+        token = state.push("inline", "", 0)
+        token.content = mdTrim(state.getLines(first, line, state.blkIndent, False))
+        token.map = [first, line]
+        token.children = []
+        state.push("paragraph_close", "p", -1)
+    state.line = end
+
+
+def _line_text(state: StateBlock, line: int) -> str:
+    return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+
+
+def _pandoc_container_above(state: StateBlock, start: int) -> tuple[str, int] | None:
+    """The footnote, definition or list item that indented code at ``start`` continues
+    for pandoc, with its line; ``None`` when there is none.
+
+    Walks up over blank lines and the paragraph above; an indented paragraph there
+    continues something further up, so the walk goes on (memoized per paragraph).
+    """
+    memo: dict[int, tuple[str, int] | None] = state.env.setdefault(_ABOVE, {})
+    floor = 0
+    in_list = False
+    stack = state.env.get(_CONTAINERS, ())
+    if stack and stack[-1] < len(state.tokens):
+        container = state.tokens[stack[-1]]
+        assert container.map is not None
+        floor = container.map[0]
+        in_list = container.type != "blockquote_open"
+    line = start - 1
+    visited: list[int] = []
+    found: tuple[str, int] | None = None
+    while line >= floor:
+        while line >= floor and state.isEmpty(line):
+            line -= 1
+        if line < floor:
+            break
+        last = line
+        while line > floor and not state.isEmpty(line - 1):
+            line -= 1
+        first = line
+        if first in memo:
+            found = memo[first]
+            break
+        visited.append(first)
+        found = _opens_pandoc_container(state, first, last, in_list)
+        if found is not None or state.sCount[first] - state.blkIndent < 4:
+            break
+        line = first - 1  # an indented paragraph: it continues whatever is above it
+    for first in visited:
+        memo[first] = found
+    return found
+
+
+def _opens_pandoc_container(
+    state: StateBlock, first: int, last: int, in_list: bool
+) -> tuple[str, int] | None:
+    for line in range(first, last + 1):
+        if _DEFINITION.match(_line_text(state, line)):
+            return "definition", line
+    # pandoc reads markdown inside HTML blocks: there any line may open a list item.
+    html = _line_text(state, first).startswith("<")
+    for line in range(first, last + 1) if html else (first,):
+        text = _line_text(state, line)
+        if _FOOTNOTE.match(text):
+            return "footnote", line
+        if _PANDOC_LIST.match(text) or (not in_list and _ANY_LIST.match(text)):
+            # A pandoc-only list item; or a list CommonMark ended before the code (an
+            # HTML block interrupted it) while pandoc read the lines after it into it.
+            return "list item", line
+    return None
+
+
+# -- code spans ------------------------------------------------------------------------------
+
+
+def span_problem(src: str, start: int, closing: int, after: int) -> Problem | None:
+    """Why pandoc does not show the code span ``src[start:after]`` as code, or ``None``.
+
+    ``closing`` is where its closing backticks start, ``after`` where they end.
+    """
+    raw = RAW_ATTRIBUTE.match(src, after)
+    if raw is not None:
+        return _raw(raw.group(1), span=True)
+    if "\n" in src[start:closing] and _SPAN_BREAK.search(src, start, closing):
+        return SPAN_ACROSS_BLOCK
+    return None
