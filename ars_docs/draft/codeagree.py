@@ -183,10 +183,14 @@ RAW_ATTRIBUTE = re.compile(r"\{[ \t]*=([A-Za-z0-9_-]+)[ \t]*\}")
 #: pandoc-only block openers whose indented continuation is text, not code.
 _FOOTNOTE = re.compile(r" {0,3}\[\^[^\]\s]+\]:")
 _DEFINITION = re.compile(r" {0,3}[:~](?:[ \t]|$)")
+_DEFINITION_LINE = re.compile(r"^ {0,3}[:~](?:[ \t]|$)", re.MULTILINE)
 _PANDOC_LIST = re.compile(
     r" {0,3}(?:\((?:\d+|[A-Za-z]|[ivxlcdmIVXLCDM]+|#|@[\w-]*)\)"
     r"|(?:[A-Za-z]|[ivxlcdmIVXLCDM]+|#|@[\w-]*)[.)])(?:[ \t]|$)"
 )
+#: A pandoc line block's line, and a fenced div's fence.
+_LINE_BLOCK = re.compile(r" {0,3}\|(?:[ \t]|$)")
+_DIV_FENCE = re.compile(r" {0,3}:{3,}")
 #: A list item's first line, CommonMark's markers.
 _ANY_LIST = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 #: A line holding only an HTML open or close tag (CommonMark's HTML block type 7 start).
@@ -230,22 +234,47 @@ def _wrap_container(original: BlockRule) -> BlockRule:
     return container
 
 
-def _containers_agree(state: StateBlock) -> bool:
-    """Every quote and list around the current line starts where pandoc starts one."""
+def _containers_agree(state: StateBlock, line: int) -> bool:
+    """Every quote and list around ``line`` starts where pandoc starts one, or a blank
+    line lies between its start and ``line`` (pandoc's paragraph ends there; what
+    follows starts blocks again, whatever pandoc made of the container's first line)."""
     tokens = state.tokens
     for index in state.env.get(_CONTAINERS, ()):
         if index >= len(tokens):
             continue
         opener = tokens[index]
+        assert opener.map is not None
         agreed = opener.meta.get(_AGREED)
         if agreed is None:
-            assert opener.map is not None
             is_list = opener.type != "blockquote_open"
             agreed = _starts_block(state, index, opener.map[0], list_start=is_list)
             opener.meta[_AGREED] = agreed
-        if not agreed:
+        if not agreed and not (
+            _blank_between(state, opener.map[0], line) and _plain_text_above(state, opener.map[0])
+        ):
             return False
     return True
+
+
+def _plain_text_above(state: StateBlock, line: int) -> bool:
+    """The lines right above ``line`` are a plain paragraph for pandoc: no footnote,
+    definition, list item or HTML, whose indented lines pandoc would go on reading."""
+    first = line - 1
+    while first > 0 and not state.isEmpty(first - 1):
+        first -= 1
+    if first < 0 or _line_text(state, first).startswith("<"):
+        return first < 0
+    return _opens_pandoc_container(state, first, line - 1, False) is None
+
+
+def _blank_between(state: StateBlock, first: int, line: int) -> bool:
+    """A line in ``[first, line)`` is blank in the source (a lone ``>`` is not)."""
+    src = state.src
+    for at in range(first, line):
+        start = state.eMarks[at - 1] + 1 if at > 0 else 0
+        if not src[start : state.eMarks[at]].strip(" \t"):
+            return True
+    return False
 
 
 # -- where pandoc starts a block -----------------------------------------------------------
@@ -261,7 +290,13 @@ def _opener(tokens: list[Token], close: int) -> int:
 
 
 def _starts_block(
-    state: StateBlock, index: int, line: int, *, fence: str = "", list_start: bool = False
+    state: StateBlock,
+    index: int,
+    line: int,
+    *,
+    fence: str = "",
+    list_start: bool = False,
+    indented: bool = False,
 ) -> bool:
     """Whether pandoc starts a block at ``line``, given the tokens before ``index``.
 
@@ -271,7 +306,8 @@ def _starts_block(
     after a line of text is part of that text. ``fence`` is the character of a
     complete fence at ``line`` (a complete fence also ends a list item for
     pandoc). ``list_start``: a list opened inside a list item's paragraph is
-    nested, as pandoc reads it.
+    nested, as pandoc reads it. ``indented``: indented code, which pandoc's
+    CommonMark readers join to a link reference definition right above it.
     """
     tokens = state.tokens
     # pandoc ends a paragraph (or a quote's lazy lines) at a complete backtick fence
@@ -281,24 +317,28 @@ def _starts_block(
         if line <= 0 or state.isEmpty(line - 1):
             return True
         if index <= 0:
-            return bool(fence)  # only link reference definitions (no token) came before
+            return not indented  # only link reference definitions (no token) came before
         last = tokens[index - 1]
+        if last.nesting == 1:
+            # ``line`` is the first of a quote or list item: judged on its own (see
+            # ``_containers_agree``). Its map is not complete yet, so not read here.
+            return True
         start = _opener(tokens, index - 1) if last.nesting == -1 else index - 1
         first = tokens[start]
         if first.map is None or first.map[1] < line:
-            # A link reference definition (no token) came before: a fence starts a block
-            # after it; an indented line continues it as text for CommonMark readers.
-            return bool(fence)
+            # A link reference definition (no token) came before: a block starts after
+            # it, but gfm and commonmark_x read an indented line as its paragraph's text.
+            return not indented
         kind = first.type
-        if kind in ("fence", "code_block", "front_matter") or last.nesting == 1:
-            # After code that ends at its own last line; or ``line`` is the first of a
-            # quote or list item (judged on its own, see ``_containers_agree``).
-            return True
+        if kind in ("fence", "code_block", "front_matter"):
+            return True  # after code that ends at its own last line
         if kind in ("bullet_list_open", "ordered_list_open"):
             return bool(fence)  # pandoc ends a list item at a complete fence only
         if kind == "paragraph_open":
             inside_item = start > 0 and tokens[start - 1].type == "list_item_open"
-            return (list_start and inside_item) or interrupts
+            return (list_start and inside_item) or interrupts or _ends_at_line(state, first, line)
+        if kind == "table_open" and indented:
+            return False  # gfm, commonmark_x (and pandoc after a row without pipes) go on
         setext = kind == "heading_open" and not first.markup.startswith("#")
         if (
             kind in ("hr", "table_open", "html_block")
@@ -309,6 +349,19 @@ def _starts_block(
             index, line = start, first.map[0]
             continue
         return interrupts  # after a quote: pandoc reads lazy lines into it
+
+
+def _ends_at_line(state: StateBlock, paragraph: Token, line: int) -> bool:
+    """A CommonMark paragraph that pandoc reads as a block ending right before ``line``:
+    a lone div fence (``::: note``), or a line block (every line starts with ``|``)
+    that ``line`` does not continue (by starting with a space)."""
+    assert paragraph.map is not None
+    first, end = paragraph.map
+    if _DIV_FENCE.match(_line_text(state, first)):
+        return end - first == 1
+    return state.sCount[line] == state.blkIndent and all(
+        _LINE_BLOCK.match(_line_text(state, at)) for at in range(first, end)
+    )
 
 
 # -- fences --------------------------------------------------------------------------------
@@ -356,11 +409,13 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
             problem = _unclosed(markup)
         elif raw is None and info and not _taken_info(info):
             problem = _info(markup, info)
-        elif _after_tag_line(state):
+        elif _after_tag_line(state, startLine):
             problem = AFTER_TAG_LINE
+        elif _leaves_pandoc_container(state, startLine, end):
+            problem = _unclosed(markup)
         elif not _starts_block(state, len(state.tokens), startLine, fence=char):
             problem = TILDE_AFTER_TEXT if char == "~" else INDENTED_AFTER_TEXT
-        elif not _containers_agree(state):
+        elif not _containers_agree(state, startLine):
             problem = CONTAINER_AFTER_TEXT
         elif raw is not None:
             note(state.env, startLine, end, _raw(raw.group(1), span=False))
@@ -383,9 +438,11 @@ def _taken_info(info: str) -> bool:
     return bool(_INFO_WORD.fullmatch(info) or _ATTRIBUTES.fullmatch(info))
 
 
-def _after_tag_line(state: StateBlock) -> bool:
-    """The fence ends a paragraph (and the containers around it) that has a line of
-    nothing but an HTML tag after its first line (see ``AFTER_TAG_LINE``)."""
+def _after_tag_line(state: StateBlock, line: int) -> bool:
+    """The fence ends a paragraph that has a line of nothing but an HTML tag after its
+    first line, where the paragraph was in a quote or list that the fence ends (the tag
+    line lazy) or opens a footnote or div; or it ends a table whose last row is such a
+    line: see ``AFTER_TAG_LINE``."""
     tokens = state.tokens
     index = len(tokens) - 1
     while index >= 0 and tokens[index].type in (
@@ -395,11 +452,40 @@ def _after_tag_line(state: StateBlock) -> bool:
         "blockquote_close",
     ):
         index -= 1
+    if index >= 0 and tokens[index].type == "table_close":
+        return line > 0 and bool(LONE_TAG.fullmatch(_line_text(state, line - 1)))
     if index < 2 or tokens[index].type != "paragraph_close":
         return False
     content = tokens[index - 1].content
-    newline = content.find("\n")
-    return newline >= 0 and "<" in content and LONE_TAG.search(content, newline + 1) is not None
+    nested = index < len(tokens) - 1
+    return (nested or opens_pandoc_block(content)) and tag_line_at(content) >= 0
+
+
+def _leaves_pandoc_container(state: StateBlock, start: int, end: int) -> bool:
+    """The fence is indented into a footnote, definition or pandoc-only list item above
+    it, and a line before its end is indented less: pandoc ends the container there,
+    with the fence unclosed."""
+    above = _pandoc_container_above(state, start)
+    if above is None or state.sCount[start] - state.blkIndent < above[2]:
+        return False
+    column = state.blkIndent + above[2]
+    return any(
+        not state.isEmpty(line) and state.sCount[line] < column for line in range(start + 1, end)
+    )
+
+
+def opens_pandoc_block(content: str) -> bool:
+    """A paragraph that is a footnote, fenced div or definition list for pandoc's readers."""
+    return bool(
+        _FOOTNOTE.match(content) or _DIV_FENCE.match(content) or _DEFINITION_LINE.search(content)
+    )
+
+
+def tag_line_at(content: str) -> int:
+    """Where the first line of only an HTML tag after ``content``'s first line starts."""
+    newline = content.find("\n") if "<" in content else -1
+    match = LONE_TAG.search(content, newline + 1) if newline >= 0 else None
+    return match.start() if match is not None else -1
 
 
 def _raw_block(state: StateBlock, start: int, end: int) -> bool:
@@ -424,11 +510,11 @@ def _wrap_code(original: BlockRule) -> BlockRule:
         block = state.tokens[index]
         above = _pandoc_container_above(state, startLine)
         problem: Problem | None = None
-        if above is not None:
-            problem = _continued(*above)
-        elif not _starts_block(state, index, startLine):
+        if above is not None and state.sCount[startLine] - state.blkIndent < above[2] + 4:
+            problem = _continued(above[0], above[1])
+        elif not _starts_block(state, index, startLine, indented=True):
             problem = CODE_AFTER_TEXT
-        elif not _containers_agree(state):
+        elif not _containers_agree(state, startLine):
             problem = CONTAINER_AFTER_TEXT
         if problem is None:
             return True
@@ -472,14 +558,18 @@ def _line_text(state: StateBlock, line: int) -> str:
     return state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
 
 
-def _pandoc_container_above(state: StateBlock, start: int) -> tuple[str, int] | None:
+#: A pandoc container above indented code: what it is, its line, its content column.
+Above = tuple[str, int, int]
+
+
+def _pandoc_container_above(state: StateBlock, start: int) -> Above | None:
     """The footnote, definition or list item that indented code at ``start`` continues
-    for pandoc, with its line; ``None`` when there is none.
+    for pandoc, with its line and content column; ``None`` when there is none.
 
     Walks up over blank lines and the paragraph above; an indented paragraph there
     continues something further up, so the walk goes on (memoized per paragraph).
     """
-    memo: dict[int, tuple[str, int] | None] = state.env.setdefault(_ABOVE, {})
+    memo: dict[int, Above | None] = state.env.setdefault(_ABOVE, {})
     floor = 0
     in_list = False
     stack = state.env.get(_CONTAINERS, ())
@@ -490,7 +580,7 @@ def _pandoc_container_above(state: StateBlock, start: int) -> tuple[str, int] | 
         in_list = container.type != "blockquote_open"
     line = start - 1
     visited: list[int] = []
-    found: tuple[str, int] | None = None
+    found: Above | None = None
     while line >= floor:
         while line >= floor and state.isEmpty(line):
             line -= 1
@@ -515,20 +605,22 @@ def _pandoc_container_above(state: StateBlock, start: int) -> tuple[str, int] | 
 
 def _opens_pandoc_container(
     state: StateBlock, first: int, last: int, in_list: bool
-) -> tuple[str, int] | None:
+) -> Above | None:
     for line in range(first, last + 1):
         if _DEFINITION.match(_line_text(state, line)):
-            return "definition", line
+            return "definition", line, 4
     # pandoc reads markdown inside HTML blocks: there any line may open a list item.
     html = _line_text(state, first).startswith("<")
     for line in range(first, last + 1) if html else (first,):
         text = _line_text(state, line)
         if _FOOTNOTE.match(text):
-            return "footnote", line
-        if _PANDOC_LIST.match(text) or (not in_list and _ANY_LIST.match(text)):
+            return "footnote", line, 4
+        marker = _PANDOC_LIST.match(text) or (None if in_list else _ANY_LIST.match(text))
+        if marker is not None:
             # A pandoc-only list item; or a list CommonMark ended before the code (an
             # HTML block interrupted it) while pandoc read the lines after it into it.
-            return "list item", line
+            content = len(text) - len(text[marker.end() :].lstrip(" \t"))
+            return "list item", line, state.sCount[line] - state.blkIndent + content
     return None
 
 

@@ -146,6 +146,8 @@ class _InlineContext:
     #: Where the content's first line of nothing but an HTML tag after its first line
     #: starts (-1: none; None: not looked for yet), see ``codeagree.AFTER_TAG_LINE``.
     tag_line: int | None = None
+    #: The paragraph is inside a quote or list (lazy lines are possible).
+    nested: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,12 +304,11 @@ def _pre_after(content: str, markup: list[tuple[int, int]], pre: bool) -> bool:
 
 
 def _tag_line_at(ctx: _InlineContext) -> int:
-    """Where the content's first line of only an HTML tag (not its first line) starts."""
+    """Where a tag line that may start an HTML block for some readers starts, or -1."""
     if ctx.tag_line is None:
         content = ctx.content
-        newline = content.find("\n") if "<" in content else -1
-        match = codeagree.LONE_TAG.search(content, newline + 1) if newline >= 0 else None
-        ctx.tag_line = match.start() if match is not None else -1
+        may = ctx.nested or codeagree.opens_pandoc_block(content)
+        ctx.tag_line = codeagree.tag_line_at(content) if may else -1
     return ctx.tag_line
 
 
@@ -375,7 +376,9 @@ def _core_inline(state: StateCore) -> None:
     limit = state.md.options.maxNesting - 1
     # What the raw HTML read so far means for what follows, in document order.
     html = ElementState()
-    pre = False  # inside an HTML <pre> element (see _InlineContext.pre)
+    # Inside an HTML <pre> element (see _InlineContext.pre). Kept past the end of a
+    # quote or list it opened in: pandoc may not have read that container.
+    pre = False
     for token in state.tokens:
         if token.level >= limit:
             _too_deep(token)
@@ -398,7 +401,13 @@ def _core_inline(state: StateCore) -> None:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         elif token.type == "inline":
             first_line = token.map[0] if token.map else 0
-            ctx = _InlineContext(elements=html, content=token.content, line=first_line, pre=pre)
+            ctx = _InlineContext(
+                elements=html,
+                content=token.content,
+                line=first_line,
+                pre=pre,
+                nested=token.level > 1,
+            )
             state.env[_CTX_KEY] = ctx
             children: list[Token] = []
             state.md.inline.parse(token.content, state.md, state.env, children)
