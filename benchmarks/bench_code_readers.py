@@ -92,10 +92,10 @@ def at_revision(rev: str, which: str, seed: int, count: int) -> dict[str, list[l
 
 def _place_kind(text: str, probe: str) -> str:
     """The class this tree records for the place of ``probe`` in ``text``."""
+    from pandoc_reader import probes
+
     from ars_docs.draft.document import Document
     from ars_docs.draft.mdparse import read
-
-    from pandoc_reader import probes
 
     doc = Document(text, path="case.md")
     line = doc.position(probes(text)[probe][0])[0] - 1
