@@ -166,6 +166,20 @@ INSIDE_PRE = Problem(
     "</pre> through as raw HTML (comments live, text shown)",
     "close the <pre> before the markdown code, or write the code as HTML inside it",
 )
+FENCE_IN_TEXT = Problem(
+    "fence-in-text",
+    "this fence follows, with no blank line, a fence that pandoc reads as text: pandoc "
+    "may read the backticks of both as one code span, leaving this fence's content as text",
+    "fix the fence above first (or put a blank line before this one)",
+)
+AFTER_UNMATCHED_RUN = Problem(
+    "after-unmatched-run",
+    "this code span follows, in its paragraph, a run of two or more backticks that closes "
+    "nothing (a fence read as text, or a stray ``): pandoc then retries that run one "
+    "backtick shorter and pairs the backticks after it otherwise, so it may show this "
+    "span's content as text",
+    "close or remove the stray backticks before it (or escape them: \\`)",
+)
 SPAN_ACROSS_BLOCK = Problem(
     "span-across-block",
     "this code span runs across a line that pandoc reads as the start of a definition "
@@ -405,7 +419,14 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
         end, closed = _fence_end(state, startLine, endLine, char, run - pos)
         raw = RAW_ATTRIBUTE.fullmatch(info)
         problem: Problem | None = None
-        if not closed:
+        if raw is not None and not closed:
+            # commonmark_x closes it at the end of the document or container, as raw
+            # text; pandoc's markdown reads it as text: raw HTML covers both readings.
+            note(state.env, startLine, end, _raw(raw.group(1), span=False))
+            return _raw_block(state, startLine, end)
+        if _after_fence_read_as_text(state):
+            problem = FENCE_IN_TEXT
+        elif not closed:
             problem = _unclosed(markup)
         elif raw is None and info and not _taken_info(info):
             problem = _info(markup, info)
@@ -431,6 +452,17 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
         return False
 
     return fence
+
+
+def _after_fence_read_as_text(state: StateBlock) -> bool:
+    """The fence ends a paragraph that starts with a backtick fence read as text: its
+    backticks may pair with this fence's in pandoc's reading (``FENCE_IN_TEXT``)."""
+    tokens = state.tokens
+    if len(tokens) < 3 or tokens[-1].type != "paragraph_close":
+        return False
+    opener = tokens[-3]
+    literal: set[int] = state.env.get(LITERAL_LINES, set())
+    return opener.map is not None and opener.map[0] in literal
 
 
 def _taken_info(info: str) -> bool:
@@ -510,7 +542,7 @@ def _wrap_code(original: BlockRule) -> BlockRule:
         block = state.tokens[index]
         above = _pandoc_container_above(state, startLine)
         problem: Problem | None = None
-        if above is not None and state.sCount[startLine] - state.blkIndent < above[2] + 4:
+        if above is not None and _least_indent(state, startLine, block) < above[2] + 4:
             problem = _continued(above[0], above[1])
         elif not _starts_block(state, index, startLine, indented=True):
             problem = CODE_AFTER_TEXT
@@ -526,6 +558,13 @@ def _wrap_code(original: BlockRule) -> BlockRule:
         return True
 
     return code
+
+
+def _least_indent(state: StateBlock, start: int, block: Token) -> int:
+    """The smallest indentation of the code block's non-blank lines (past the container)."""
+    assert block.map is not None
+    lines = range(start, block.map[1])
+    return min(state.sCount[at] for at in lines if not state.isEmpty(at)) - state.blkIndent
 
 
 def _paragraphs(state: StateBlock, start: int, end: int) -> None:
@@ -567,7 +606,8 @@ def _pandoc_container_above(state: StateBlock, start: int) -> Above | None:
     for pandoc, with its line and content column; ``None`` when there is none.
 
     Walks up over blank lines and the paragraph above; an indented paragraph there
-    continues something further up, so the walk goes on (memoized per paragraph).
+    continues something further up, so the walk goes on (memoized per paragraph, by
+    its last line).
     """
     memo: dict[int, Above | None] = state.env.setdefault(_ABOVE, {})
     floor = 0
@@ -590,16 +630,16 @@ def _pandoc_container_above(state: StateBlock, start: int) -> Above | None:
         while line > floor and not state.isEmpty(line - 1):
             line -= 1
         first = line
-        if first in memo:
-            found = memo[first]
+        if last in memo:  # keyed by its last line: runs that end elsewhere differ
+            found = memo[last]
             break
-        visited.append(first)
+        visited.append(last)
         found = _opens_pandoc_container(state, first, last, in_list)
         if found is not None or state.sCount[first] - state.blkIndent < 4:
             break
         line = first - 1  # an indented paragraph: it continues whatever is above it
-    for first in visited:
-        memo[first] = found
+    for last in visited:
+        memo[last] = found
     return found
 
 

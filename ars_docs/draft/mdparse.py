@@ -148,6 +148,9 @@ class _InlineContext:
     tag_line: int | None = None
     #: The paragraph is inside a quote or list (lazy lines are possible).
     nested: bool = False
+    #: Content position of the first run of two or more backticks that closes nothing
+    #: (-1: none): pandoc pairs the backticks after it otherwise (issue 33).
+    unmatched: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,13 +250,19 @@ def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
         run = start + 1
         while src.startswith("`", run):
             run += 1
-        if RAW_ATTRIBUTE.match(src, run) or _literal_line(state, start):
-            # The closing run of a raw span pandoc passes through, or the backticks of a
-            # fence read as text: never an opener (see draft.codeagree).
+        if RAW_ATTRIBUTE.match(src, run):
+            # The closing run of a raw span pandoc passes through: never an opener.
+            return _literal_run(state, silent, run)
+        if _literal_line(state, start):
+            # The backticks of a fence read as text (see draft.codeagree): never an
+            # opener, and they close nothing.
+            _note_unmatched(state, start)
             return _literal_run(state, silent, run)
         last = state.tokens[-1] if state.tokens else None
         matched = original(state, silent)
         if not matched or state.pos == run:
+            if matched and run - start > 1:
+                _note_unmatched(state, start)
             return matched  # an unmatched run: literal text
         closing = state.pos - (run - start)
         problem = span_problem(src, start, closing, state.pos)
@@ -263,6 +272,8 @@ def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
                 problem = codeagree.INSIDE_PRE
             elif 0 <= _tag_line_at(ctx) < ctx.base[-1] + start:
                 problem = codeagree.AFTER_TAG_LINE
+            elif 0 <= ctx.unmatched < ctx.base[-1] + start:
+                problem = codeagree.AFTER_UNMATCHED_RUN
         if problem is not None:
             # pandoc does not show it as code: the backticks are text (issue 33).
             if not silent:
@@ -319,6 +330,12 @@ def _literal_line(state: StateInline, start: int) -> bool:
         return False
     ctx = _ctx(state)
     return ctx.line + ctx.content.count("\n", 0, ctx.base[-1] + start) in lines
+
+
+def _note_unmatched(state: StateInline, start: int) -> None:
+    ctx = _ctx(state)
+    if ctx.unmatched < 0:
+        ctx.unmatched = ctx.base[-1] + start
 
 
 def _literal_run(state: StateInline, silent: bool, run_end: int) -> bool:
