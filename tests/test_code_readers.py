@@ -85,6 +85,7 @@ def test_the_labelled_set_covers_every_class() -> None:
         "span-across-block",
         "inside-pre",
         "after-tag-line",
+        "after-unmatched-run",
     }
     assert all(set(case.readers) <= set(READERS) for case in CASES)
 
@@ -144,3 +145,36 @@ def test_code_every_reader_agrees_on_stays_code(pandoc: str) -> None:
             assert all(kinds <= {"code"} for kinds in pandoc_kinds(ast).values()), text
         assert set(ars_kinds(text).values()) == {"code"}, text
         assert read(Document(text)).disputed == [], text
+
+
+def _with_sources(text: str) -> str:
+    # The probe markers cite works of the standard passport: odd ones are verified.
+    for n in range(100):
+        key = "ok2020" if n % 2 else "high2020"
+        text = text.replace(f"<!--ref:zqm{n}-->", f"<!--ref:{key}-->")
+    return text
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.title for case in CASES])
+def test_finalize_edits_only_markers_and_is_idempotent_there(case: Labelled) -> None:
+    from conftest import read_log_text, standard_passport
+    from ruamel.yaml import YAML
+
+    from ars_docs.draft import api
+
+    corpus = YAML(typ="safe").load(standard_passport())
+    log = YAML(typ="safe").load(read_log_text("ok2020"))
+    text = _with_sources(case.text)
+    once = api.finalize(text, corpus, log)
+    assert api.finalize(once.text, corpus, log).text == once.text
+    # Outside the markers (and the warnings finalize writes before them) nothing moved.
+    assert _unmarked(once.text) == _unmarked(text)
+    assert any(c.status != "ok" for c in once.citations) == ("high2020" in text)
+
+
+def _unmarked(text: str) -> str:
+    """``text`` without its markers and the warnings finalize writes before them."""
+    import re
+
+    text = re.sub(r"(?:<!-- -->)?\[UNVERIFIED CITATION — [A-Z -]+\](?=<!--ref:)", "", text)
+    return re.sub(r"<!--ref:[^>]*-->", "", text)

@@ -39,6 +39,8 @@ from markdown_it.token import Token
 
 #: ``env`` key: the places recorded while parsing, by first line.
 DISPUTED = "ars_disputed"
+#: ``token.meta`` key of a fence pandoc reads as one code span of a paragraph.
+_PANDOC_SPAN = "ars_pandoc_span"
 #: ``env`` key: source lines of fences read as text, whose leading backticks are text.
 LITERAL_LINES = "ars_literal_lines"
 #: ``env`` key: token indices of the quotes and lists being parsed, outermost first.
@@ -80,11 +82,14 @@ def note(env: MutableMapping[str, Any], first: int, end: int, problem: Problem) 
 
 
 def disputed_places(env: Mapping[str, Any]) -> list[Disputed]:
-    """The places recorded while parsing with ``env``, in order, nested ones dropped."""
+    """The places recorded while parsing with ``env``, in order; one that starts inside
+    another is merged into it (the first one's problem is the one to fix first)."""
     places = sorted(env.get(DISPUTED, {}).values(), key=lambda u: u.first)
     kept: list[Disputed] = []
     for place in places:
         if kept and place.first < kept[-1].end:
+            if place.end > kept[-1].end:
+                kept[-1] = Disputed(kept[-1].first, place.end, kept[-1].problem)
             continue
         kept.append(place)
     return kept
@@ -344,6 +349,8 @@ def _starts_block(
             # it, but gfm and commonmark_x read an indented line as its paragraph's text.
             return not indented
         kind = first.type
+        if kind == "fence" and first.meta.get(_PANDOC_SPAN):
+            return interrupts  # a code span in a paragraph, for pandoc
         if kind in ("fence", "code_block", "front_matter"):
             return True  # after code that ends at its own last line
         if kind in ("bullet_list_open", "ordered_list_open"):
@@ -419,6 +426,7 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
         end, closed = _fence_end(state, startLine, endLine, char, run - pos)
         raw = RAW_ATTRIBUTE.fullmatch(info)
         problem: Problem | None = None
+        span = False
         if raw is not None and not closed:
             # commonmark_x closes it at the end of the document or container, as raw
             # text; pandoc's markdown reads it as text: raw HTML covers both readings.
@@ -429,7 +437,9 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
         elif not closed:
             problem = _unclosed(markup)
         elif raw is None and info and not _taken_info(info):
-            problem = _info(markup, info)
+            span = char == "`" and _one_code_span(state, startLine, end, run - pos, endLine)
+            if not span:
+                problem = _info(markup, info)
         elif _after_tag_line(state, startLine):
             problem = AFTER_TAG_LINE
         elif _leaves_pandoc_container(state, startLine, end):
@@ -442,7 +452,12 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
             note(state.env, startLine, end, _raw(raw.group(1), span=False))
             return _raw_block(state, startLine, end)
         if problem is None:
-            return original(state, startLine, endLine, silent)
+            matched = original(state, startLine, endLine, silent)
+            if span:
+                # Code to every reader, but to pandoc as a code span in a paragraph,
+                # which the lines right after it continue.
+                state.tokens[-1].meta[_PANDOC_SPAN] = True
+            return matched
         note(state.env, startLine, end, problem)
         if char == "`":
             # The paragraph rule reads the line as text. Its backticks stay text: as a
@@ -463,6 +478,33 @@ def _after_fence_read_as_text(state: StateBlock) -> bool:
     opener = tokens[-3]
     literal: set[int] = state.env.get(LITERAL_LINES, set())
     return opener.map is not None and opener.map[0] in literal
+
+
+def _one_code_span(state: StateBlock, start: int, end: int, length: int, limit: int) -> bool:
+    """pandoc reads the closed backtick fence ``[start, end)`` as one code span of its
+    paragraph: the closing run is as long as the opening, no run of that length is
+    between, no blank line breaks the paragraph (R Markdown's ```` ```{r echo=FALSE} ````),
+    and the closing line does not open a fence that a later line closes (pandoc would
+    end the paragraph there). Then every reader shows it as code."""
+    src = state.src
+    closing = end - 1
+    if _fence_end(state, closing, limit, "`", length)[1]:
+        return False
+    pos = state.bMarks[closing] + state.tShift[closing]
+    if src[pos : state.eMarks[closing]].rstrip(" \t") != "`" * length:
+        return False
+    fence = "`" * length
+    for line in range(start + 1, closing):
+        if state.isEmpty(line):
+            return False
+        text = src[state.bMarks[line] : state.eMarks[line]]
+        at = text.find(fence)
+        while at >= 0:
+            stop = at + length
+            if (at == 0 or text[at - 1] != "`") and not text.startswith("`", stop):
+                return False
+            at = text.find(fence, stop)
+    return True
 
 
 def _taken_info(info: str) -> bool:
