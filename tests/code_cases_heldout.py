@@ -15,7 +15,7 @@ places, code or not. Used by ``benchmarks/bench_code_readers.py --set heldout``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from code_cases import Case
 
@@ -172,7 +172,7 @@ def heldout_cases(seed: int, count: int) -> list[Case]:
     for index in range(count):
         numbers = iter(range(index * 100, index * 100 + 100))
 
-        def probe() -> str:
+        def probe(numbers: Iterator[int] = numbers) -> str:
             n = next(numbers)
             return f"zqw{n} <!--ref:zqm{n}-->"
 

@@ -177,3 +177,21 @@ def test_code_inside_pre_is_raw_html_to_pandoc(session: Session, cli: Any) -> No
     assert code == 1 and out is None
     assert f"{session.draft}:6:1: disputed-code - (markdown code inside an HTML <pre>" in err
     assert f"{session.draft}:6:23: forged-status high2020" in err
+
+
+def test_the_refusal_in_json_has_the_place_and_the_advice(session: Session, cli: Any) -> None:
+    import json
+
+    session.write("draft.md", ISSUE_DRAFT, dedent=False)
+    out = session.root / "final.md"
+    result = cli(
+        "render", session.draft, "--strict", "--passport", session.passport, "-o", out,
+        "--format", "json",
+    )  # fmt: skip
+    assert result.code == 1 and not out.exists()
+    frame = json.loads(result.out)
+    assert frame["summary"]["passed"] is False and frame["summary"]["written"] is None
+    [place] = [o for o in frame["offenders"] if o["reason"] == "disputed-code"]
+    assert (place["line"], place["col"], place["text"]) == (3, 1, "```")
+    assert "close it with a line of ```" in place["detail"]
+    assert place["advice"].startswith("readers disagree whether this is code")
