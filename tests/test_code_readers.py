@@ -178,3 +178,20 @@ def _unmarked(text: str) -> str:
 
     text = re.sub(r"(?:<!-- -->)?\[UNVERIFIED CITATION — [A-Z -]+\](?=<!--ref:)", "", text)
     return re.sub(r"<!--ref:[^>]*-->", "", text)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.title for case in CASES])
+def test_a_citation_there_without_its_marker_is_unmarked(case: Labelled) -> None:
+    # The citation detector masks code spans on its own: it must not blank what the
+    # reading calls text either (issue 33).
+    import re
+
+    from conftest import standard_passport
+    from ruamel.yaml import YAML
+
+    from ars_docs.draft import api
+
+    corpus = YAML(typ="safe").load(standard_passport())
+    text = re.sub(r" ?<!--ref:zqm\d+-->", "", case.text)
+    result = api.finalize(text, corpus, None)
+    assert [c.excerpt for c in result.citation_texts if not c.waived] == ["Jones (2023)"]
