@@ -483,12 +483,14 @@ def _after_fence_read_as_text(state: StateBlock) -> bool:
 def _one_code_span(state: StateBlock, start: int, end: int, length: int, limit: int) -> bool:
     """pandoc reads the closed backtick fence ``[start, end)`` as one code span of its
     paragraph: the closing run is as long as the opening, no run of that length is
-    between, no blank line breaks the paragraph (R Markdown's ```` ```{r echo=FALSE} ````),
-    and the closing line does not open a fence that a later line closes (pandoc would
-    end the paragraph there). Then every reader shows it as code."""
+    between, no blank line breaks the paragraph (R Markdown's ```` ```{r echo=FALSE} ````).
+    Right after a line of text, pandoc may be collecting the lines of a list item,
+    which ends at a line that opens a complete fence: then the closing line must not
+    open one that a later line closes. Then every reader shows it as code."""
     src = state.src
     closing = end - 1
-    if _fence_end(state, closing, limit, "`", length)[1]:
+    after_text = start > 0 and not state.isEmpty(start - 1)
+    if after_text and _fence_end(state, closing, limit, "`", length)[1]:
         return False
     pos = state.bMarks[closing] + state.tShift[closing]
     if src[pos : state.eMarks[closing]].rstrip(" \t") != "`" * length:
