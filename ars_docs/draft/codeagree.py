@@ -414,22 +414,21 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
             # Terminator checks keep CommonMark's answer: the blocks stay CommonMark's,
             # only a fence a reader would not show as code is read as text (below).
             return original(state, startLine, endLine, silent)
-        if not original(state, startLine, endLine, True):
+        if not original(state, startLine, endLine, silent):
             return False  # not a CommonMark fence: nothing to narrow
-        pos = state.bMarks[startLine] + state.tShift[startLine]
-        stop = state.eMarks[startLine]
-        src = state.src
-        run = pos
-        while run < stop and src[run] == src[pos]:
-            run += 1
-        char, markup, info = src[pos], src[pos:run], src[run:stop].strip(" \t")
-        end, closed = _fence_end(state, startLine, endLine, char, run - pos)
+        # The checks read the tokens before the fence: take it out while they run.
+        token = state.tokens.pop()
+        end = state.line
+        markup = token.markup
+        char, length, info = markup[0], len(markup), token.info.strip(" \t")
+        closed = end - 1 > startLine and _closes(state, end - 1, char, length)
         raw = RAW_ATTRIBUTE.fullmatch(info)
         problem: Problem | None = None
         span = False
         if raw is not None and not closed:
             # commonmark_x closes it at the end of the document or container, as raw
             # text; pandoc's markdown reads it as text: raw HTML covers both readings.
+            state.line = startLine
             note(state.env, startLine, end, _raw(raw.group(1), span=False))
             return _raw_block(state, startLine, end)
         if _after_fence_read_as_text(state):
@@ -437,27 +436,34 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
         elif not closed:
             problem = _unclosed(markup)
         elif raw is None and info and not _taken_info(info):
-            span = char == "`" and _one_code_span(state, startLine, end, run - pos, endLine)
+            span = char == "`" and _one_code_span(state, startLine, end, length, endLine)
             if not span:
                 problem = _info(markup, info)
-        elif _after_tag_line(state, startLine):
-            problem = AFTER_TAG_LINE
-        elif _leaves_pandoc_container(state, startLine, end):
-            problem = _unclosed(markup)
-        elif not _starts_block(state, len(state.tokens), startLine, fence=char):
-            problem = TILDE_AFTER_TEXT if char == "~" else INDENTED_AFTER_TEXT
-        elif not _containers_agree(state, startLine):
-            problem = CONTAINER_AFTER_TEXT
-        elif raw is not None:
+        if problem is None:
+            if _after_tag_line(state, startLine):
+                problem = AFTER_TAG_LINE
+            elif state.sCount[startLine] > state.blkIndent and _leaves_pandoc_container(
+                state, startLine, end
+            ):
+                problem = _unclosed(markup)
+            elif span:
+                pass  # a code span in whatever paragraph pandoc reads it in
+            elif not _starts_block(state, len(state.tokens), startLine, fence=char):
+                problem = TILDE_AFTER_TEXT if char == "~" else INDENTED_AFTER_TEXT
+            elif not _containers_agree(state, startLine):
+                problem = CONTAINER_AFTER_TEXT
+        if problem is None and raw is not None:
+            state.line = startLine
             note(state.env, startLine, end, _raw(raw.group(1), span=False))
             return _raw_block(state, startLine, end)
         if problem is None:
-            matched = original(state, startLine, endLine, silent)
             if span:
                 # Code to every reader, but to pandoc as a code span in a paragraph,
                 # which the lines right after it continue.
-                state.tokens[-1].meta[_PANDOC_SPAN] = True
-            return matched
+                token.meta[_PANDOC_SPAN] = True
+            state.tokens.append(token)
+            return True
+        state.line = startLine
         note(state.env, startLine, end, problem)
         if char == "`":
             # The paragraph rule reads the line as text. Its backticks stay text: as a
@@ -467,6 +473,18 @@ def _wrap_fence(original: BlockRule) -> BlockRule:
         return False
 
     return fence
+
+
+def _closes(state: StateBlock, line: int, char: str, length: int) -> bool:
+    """``line`` is a closing fence for an opening run of ``length`` ``char``s."""
+    pos = state.bMarks[line] + state.tShift[line]
+    stop = state.eMarks[line]
+    if state.sCount[line] < state.blkIndent or state.is_code_block(line):
+        return False
+    run = pos
+    while run < stop and state.src[run] == char:
+        run += 1
+    return run - pos >= length and not state.src[run:stop].strip(" \t")
 
 
 def _after_fence_read_as_text(state: StateBlock) -> bool:
