@@ -52,7 +52,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from ars_docs.draft import codeagree
+from ars_docs.draft import codeagree, coderules
 from ars_docs.draft.codeagree import RAW_ATTRIBUTE, Disputed, Problem, span_problem
 from ars_docs.draft.document import Document
 from ars_docs.draft.frontmatter import is_metadata
@@ -473,7 +473,7 @@ def make_parser(*, front_matter: bool = True) -> MarkdownIt:
     md.inline.ruler.at("backticks", _wrap_backticks(rules["backticks"]))
     md.inline.ruler.before("escape", "ars_warning_text", _warning_text)
     md.core.ruler.at("inline", _core_inline)
-    codeagree.install(md)
+    coderules.install(md)
     return md
 
 
