@@ -43,6 +43,9 @@ REFUSE_METADATA_MISMATCH = "metadata-mismatch"
 REFUSE_RETRACTED = "retracted-source"
 #: No current lookup record answers whether the work exists and is not retracted.
 REFUSE_EXISTENCE_UNCHECKED = "existence-unchecked"
+#: CommonMark shows it as code, pandoc (or another reader) does not; read as text,
+#: and something there is refused (issue 33, ``draft/codeagree.py``).
+REFUSE_DISPUTED_CODE = "disputed-code"
 
 REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_UNVERIFIED,
@@ -60,6 +63,7 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_METADATA_MISMATCH,
     REFUSE_RETRACTED,
     REFUSE_EXISTENCE_UNCHECKED,
+    REFUSE_DISPUTED_CODE,
 )
 
 # Refusals of the quotation check (``ars_docs.quotes.passes``), kept apart from the
@@ -113,6 +117,10 @@ REFUSAL_ADVICE: dict[str, str] = {
     "retracted: run ars-docs lookup KEY (online, or --offline SNAPSHOT), then render again; "
     "a session that cannot look works up may opt out with require_lookup = false under "
     "[gate] in its ars-docs.toml, or --no-require-lookup",
+    REFUSE_DISPUTED_CODE: "readers disagree whether this is code (CommonMark readers show "
+    "it as code, pandoc as text or raw HTML), so ars-docs checks it as text and something "
+    "there is refused: make every reader show it as code as the refusal says (close the "
+    "fence, put a blank line before it, drop the {=html} …), or fix what is refused there",
     REFUSE_QUOTE_UNCHECKED: "the quotation cannot be compared with its source (no "
     "readable original on file): acquire a readable original (ars-docs retrieve KEY), or, "
     "after checking the printed source yourself, record a reviewed exception with "

@@ -271,6 +271,20 @@ DRAFTS: dict[str, Row] = {
         f"Author (2020) writes {QUOTE_MADE_UP} <!--ref:binary2020 ok-->.\n",
         "unchecked-quotation",
     ),
+    # what readers disagree is code (issue 33): read as prose, refused where it hides more
+    "unclosed fence": row(
+        f"{OK} holds.\n\n```\nJones (2023) said so <!--ref:high2020-->\n",
+        "disputed-code",
+        "unresolved-marker",
+    ),
+    "tilde fence right after a paragraph line": row(
+        f"{OK} holds.\n~~~\nJones (2023) said so <!--ref:high2020 ok-->\n~~~\n",
+        "disputed-code",
+        "forged-status",
+    ),
+    "clean unclosed fence holding a verified citation": row(
+        f"{OK} holds.\n\n```\nAuthor (2020) <!--ref:ok2020 ok--> again.\n"
+    ),
     # several at once
     "mixed": row(
         f"# Mixed\n\n{OK} holds.\n\nGhost (2020) <!--ref:ghost2020 ok--> and "

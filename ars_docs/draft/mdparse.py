@@ -52,6 +52,8 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from ars_docs.draft import codeagree, coderules
+from ars_docs.draft.codeagree import RAW_ATTRIBUTE, Disputed, Problem, span_problem
 from ars_docs.draft.document import Document
 from ars_docs.draft.frontmatter import is_metadata
 from ars_docs.draft.htmlread import ElementState, read_html, read_tag
@@ -76,6 +78,8 @@ _HTML_STATE = "ars_html_state"
 _UNCLEAR = "ars_unclear"
 #: ``token.meta`` key of a code block that HTML may not read as code.
 _UNTRUSTED = "ars_untrusted"
+#: ``token.meta`` key of the first token: the places readers disagree are code (issue 33).
+_DISPUTED = "ars_disputed"
 #: ``env`` flag for ``parse_tokens``: keep every inline token's children.
 KEEP_CHILDREN = "ars_docs_keep_children"
 #: ``env`` key: how many marker-like or warning texts markdown code holds (code
@@ -133,6 +137,20 @@ class _InlineContext:
     elements: ElementState = field(default_factory=ElementState)
     #: Content position where exempted raw-text content (``<script>…``) ends (-1: none).
     exempt_until: int = -1
+    #: The inline token's content and first line (for places readers disagree on).
+    content: str = ""
+    line: int = 0
+    #: Inside an HTML ``<pre>`` element, which pandoc passes through verbatim up to
+    #: its ``</pre>``, markdown code included (issue 33).
+    pre: bool = False
+    #: Where the content's first line of nothing but an HTML tag after its first line
+    #: starts (-1: none; None: not looked for yet), see ``codeagree.AFTER_TAG_LINE``.
+    tag_line: int | None = None
+    #: The paragraph is inside a quote or list (lazy lines are possible).
+    nested: bool = False
+    #: Content position of the first run of two or more backticks that closes nothing
+    #: (-1: none): pandoc pairs the backticks after it otherwise (issue 33).
+    unmatched: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +172,8 @@ class Reading:
     #: unterminated comment or raw-text element, a tag the grammar cannot read):
     #: a browser may read everything after it differently (``None``: nowhere).
     unclear_from: int | None = None
+    #: Places CommonMark shows as code and some reader does not, read as text (issue 33).
+    disputed: list[Disputed] = field(default_factory=list)
 
 
 class NestingError(InputDataError):
@@ -206,6 +226,9 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         for start, _ in reading.markup:
             if src.startswith("<", start):
                 ctx.code.append((base + start, base + start, "markup"))
+                pre = _PRE_TAG.match(src, start)
+                if pre is not None:
+                    ctx.pre = not pre.group(1)
         if reading.exempt_until >= 0:
             ctx.exempt_until = base + reading.exempt_until
             opened, close = base + reading.exempt_start, reading.exempt_until
@@ -220,25 +243,115 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
 
 def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
     def backticks(state: StateInline, silent: bool) -> bool:
-        if silent:
-            return original(state, silent)
         start = state.pos
+        src = state.src
+        if src[start] != "`":
+            return False
+        run = start + 1
+        while src.startswith("`", run):
+            run += 1
+        if RAW_ATTRIBUTE.match(src, run):
+            # The closing run of a raw span pandoc passes through: never an opener.
+            return _literal_run(state, silent, run)
+        if _literal_line(state, start):
+            # The backticks of a fence read as text (see draft.codeagree): never an
+            # opener, and they close nothing.
+            _note_unmatched(state, start)
+            return _literal_run(state, silent, run)
         last = state.tokens[-1] if state.tokens else None
         matched = original(state, silent)
+        if not matched or state.pos == run:
+            if matched and run - start > 1:
+                _note_unmatched(state, start)
+            return matched  # an unmatched run: literal text
+        closing = state.pos - (run - start)
+        problem = span_problem(src, start, closing, state.pos)
+        if problem is None:
+            ctx = _ctx(state)
+            if ctx.pre:
+                problem = codeagree.INSIDE_PRE
+            elif 0 <= _tag_line_at(ctx) < ctx.base[-1] + start:
+                problem = codeagree.AFTER_TAG_LINE
+            elif 0 <= ctx.unmatched < ctx.base[-1] + start:
+                problem = codeagree.AFTER_UNMATCHED_RUN
+        if problem is not None:
+            # pandoc does not show it as code: the backticks are text (issue 33).
+            if not silent:
+                if state.tokens and state.tokens[-1] is not last:
+                    state.tokens.pop()
+                _note_disputed(state, start, state.pos, problem)
+            state.pos = start
+            return _literal_run(state, silent, run)
+        if silent:
+            return matched
         token = state.tokens[-1] if state.tokens else None
-        if matched and token is not last and token is not None and token.type == "code_inline":
+        if token is not last and token is not None and token.type == "code_inline":
             ctx = _ctx(state)
             if not ctx.elements.trusted:
                 return matched  # HTML may ignore the <code> here: not code (see htmlread)
             base = ctx.base[-1]
-            closing = state.pos - len(token.markup)
             ctx.code.append((base + start, base + closing, "run"))
-            marks = count_marks(state.src[start:closing])
+            marks = count_marks(src[start:closing])
             if marks:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         return matched
 
     return backticks
+
+
+#: An HTML ``<pre>`` or ``</pre>`` tag (``group(1)``: the slash).
+_PRE_TAG = re.compile(r"<(/?)pre(?=[\s/>])", re.IGNORECASE)
+
+
+def _pre_after(content: str, markup: list[tuple[int, int]], pre: bool) -> bool:
+    """Whether a ``<pre>`` element is open after the tags ``markup`` of ``content``."""
+    if "pre" not in content and "PRE" not in content.upper():
+        return pre
+    for start, _ in markup:
+        match = _PRE_TAG.match(content, start)
+        if match is not None:
+            pre = not match.group(1)
+    return pre
+
+
+def _tag_line_at(ctx: _InlineContext) -> int:
+    """Where a tag line that may start an HTML block for some readers starts, or -1."""
+    if ctx.tag_line is None:
+        content = ctx.content
+        may = ctx.nested or codeagree.opens_pandoc_block(content)
+        ctx.tag_line = codeagree.tag_line_at(content) if may else -1
+    return ctx.tag_line
+
+
+def _literal_line(state: StateInline, start: int) -> bool:
+    """The backtick run at ``start`` begins a source line of a fence read as text."""
+    lines: set[int] | None = state.env.get(codeagree.LITERAL_LINES)
+    if not lines or (start > 0 and state.src[start - 1] != "\n"):
+        return False
+    ctx = _ctx(state)
+    return ctx.line + ctx.content.count("\n", 0, ctx.base[-1] + start) in lines
+
+
+def _note_unmatched(state: StateInline, start: int) -> None:
+    ctx = _ctx(state)
+    if ctx.unmatched < 0:
+        ctx.unmatched = ctx.base[-1] + start
+
+
+def _literal_run(state: StateInline, silent: bool, run_end: int) -> bool:
+    """Consume the backtick run at ``state.pos`` as text, as an unmatched run is."""
+    if not silent:
+        state.append_pending(state.src[state.pos : run_end])
+    state.pos = run_end
+    return True
+
+
+def _note_disputed(state: StateInline, start: int, end: int, problem: Problem) -> None:
+    ctx = _ctx(state)
+    base = ctx.base[-1]
+    first = ctx.line + ctx.content.count("\n", 0, base + start)
+    last = ctx.line + ctx.content.count("\n", 0, base + end) + 1
+    codeagree.note(state.env, first, last, problem)
 
 
 def _wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
@@ -280,23 +393,38 @@ def _core_inline(state: StateCore) -> None:
     limit = state.md.options.maxNesting - 1
     # What the raw HTML read so far means for what follows, in document order.
     html = ElementState()
+    # Inside an HTML <pre> element (see _InlineContext.pre). Kept past the end of a
+    # quote or list it opened in: pandoc may not have read that container.
+    pre = False
     for token in state.tokens:
         if token.level >= limit:
             _too_deep(token)
         was_clean = html.clean
         if token.type == "html_block":
             token.meta[_HTML_STATE] = html.copy()
-            read_html(token.content, 0, len(token.content), state=html)
-        elif token.type in ("fence", "code_block") and not html.trusted:
+            reading = read_html(token.content, 0, len(token.content), state=html)
+            pre = _pre_after(token.content, reading.markup, pre)
+        elif token.type in ("fence", "code_block") and (pre or not html.trusted):
             # Inside <svg>, <select> … (or after something whose end is not known)
-            # HTML does not build the <pre><code> markdown writes: not code there.
+            # HTML does not build the <pre><code> markdown writes; inside <pre> pandoc
+            # passes the text through as raw HTML: not code there.
             token.meta[_UNTRUSTED] = True
+            if pre and token.map is not None:
+                first, end = token.map
+                codeagree.note(state.env, first, end, codeagree.INSIDE_PRE)
         elif token.type in ("fence", "code_block", "front_matter"):
             marks = count_marks(token.content)
             if marks:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         elif token.type == "inline":
-            ctx = _InlineContext(elements=html)
+            first_line = token.map[0] if token.map else 0
+            ctx = _InlineContext(
+                elements=html,
+                content=token.content,
+                line=first_line,
+                pre=pre,
+                nested=token.level > 1,
+            )
             state.env[_CTX_KEY] = ctx
             children: list[Token] = []
             state.md.inline.parse(token.content, state.md, state.env, children)
@@ -314,6 +442,7 @@ def _core_inline(state: StateCore) -> None:
                 token.meta["ars_events"] = ctx.events
             if ctx.code:
                 token.meta["ars_code"] = ctx.code
+            pre = ctx.pre
         if was_clean and not html.clean:
             token.meta[_UNCLEAR] = True  # from here on, HTML may read it all differently
         previous = token.type
@@ -344,6 +473,7 @@ def make_parser(*, front_matter: bool = True) -> MarkdownIt:
     md.inline.ruler.at("backticks", _wrap_backticks(rules["backticks"]))
     md.inline.ruler.before("escape", "ars_warning_text", _warning_text)
     md.core.ruler.at("inline", _core_inline)
+    coderules.install(md)
     return md
 
 
@@ -354,7 +484,13 @@ def _shared_parser(front_matter: bool = True) -> MarkdownIt:
 
 
 def _not_metadata(tokens: list[Token]) -> bool:
-    """The tokens start with a front matter region that readers take for markdown."""
+    """The tokens start with a front matter region that readers take for markdown.
+
+    Also a ``---`` region inside a quote or list on the first line: the plugin
+    takes it for front matter, no reader does.
+    """
+    if any(token.type == "front_matter" for token in tokens[1:8]):
+        return True
     if not tokens or tokens[0].type != "front_matter":
         return False
     content = tokens[0].content
@@ -451,6 +587,9 @@ def parse_tokens(
         ) from None
     if stats is not None:
         stats[CODE_MARKS] = env.get(CODE_MARKS, 0)
+    places = codeagree.disputed_places(env)
+    if places and tokens:
+        tokens[0].meta[_DISPUTED] = places
     return tokens
 
 
@@ -520,7 +659,14 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
         markdown_code,
         html_blocks,
         unclear_from,
+        disputed(tokens),
     )
+
+
+def disputed(tokens: list[Token]) -> list[Disputed]:
+    """Where CommonMark shows code that a reader does not (read as text; ``codeagree``)."""
+    found: list[Disputed] = tokens[0].meta.get(_DISPUTED, []) if tokens else []
+    return found
 
 
 def _line_range(doc: Document, token: Token) -> tuple[int, int]:

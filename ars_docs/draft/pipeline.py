@@ -16,6 +16,7 @@ from markdown_it.token import Token
 
 from ars_docs.diagnostics import Diagnostic
 from ars_docs.draft.citations import CitationText
+from ars_docs.draft.codeagree import Disputed
 from ars_docs.draft.document import Document, Edit
 from ars_docs.draft.markers import Marker
 from ars_docs.draft.mdparse import Occurrence, Reading
@@ -103,6 +104,9 @@ class DocState:
     code_marks: int = 0
     #: The front matter's range, when the draft has metadata (``draft.frontmatter``).
     front_matter: tuple[int, int] | None = None
+    #: Places CommonMark shows as code and some reader does not, read as text (set by
+    #: extract; the gate says so where it refuses something there: issue 33).
+    disputed: list[Disputed] = field(default_factory=list)
     #: What render --strict will refuse that no other finalize diagnostic names,
     #: at draft lines (set by ``passes.foresee``; listed by the checklist).
     foreseen: list[Offender] = field(default_factory=list)

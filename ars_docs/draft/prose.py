@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from markdown_it.token import Token
@@ -128,10 +129,19 @@ def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
-def mask(text: str, start: int, end: int) -> tuple[str, list[Waiver]]:
-    """``text[start:end]`` with non-words blanked (same length), and its waivers."""
+def mask(
+    text: str, start: int, end: int, keep: Sequence[tuple[int, int]] = ()
+) -> tuple[str, list[Waiver]]:
+    """``text[start:end]`` with non-words blanked (same length), and its waivers.
+
+    A code span that overlaps a ``keep`` range (offsets into ``text``) stays: there
+    readers pair backticks differently (``draft.codeagree``), so it is read as text.
+    """
     region = text[start:end]
-    blank: list[tuple[int, int]] = [(s - start, e - start) for s, e in code_spans(text, start, end)]
+    spans = code_spans(text, start, end)
+    if keep:
+        spans = [(s, e) for s, e in spans if not any(s < b and a < e for a, b in keep)]
+    blank: list[tuple[int, int]] = [(s - start, e - start) for s, e in spans]
     if blank:
         region = _blanked(region, blank)
     waivers: list[Waiver] = []

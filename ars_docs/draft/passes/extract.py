@@ -66,6 +66,7 @@ def extract(state: DocState) -> None:
     reading = read(doc, tokens, with_code=keep)
     occurrences = reading.occurrences
     state.front_matter = reading.front_matter
+    state.disputed = reading.disputed
     if keep:
         state.reading = reading
     state.occurrence_starts = [occ.start for occ in occurrences]

@@ -31,7 +31,14 @@ _SUSPECT = re.compile(
     r"&(?:#|lt|LT|lsqb|lbrack|excl|colon)|\\[<\[!]|--!>|<[!?/]\s*(?:ref|cite)", re.IGNORECASE
 )
 #: Gate reasons only the gate's scans find (the rest finalize reports itself).
-_FORESEEN = frozenset({codes.REFUSE_HIDDEN, codes.REFUSE_WARNING_TEXT, codes.REFUSE_UNRESOLVED})
+_FORESEEN = frozenset(
+    {
+        codes.REFUSE_HIDDEN,
+        codes.REFUSE_WARNING_TEXT,
+        codes.REFUSE_UNRESOLVED,
+        codes.REFUSE_DISPUTED_CODE,
+    }
+)
 #: Places reported one by one before the rest are counted.
 CAP = 50
 
@@ -99,6 +106,8 @@ def fix_for(offender: Offender) -> str:
         )
     if offender.reason == codes.REFUSE_READING_CHANGED:
         return codes.REFUSAL_ADVICE[codes.REFUSE_READING_CHANGED]
+    if offender.reason == codes.REFUSE_DISPUTED_CODE:
+        return "or fix what is refused there (the other findings on those lines)"
     if "entities" in detail or "escape" in detail or "shown as prose" in detail:
         return (
             "it reads as a marker or warning once entities or escapes are decoded: write "
@@ -114,7 +123,9 @@ def fix_for(offender: Offender) -> str:
 
 def _gate_could_find_more(state: DocState) -> bool:
     text = state.document.text
-    if _SUSPECT.search(text):
+    if state.disputed or _SUSPECT.search(text):
+        # A place readers disagree is code: the gate refuses it where it refuses
+        # something in it, which only running it says.
         return True
     seen = len(state.markers) + sum(1 for m in state.markers if m.has_prefix)
     seen += len(state.orphan_warnings)

@@ -182,6 +182,7 @@ def gate(state: DocState) -> None:
     offenders.extend(text_offences(state))
     missing_read_log(state)
     offenders.extend(_hidden_in_text(state, offenders))
+    offenders.extend(disputed_code(state, offenders))
     offenders.sort(key=lambda o: (o.line, o.col))
     state.offenders = offenders
     if unchecked_ok:
@@ -197,6 +198,34 @@ def gate(state: DocState) -> None:
                 "re-derive them from the corpus",
             )
         )
+
+
+def disputed_code(state: DocState, offenders: list[Offender]) -> list[Offender]:
+    """``disputed-code`` for each place CommonMark shows as code and a reader does not
+    (``draft.codeagree``) where ``offenders`` refuse something, once per place.
+
+    The place was read as text, which is why its content is refused: the
+    refusal says how to make every reader show it as code instead.
+    """
+    if not state.disputed:
+        return []
+    done = {o.line for o in state.offenders if o.reason == codes.REFUSE_DISPUTED_CODE}
+    done.update(o.line for o in offenders if o.reason == codes.REFUSE_DISPUTED_CODE)
+    skip = (codes.REFUSE_NO_CITATIONS, codes.REFUSE_DISPUTED_CODE)
+    lines = sorted(o.line for o in offenders if o.reason not in skip)
+    found: list[Offender] = []
+    for place in state.disputed:
+        first, last = place.first + 1, place.end
+        at = bisect.bisect_left(lines, first)
+        if first in done or at >= len(lines) or lines[at] > last:
+            continue
+        span = f"line {first}" if first == last else f"lines {first}-{last}"
+        detail = (
+            f"{place.problem.cause}; ars-docs reads {span} as text, and something there is "
+            f"refused: {place.problem.fix}, so that every reader shows it as code"
+        )
+        found.append(Offender(first, 1, codes.REFUSE_DISPUTED_CODE, "-", detail))
+    return found
 
 
 _HIDDEN_MARKER = re.compile(r"<!--\s*ref\s*:", re.IGNORECASE)

@@ -39,6 +39,7 @@ from ars_docs.draft.frontmatter import hidden_in_metadata, metadata_content
 from ars_docs.draft.htmlread import comment_end, read_tag
 from ars_docs.draft.markers import WARNING_TEXT_RE
 from ars_docs.draft.passes.extract import draft_code
+from ars_docs.draft.passes.gate import disputed_code
 from ars_docs.draft.passes.strip import strict_edits
 from ars_docs.draft.pipeline import DocState, Offender
 
@@ -101,6 +102,7 @@ def recheck(state: DocState) -> None:
                 "a bogus comment ('<!', '<?' or '</' without a tag name) holding 'ref:', "
                 "which HTML reads as a comment with a marker's text",
             )
+    found.extend(disputed_code(state, found))
     if found:
         state.offenders = sorted([*state.offenders, *found], key=lambda o: (o.line, o.col))
 

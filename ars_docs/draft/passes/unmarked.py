@@ -68,10 +68,17 @@ def unmarked(state: DocState) -> None:
     starts = [m.span.start for m in state.markers]  # document order: already sorted
     found: list[CitationText] = []
     waivers: list[Waiver] = []
+    # Code readers disagree on is text (issue 33): its code spans are not blanked.
+    disputed = [
+        (doc.line_starts[p.first], doc.line_span(min(p.end, doc.line_count) - 1).end)
+        for p in state.disputed
+        if p.first < doc.line_count
+    ]
     for start, end in state.prose:
         if _NOTHING_TO_SEE.search(text, start, end) is None:
             continue  # no bracket, digit, back reference or waiver: nothing can be found
-        masked, region_waivers = mask(text, start, end)
+        keep = [(a, b) for a, b in disputed if a < end and start < b] if disputed else ()
+        masked, region_waivers = mask(text, start, end, keep)
         waivers.extend(region_waivers)
         candidates = find_candidates(masked)
         if "<sup" in text[start:end] or "<SUP" in text[start:end]:
