@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ars_docs.draft.visible import Patterns, patterns
 from ars_docs.errors import InputDataError
 
 BOM = "\ufeff"
@@ -70,6 +71,7 @@ class Document:
     path: str = "<text>"
     body_start: int = 0
     line_starts: list[int] = field(default_factory=list)
+    _visible: Patterns | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.body_start and self.text.startswith(BOM):
@@ -82,6 +84,14 @@ class Document:
     def body(self) -> str:
         """The text the markdown parser sees (without a leading BOM)."""
         return self.text[self.body_start :]
+
+    @property
+    def visible(self) -> Patterns:
+        """How this text's marker and warning text is matched as a reader sees it
+        (``draft.visible``), chosen once: choosing reads the whole text."""
+        if self._visible is None:
+            self._visible = patterns(self.text)
+        return self._visible
 
     @property
     def line_count(self) -> int:
