@@ -40,7 +40,6 @@ in running text are not code.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -56,20 +55,16 @@ from ars_docs.draft.document import Document
 from ars_docs.draft.frontmatter import is_metadata
 from ars_docs.draft.htmlread import ElementState, read_html, read_tag
 from ars_docs.draft.htmlread import comment_end as html_comment_end
-from ars_docs.draft.markers import (
-    MARKER_LIKE_RE,
-    PREFIX_IN_TEXT_RE,
-    UNTERMINATED_RE,
-    WARNING_ANCHOR_RE,
-    WARNING_TEXT_RE,
-)
+from ars_docs.draft.markers import MARKER_LIKE_RE, PREFIX_IN_TEXT_RE, UNTERMINATED_RE
 from ars_docs.draft.mdlocate import Kind, LocateError, Locator
+from ars_docs.draft.visible import Patterns, patterns
 from ars_docs.errors import InputDataError
 from ars_docs.perf import gc_paused
 
 _COMMENT = "<!--"
-_WARNING_AT = re.compile(r"\\?\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 _CTX_KEY = "ars_docs_positions"
+#: ``env`` key: the draft's ``visible.Patterns`` (warning text as a reader sees it).
+_PATTERNS = "ars_docs_visible"
 #: ``token.meta`` key of an HTML block: the draft's HTML state where it starts.
 _HTML_STATE = "ars_html_state"
 #: ``token.meta`` key of the block where something's end stopped being known.
@@ -84,11 +79,14 @@ KEEP_CHILDREN = "ars_docs_keep_children"
 CODE_MARKS = "ars_docs_code_marks"
 
 
-def count_marks(text: str) -> int:
-    """Marker-like comments plus ``[UNVERIFIED`` warning heads in ``text``."""
-    if "<!--" not in text and "[" not in text:
+def count_marks(text: str, found_by: Patterns | None = None) -> int:
+    """Marker-like comments plus ``[UNVERIFIED`` warning heads in ``text`` (as a
+    reader sees them: ``draft.visible``; ``found_by``: the patterns of the draft
+    ``text`` is part of)."""
+    if "<!--" not in text and "[" not in text and text.isascii():
         return 0
-    return len(MARKER_LIKE_RE.findall(text)) + len(WARNING_ANCHOR_RE.findall(text))
+    heads = (found_by or patterns(text)).warning_head
+    return len(MARKER_LIKE_RE.findall(text)) + len(heads.findall(text))
 
 
 #: ``env`` key for ``parse_tokens``: called with each inline token and its children
@@ -165,6 +163,11 @@ def _ctx(state: StateInline) -> _InlineContext:
     return ctx
 
 
+def _patterns(state: StateInline | StateCore) -> Patterns:
+    found_by: Patterns = state.env[_PATTERNS]
+    return found_by
+
+
 def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
     def html_inline(state: StateInline, silent: bool) -> bool:
         pos = state.pos
@@ -199,8 +202,9 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         # the user's character, not an escape (so the occurrences are "raw").
         for start, _ in reading.comments:
             ctx.events.append(("raw_comment", base + start))
+        warning_at = _patterns(state).warning_at
         for start, end in reading.text:
-            for match in _WARNING_AT.finditer(src, start, end):
+            for match in warning_at.finditer(src, start, end):
                 bracket = match.start() + (match.group().startswith("\\"))
                 ctx.events.append(("raw_warning", base + bracket))
         for start, _ in reading.markup:
@@ -233,7 +237,7 @@ def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
             base = ctx.base[-1]
             closing = state.pos - len(token.markup)
             ctx.code.append((base + start, base + closing, "run"))
-            marks = count_marks(state.src[start:closing])
+            marks = count_marks(state.src[start:closing], _patterns(state))
             if marks:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         return matched
@@ -264,7 +268,7 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     ch = state.src[state.pos]
     if silent or (ch != "[" and ch != "\\"):
         return False
-    match = _WARNING_AT.match(state.src, state.pos)
+    match = _patterns(state).warning_at.match(state.src, state.pos)
     if match is not None:
         ctx = _ctx(state)
         if ctx.base[-1] + state.pos < ctx.exempt_until:
@@ -272,6 +276,34 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
         bracket = state.pos + (1 if ch == "\\" else 0)
         ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
+
+
+def _wrap_text(original: Callable[[StateInline, bool], bool]) -> Any:
+    """The text rule, noting warnings that start with a bracket look-alike (``［``,
+    ``⟦`` …: ``draft.visible``), which never stop it the way ``[`` does. Only in
+    the parser for drafts that hold such characters (``make_parser(lookalikes=True)``)."""
+
+    def text(state: StateInline, silent: bool) -> bool:
+        start = state.pos
+        matched = original(state, silent)
+        if silent or not matched:
+            return matched
+        found_by = _patterns(state)
+        brackets = found_by.brackets
+        if brackets is None:
+            return matched
+        src, end = state.src, state.pos
+        found = brackets.search(src, start, end)
+        while found is not None:
+            pos = found.start()
+            if found_by.warning_text.match(src, pos):
+                ctx = _ctx(state)
+                if ctx.base[-1] + pos >= ctx.exempt_until:  # not inside <script> …
+                    ctx.events.append(("warning", ctx.base[-1] + pos))
+            found = brackets.search(src, pos + 1, end)
+        return matched
+
+    return text
 
 
 def _core_inline(state: StateCore) -> None:
@@ -292,7 +324,7 @@ def _core_inline(state: StateCore) -> None:
             # HTML does not build the <pre><code> markdown writes: not code there.
             token.meta[_UNTRUSTED] = True
         elif token.type in ("fence", "code_block", "front_matter"):
-            marks = count_marks(token.content)
+            marks = count_marks(token.content, _patterns(state))
             if marks:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         elif token.type == "inline":
@@ -329,11 +361,13 @@ def _too_deep(token: Token) -> None:
     )
 
 
-def make_parser(*, front_matter: bool = True) -> MarkdownIt:
+def make_parser(*, front_matter: bool = True, lookalikes: bool = False) -> MarkdownIt:
     """The parser ars-docs uses: CommonMark, raw HTML on, tables, front matter.
 
     ``front_matter=False`` reads a leading ``---`` region as markdown: for
     drafts whose region is not metadata (see ``draft.frontmatter``).
+    ``lookalikes=True`` also notes warnings whose bracket is a look-alike (for
+    drafts that hold one; it costs a little on every run of text).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     if front_matter:
@@ -343,14 +377,16 @@ def make_parser(*, front_matter: bool = True) -> MarkdownIt:
     md.inline.ruler.at("image", _wrap_image(rules["image"]))
     md.inline.ruler.at("backticks", _wrap_backticks(rules["backticks"]))
     md.inline.ruler.before("escape", "ars_warning_text", _warning_text)
+    if lookalikes:
+        md.inline.ruler.at("text", _wrap_text(rules["text"]))
     md.core.ruler.at("inline", _core_inline)
     return md
 
 
-@lru_cache(maxsize=2)
-def _shared_parser(front_matter: bool = True) -> MarkdownIt:
+@lru_cache(maxsize=4)
+def _shared_parser(front_matter: bool = True, lookalikes: bool = False) -> MarkdownIt:
     # Parsing does not change the MarkdownIt object, so one instance serves all calls.
-    return make_parser(front_matter=front_matter)
+    return make_parser(front_matter=front_matter, lookalikes=lookalikes)
 
 
 def _not_metadata(tokens: list[Token]) -> bool:
@@ -405,8 +441,9 @@ def _scan_html_block(
             out.append(Occurrence("unterminated", found, stop, section, owner, raw=True))
         else:
             out.append(Occurrence("comment", found, end, section, owner, raw=True))
+    warning_text = doc.visible.warning_text
     for run_start, run_end in reading.text:
-        for match in WARNING_TEXT_RE.finditer(text, run_start, run_end):
+        for match in warning_text.finditer(text, run_start, run_end):
             out.append(Occurrence("warning", match.start(), match.end(), section, owner, raw=True))
 
 
@@ -430,15 +467,21 @@ def parse_tokens(
     # raises IndexError; a final line break (outside every span) avoids it.
     if body and not body.endswith(("\n", "\r")):
         body += "\n"
+    found_by = doc.visible
+    lookalikes = found_by.brackets is not None and found_by.brackets.search(body) is not None
     try:
         with gc_paused():
-            env: dict[str, Any] = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
-            tokens: list[Token] = _shared_parser().parse(body, env)
+            env: dict[str, Any] = {
+                KEEP_CHILDREN: keep_children,
+                INLINE_HOOK: on_inline,
+                _PATTERNS: found_by,
+            }
+            tokens: list[Token] = _shared_parser(True, lookalikes).parse(body, env)
             if _not_metadata(tokens):
                 # "---" then paragraphs then "---": thematic breaks and paragraphs to
                 # pandoc and CommonMark readers, so to ars-docs too (issue 24).
-                env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
-                tokens = _shared_parser(False).parse(body, env)
+                env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline, _PATTERNS: found_by}
+                tokens = _shared_parser(False, lookalikes).parse(body, env)
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None
     except (IndexError, RecursionError) as exc:
@@ -508,9 +551,13 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
                 _read_inline(doc, locator, token, events or [], ranges or [], section, index, found)
             locator.consume(token)
     out.sort(key=lambda o: o.start)
+    heads = doc.visible.warning_head
     for occ in out:
-        expected = "[" if occ.kind == "warning" else _COMMENT
-        if text[occ.start : occ.start + len(expected)].upper() != expected.upper():
+        if occ.kind == "warning":
+            matches = heads.match(text, occ.start) is not None
+        else:
+            matches = text.startswith(_COMMENT, occ.start)
+        if not matches:
             raise LocateError(f"{doc.path}: located span {occ} does not match the source")
     markdown_code = merge_ranges(markdown_code)
     return Reading(
@@ -617,7 +664,7 @@ def _occurrence(
 ) -> Occurrence:
     text = doc.text
     if kind == "warning":
-        match = WARNING_TEXT_RE.match(text, start)
+        match = doc.visible.warning_text.match(text, start)
         end = match.end() if match else start + 1
         return Occurrence(kind, start, end, section, owner)
     if kind == "unterminated":
