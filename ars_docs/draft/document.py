@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ars_docs.draft.visible import Patterns, patterns
 from ars_docs.errors import InputDataError
 
 BOM = "\ufeff"
@@ -71,7 +70,10 @@ class Document:
     path: str = "<text>"
     body_start: int = 0
     line_starts: list[int] = field(default_factory=list)
-    _visible: Patterns | None = field(default=None, init=False, repr=False, compare=False)
+    #: Kept by ``draft.visible.of``: the patterns chosen for this text (choosing
+    #: reads the whole text, and several passes scan one draft). Typed loosely so
+    #: that this leaf imports nothing outside the core.
+    fold_patterns: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.body_start and self.text.startswith(BOM):
@@ -84,14 +86,6 @@ class Document:
     def body(self) -> str:
         """The text the markdown parser sees (without a leading BOM)."""
         return self.text[self.body_start :]
-
-    @property
-    def visible(self) -> Patterns:
-        """How this text's marker and warning text is matched as a reader sees it
-        (``draft.visible``), chosen once: choosing reads the whole text."""
-        if self._visible is None:
-            self._visible = patterns(self.text)
-        return self._visible
 
     @property
     def line_count(self) -> int:

@@ -20,6 +20,7 @@ from typing import Literal
 from markdown_it.token import Token
 
 from ars_docs.draft.document import Document
+from ars_docs.draft.visible import of as fold_of
 
 #: ``lt`` is the ``<`` of a tag, ``tick`` the first backtick of a code-span run.
 #: ``raw_comment`` / ``raw_warning``: found inside one piece of inline raw HTML
@@ -53,7 +54,7 @@ class Locator:
         self.doc = doc
         self.used: dict[tuple[int, str], int] = {}
         self._anchors: dict[tuple[int, str], list[int]] = {}
-        self._heads = doc.visible.warning_head
+        self._heads = fold_of(doc).warning_head
 
     def _count(self, anchor: str, text: str, start: int, end: int) -> int:
         if anchor == "[":

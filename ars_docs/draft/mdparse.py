@@ -58,6 +58,7 @@ from ars_docs.draft.htmlread import comment_end as html_comment_end
 from ars_docs.draft.markers import MARKER_LIKE_RE, PREFIX_IN_TEXT_RE, UNTERMINATED_RE
 from ars_docs.draft.mdlocate import Kind, LocateError, Locator
 from ars_docs.draft.visible import Patterns, patterns
+from ars_docs.draft.visible import of as fold_of
 from ars_docs.errors import InputDataError
 from ars_docs.perf import gc_paused
 
@@ -441,7 +442,7 @@ def _scan_html_block(
             out.append(Occurrence("unterminated", found, stop, section, owner, raw=True))
         else:
             out.append(Occurrence("comment", found, end, section, owner, raw=True))
-    warning_text = doc.visible.warning_text
+    warning_text = fold_of(doc).warning_text
     for run_start, run_end in reading.text:
         for match in warning_text.finditer(text, run_start, run_end):
             out.append(Occurrence("warning", match.start(), match.end(), section, owner, raw=True))
@@ -467,7 +468,7 @@ def parse_tokens(
     # raises IndexError; a final line break (outside every span) avoids it.
     if body and not body.endswith(("\n", "\r")):
         body += "\n"
-    found_by = doc.visible
+    found_by = fold_of(doc)
     lookalikes = found_by.brackets is not None and found_by.brackets.search(body) is not None
     try:
         with gc_paused():
@@ -551,7 +552,7 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
                 _read_inline(doc, locator, token, events or [], ranges or [], section, index, found)
             locator.consume(token)
     out.sort(key=lambda o: o.start)
-    heads = doc.visible.warning_head
+    heads = fold_of(doc).warning_head
     for occ in out:
         if occ.kind == "warning":
             matches = heads.match(text, occ.start) is not None
@@ -664,7 +665,7 @@ def _occurrence(
 ) -> Occurrence:
     text = doc.text
     if kind == "warning":
-        match = doc.visible.warning_text.match(text, start)
+        match = fold_of(doc).warning_text.match(text, start)
         end = match.end() if match else start + 1
         return Occurrence(kind, start, end, section, owner)
     if kind == "unterminated":

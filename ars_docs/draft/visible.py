@@ -44,6 +44,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ars_docs.draft.document import Document
+
 #: Default_Ignorable_Code_Point (DerivedCoreProperties.txt), as ranges.
 _DEFAULT_IGNORABLE = (
     (0x00AD, 0x00AD),  # soft hyphen
@@ -154,8 +156,10 @@ _INVISIBLE_SET = frozenset(
 )
 
 
-def _lookalikes() -> dict[str, str]:
-    """Each look-alike character and the character of ``_TARGETS`` it folds to."""
+@lru_cache(maxsize=1)
+def _folds() -> dict[str, str]:
+    """Each look-alike character and the character of ``_TARGETS`` it folds to
+    (built on first use: reading the NFKC blocks costs ~2 ms)."""
     folds: dict[str, str] = {}
     for target, chars in _CONFUSABLES.items():
         for char in chars:
@@ -173,9 +177,6 @@ def _lookalikes() -> dict[str, str]:
             elif form in folds:
                 folds[char] = folds[form]  # e.g. U+FF62 HALFWIDTH LEFT CORNER BRACKET
     return folds
-
-
-_FOLDS = _lookalikes()
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +211,7 @@ class _Builder:
     def __init__(self, limit: int | None) -> None:
         self.limit = limit
         self.classes: dict[str, str] = {}
-        for char, target in _FOLDS.items():
+        for char, target in _folds().items():
             if limit is None or ord(char) < limit:
                 self.classes[target] = self.classes.get(target, "") + char
         invisible = _ranges(_DEFAULT_IGNORABLE + _OTHER_FORMAT, limit)
@@ -281,7 +282,7 @@ def _beyond_latin() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     fold characters beyond the BMP (whole blocks: a superset, one range test per
     block instead of one test per letter). Three searches, each one cheap test
     per character, instead of one search that walks the astral letters."""
-    bmp = "".join(re.escape(c) for c in sorted(_FOLDS) if _LATIN_1 <= ord(c) < _ASTRAL)
+    bmp = "".join(re.escape(c) for c in sorted(_folds()) if _LATIN_1 <= ord(c) < _ASTRAL)
     bmp += "".join(re.escape(chr(c)) for c in _BLANKS if c >= _LATIN_1)
     invisible = _DEFAULT_IGNORABLE + _OTHER_FORMAT
     bmp += _ranges(
@@ -296,7 +297,7 @@ def _beyond_latin() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 
 
 def patterns(text: str) -> Patterns:
-    """The patterns to scan ``text`` with (``Document.visible`` chooses once per draft).
+    """The patterns to scan ``text`` with (``of`` chooses once per draft).
 
     The small set is chosen only when ``text`` holds no fold character beyond
     Latin-1, and then both sets find the same matches in ``text`` and in any
@@ -308,6 +309,14 @@ def patterns(text: str) -> Patterns:
     if bmp.search(text) or (beyond_bmp.search(text) and astral.search(text)):
         return _full()
     return _latin()
+
+
+def of(doc: Document) -> Patterns:
+    """``patterns(doc.text)``, chosen once per document."""
+    chosen = doc.fold_patterns
+    if not isinstance(chosen, Patterns):
+        chosen = doc.fold_patterns = patterns(doc.text)
+    return chosen
 
 
 def full_patterns() -> Patterns:
@@ -328,7 +337,7 @@ _PLAIN = re.compile(
 def _fold_table() -> dict[int, str | None]:
     table: dict[int, str | None] = dict.fromkeys(_INVISIBLE_SET - set(_BLANKS))
     table.update(dict.fromkeys(_BLANKS, " "))
-    table.update({ord(char): target for char, target in _FOLDS.items()})
+    table.update({ord(char): target for char, target in _folds().items()})
     return table
 
 
@@ -360,7 +369,7 @@ def disguise(text: str) -> str | None:
             return f"{label} (drawn as a blank)"
         if code in _INVISIBLE_SET:
             return f"{label} (invisible)"
-        target = _FOLDS.get(char)
+        target = _folds().get(char)
         if target is not None and target.lower() != char.lower():
             return f"{label} (looks like {target!r})"
     return None
@@ -370,5 +379,6 @@ def relevant(text: str) -> bool:
     """Whether ``text`` (a decoded character reference, say) holds a character the
     fold reads: invisible, a blank, or a look-alike of the gate's characters."""
     return any(
-        (code := ord(char)) in _INVISIBLE_SET or code in _BLANKS or char in _FOLDS for char in text
+        (code := ord(char)) in _INVISIBLE_SET or code in _BLANKS or char in _folds()
+        for char in text
     )

@@ -28,6 +28,7 @@ from ars_docs.draft.frontmatter import hidden_in_metadata, metadata_content
 from ars_docs.draft.mdparse import count_marks, merge_ranges
 from ars_docs.draft.pipeline import DocState, Offender, Options
 from ars_docs.draft.visible import disguised, relevant
+from ars_docs.draft.visible import of as fold_of
 
 #: Text that could spell a marker or warning the parser does not see as one.
 _SUSPECT = re.compile(
@@ -136,7 +137,7 @@ def _gate_could_find_more(state: DocState) -> bool:
         return True
     seen = len(state.markers) + sum(1 for m in state.markers if m.has_prefix)
     seen += len(state.orphan_warnings)
-    return count_marks(text, doc.visible) > seen + state.code_marks
+    return count_marks(text, fold_of(doc)) > seen + state.code_marks
 
 
 #: A named character reference (``;`` optional: raw HTML decodes legacy names without).
@@ -164,7 +165,7 @@ def _folds_to_something(name: str) -> bool:
 def _lookalike_marks(text: str, doc: Document) -> bool:
     """Whether marker text is shown, or held by a comment, written with invisible
     or look-alike characters: no count of extract's sees either."""
-    found_by = doc.visible
+    found_by = fold_of(doc)
     if any(disguised(m.group()) for m in found_by.shown.finditer(text)):
         return True
     comments: list[tuple[int, int]] = []

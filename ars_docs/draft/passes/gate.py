@@ -30,6 +30,7 @@ from ars_docs.draft.mdparse import InlineHook, parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status
 from ars_docs.draft.visible import Patterns, disguise, patterns
+from ars_docs.draft.visible import of as fold_of
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.trust import TrustView
 
@@ -217,7 +218,7 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
         if at < len(reported) and reported[at] <= last:
             continue
         if token.children:
-            hidden = _hidden_kind(token, token.children, doc.visible)
+            hidden = _hidden_kind(token, token.children, fold_of(doc))
         else:
             hidden = token.meta.get(_HIDDEN)
         if hidden is None:
@@ -244,7 +245,7 @@ def hidden_noter(doc: Document) -> InlineHook:
     """Inline hook of the parse (``mdparse.parse_tokens``): note in each inline token
     whether its visible text holds warning or marker text, so ``_hidden_in_text``
     needs no children (keeping them all costs most of a large draft's memory)."""
-    found_by = doc.visible
+    found_by = fold_of(doc)
 
     def note_hidden(token: Token, children: list[Token]) -> None:
         hidden = _hidden_kind(token, children, found_by)
