@@ -25,8 +25,11 @@ The fold, for the characters of the words the gate matches only (``[``,
   prototypes of UTS #39 ``confusables.txt`` (Cyrillic, Greek, Armenian,
   Cherokee, Lisu, Coptic … letters; ``l``, ``1`` and ``|`` for ``I``, ``0``
   for ``O``) plus the square-bracket forms (``⟦ ⁅ 【 〔 「`` …) that read as a
-  bracket around a warning. Multi-character confusables (``cl`` for ``d``)
-  are not folded.
+  bracket around a warning. Not folded: en and em dashes (visibly longer than
+  a hyphen, and everywhere in prose), multi-character confusables (``cl`` for
+  ``d``), accented letters (a diacritic is visible), and the display order of
+  text reordered by bidi controls (the controls are dropped, the letters stay
+  in memory order).
 
 The patterns are compiled to match the *raw* text (each character by the
 class of its look-alikes, invisible characters allowed between any two), so

@@ -126,6 +126,10 @@ def _findings(masked: str, found_by: Patterns, depth: int = 0) -> list[tuple[int
     """What the output scan refuses in ``masked`` (its markdown code blanked):
     ``(offset, detail)``, sorted. ``found_by``: the patterns for ``masked``."""
     found: list[tuple[int, str]] = []
+    if "&" in masked or "<" in masked or found_by.full:
+        # First, so that at one offset their more specific detail is the one kept
+        # (an attribute value that starts with warning text).
+        found.extend(_shown_findings(masked, found_by, depth))
     # Each comment read up to its first "-->" (the longest reading), however long:
     # sorted match positions and one forward pointer keep it linear.
     comments: list[tuple[int, int]] = []
@@ -163,9 +167,7 @@ def _findings(masked: str, found_by: Patterns, depth: int = 0) -> list[tuple[int
         shown = disguise(match.group()) if disguised(match.group()) else None
         written = f" written with {shown}" if shown else ""
         found.append((match.start(), f"warning text{written} left in the output"))
-    if "&" in masked or "<" in masked or found_by.full:
-        found.extend(_shown_findings(masked, found_by, depth))
-    found.sort()
+    found.sort(key=lambda finding: finding[0])  # stable: see above
     return found
 
 
