@@ -365,16 +365,18 @@ def disguise(text: str) -> str | None:
     ES (looks like 'C')"``. Meant for a match: plain text holds look-alikes such
     as ``l`` everywhere.
     """
+    folds = _folds()
     for char in text:
         code = ord(char)
-        label = f"U+{code:04X} {unicodedata.name(char, '')}".rstrip()
         if code in _BLANKS:
-            return f"{label} (drawn as a blank)"
-        if code in _INVISIBLE_SET:
-            return f"{label} (invisible)"
-        target = _folds().get(char)
-        if target is not None and target.lower() != char.lower():
-            return f"{label} (looks like {target!r})"
+            what = "drawn as a blank"
+        elif code in _INVISIBLE_SET:
+            what = "invisible"
+        elif (target := folds.get(char)) is not None and target.lower() != char.lower():
+            what = f"looks like {target!r}"
+        else:
+            continue
+        return f"U+{code:04X} {unicodedata.name(char, '')}".rstrip() + f" ({what})"
     return None
 
 

@@ -29,7 +29,7 @@ from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX
 from ars_docs.draft.mdparse import InlineHook, parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status
-from ars_docs.draft.visible import Patterns, disguise, patterns
+from ars_docs.draft.visible import Patterns, disguise, disguised, patterns
 from ars_docs.draft.visible import of as fold_of
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.trust import TrustView
@@ -271,7 +271,7 @@ def _hidden_kind(
     for kind, pattern in (("warning", found_by.warning_text), ("marker", found_by.marker_text)):
         match = pattern.search(visible)
         if match is not None:
-            return kind, disguise(match.group())
+            return kind, disguise(match.group()) if disguised(match.group()) else None
     return None
 
 
