@@ -291,7 +291,7 @@ def _attribute_findings(
     for name, start, end in attribute_values(masked, tag):
         raw = masked[start:end]
         value = decode_attribute(raw)
-        if value is raw and (not found_by.full or raw.isascii()):
+        if value == raw and (not found_by.full or raw.isascii()):
             continue  # nothing decoded and nothing to fold: the raw scans read it
         where = f"the `{name}` attribute of `<{tag.name}>`"
         if name == "srcdoc":
@@ -321,6 +321,6 @@ def _attribute_findings(
         what = "warning text" if own.warning_text.fullmatch(text) else "marker text"
         written = disguise(text) if disguised(text) else None
         how = f", written with {written}," if written else ""
-        decoded = " once character references are decoded" if value is not raw else ""
+        decoded = " once character references are decoded" if value != raw else ""
         found.append((start, f"{what}{how} in {where}{decoded} (readers are shown or read it)"))
     return found
