@@ -216,6 +216,11 @@ OTHER_PLACES = {
         "3:6: hidden-marker -",
         "a comment holding 'ref:', written with U+00AD SOFT HYPHEN (invisible),",
     ),
+    "a comment whose 'cite:' has a digit one for its i": (
+        "Text <!-- see c1te: ok2020 --> here.\n",
+        "3:6: hidden-marker -",
+        "a comment holding 'ref:', written with U+0031 DIGIT ONE (looks like 'I'),",
+    ),
     "a raw attribute value in look-alikes": (
         '<img alt="［UNVERIFIED CITATION — NO ORIGINAL］" src="x.png">\n',
         "3:11: hidden-marker -",

@@ -200,6 +200,8 @@ class Patterns:
     #: Marker or warning text a reader is shown: ``<!--`` then ``ref`` or ``cite``,
     #: or ``warning_text``.
     shown: re.Pattern[str]
+    #: The marker half of ``shown``: ``<!--`` then ``ref`` or ``cite``.
+    shown_marker: re.Pattern[str]
     #: Inside a comment: ``ref:``, ``cite=``, ``citation:`` … a reader (or a tool
     #: that normalises text) may take for a marker's.
     markerish: re.Pattern[str]
@@ -252,7 +254,8 @@ class _Builder:
         warning = self.word("[UNVERIFIED CITATION")
         space = self.optional_space
         marker = f"{self.word('<!--')}{space}{self.word('ref')}{space}{self.char(':')}"
-        shown = f"{self.word('<!--')}{space}(?:{self.word('ref')}|{self.word('cite')})|{warning}"
+        shown_marker = f"{self.word('<!--')}{space}(?:{self.word('ref')}|{self.word('cite')})"
+        shown = f"{shown_marker}|{warning}"
         words = f"{self.word('citation')}|{self.word('cite')}|{self.word('ref')}"
         markerish = rf"\b(?:{words}){space}(?:{self.char(':')}|{self.char('=')})"
         odd = sorted(c for c in self.classes.get("[", "") if not c.isascii())
@@ -264,6 +267,7 @@ class _Builder:
             warning_at=re.compile(r"\\?" + warning),
             marker_text=re.compile(marker),
             shown=re.compile(shown),
+            shown_marker=re.compile(shown_marker),
             markerish=re.compile(markerish),
             brackets=re.compile(f"[{brackets}]") if brackets else None,
         )
