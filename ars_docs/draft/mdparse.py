@@ -57,7 +57,7 @@ from ars_docs.draft.htmlread import ElementState, read_html, read_tag
 from ars_docs.draft.htmlread import comment_end as html_comment_end
 from ars_docs.draft.markers import MARKER_LIKE_RE, PREFIX_IN_TEXT_RE, UNTERMINATED_RE
 from ars_docs.draft.mdlocate import Kind, LocateError, Locator
-from ars_docs.draft.visible import Patterns, patterns
+from ars_docs.draft.visible import Patterns, full_patterns, patterns
 from ars_docs.draft.visible import of as fold_of
 from ars_docs.errors import InputDataError
 from ars_docs.perf import gc_paused
@@ -165,8 +165,9 @@ def _ctx(state: StateInline) -> _InlineContext:
 
 
 def _patterns(state: StateInline | StateCore) -> Patterns:
-    found_by: Patterns = state.env[_PATTERNS]
-    return found_by
+    found_by: Patterns | None = state.env.get(_PATTERNS)
+    # parse_tokens always sets them; the full set reads any text right.
+    return found_by if found_by is not None else full_patterns()
 
 
 def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
@@ -203,11 +204,10 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         # the user's character, not an escape (so the occurrences are "raw").
         for start, _ in reading.comments:
             ctx.events.append(("raw_comment", base + start))
-        warning_at = _patterns(state).warning_at
+        warning_text = _patterns(state).warning_text
         for start, end in reading.text:
-            for match in warning_at.finditer(src, start, end):
-                bracket = match.start() + (match.group().startswith("\\"))
-                ctx.events.append(("raw_warning", base + bracket))
+            for match in warning_text.finditer(src, start, end):
+                ctx.events.append(("raw_warning", base + match.start()))
         for start, _ in reading.markup:
             if src.startswith("<", start):
                 ctx.code.append((base + start, base + start, "markup"))
@@ -269,12 +269,12 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     ch = state.src[state.pos]
     if silent or (ch != "[" and ch != "\\"):
         return False
-    match = _patterns(state).warning_at.match(state.src, state.pos)
+    bracket = state.pos + (1 if ch == "\\" else 0)  # an escaped bracket is still one
+    match = _patterns(state).warning_text.match(state.src, bracket)
     if match is not None:
         ctx = _ctx(state)
         if ctx.base[-1] + state.pos < ctx.exempt_until:
             return False  # inside <script>, <textarea> …: not document text
-        bracket = state.pos + (1 if ch == "\\" else 0)
         ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
 

@@ -193,14 +193,10 @@ class Patterns:
     warning_head: re.Pattern[str]
     #: ``[UNVERIFIED CITATION``: the head of every warning finalize writes.
     warning_text: re.Pattern[str]
-    #: ``warning_text`` after an optional escaping backslash (markdown prose).
-    warning_at: re.Pattern[str]
     #: ``<!--ref:`` (white space allowed around ``ref``) shown as text.
     marker_text: re.Pattern[str]
-    #: Marker or warning text a reader is shown: ``<!--`` then ``ref`` or ``cite``,
-    #: or ``warning_text``.
-    shown: re.Pattern[str]
-    #: The marker half of ``shown``: ``<!--`` then ``ref`` or ``cite``.
+    #: Marker text a reader is shown: ``<!--`` then ``ref`` or ``cite`` (with
+    #: ``warning_text``, what ``shown`` finds).
     shown_marker: re.Pattern[str]
     #: Inside a comment: ``ref:``, ``cite=``, ``citation:`` … a reader (or a tool
     #: that normalises text) may take for a marker's.
@@ -255,7 +251,6 @@ class _Builder:
         space = self.optional_space
         marker = f"{self.word('<!--')}{space}{self.word('ref')}{space}{self.char(':')}"
         shown_marker = f"{self.word('<!--')}{space}(?:{self.word('ref')}|{self.word('cite')})"
-        shown = f"{shown_marker}|{warning}"
         words = f"{self.word('citation')}|{self.word('cite')}|{self.word('ref')}"
         markerish = rf"\b(?:{words}){space}(?:{self.char(':')}|{self.char('=')})"
         odd = sorted(c for c in self.classes.get("[", "") if not c.isascii())
@@ -264,9 +259,7 @@ class _Builder:
             full=self.limit is None,
             warning_head=re.compile(self.word("[UNVERIFIED")),
             warning_text=re.compile(warning),
-            warning_at=re.compile(r"\\?" + warning),
             marker_text=re.compile(marker),
-            shown=re.compile(shown),
             shown_marker=re.compile(shown_marker),
             markerish=re.compile(markerish),
             brackets=re.compile(f"[{brackets}]") if brackets else None,
@@ -316,6 +309,14 @@ def patterns(text: str) -> Patterns:
     if bmp.search(text) or (beyond_bmp.search(text) and astral.search(text)):
         return _full()
     return _latin()
+
+
+def shown(found_by: Patterns, text: str, pos: int = 0) -> list[re.Match[str]]:
+    """Marker or warning text in ``text`` from ``pos``, in order (the two never
+    overlap: they start with look-alikes of different characters). Two scans,
+    so that no pattern holding both is compiled (each class costs compile time)."""
+    found = [*found_by.shown_marker.finditer(text, pos), *found_by.warning_text.finditer(text, pos)]
+    return sorted(found, key=lambda match: match.start())
 
 
 def of(doc: Document) -> Patterns:

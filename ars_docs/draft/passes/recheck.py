@@ -48,6 +48,7 @@ from ars_docs.draft.passes.extract import draft_code
 from ars_docs.draft.passes.strip import strict_edits
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.visible import Patterns, disguise, disguised, patterns
+from ars_docs.draft.visible import shown as shown_matches
 
 _COMMENT = "<!--"
 _BOGUS_MARKER = re.compile(
@@ -258,7 +259,7 @@ def _shown_findings(masked: str, found_by: Patterns, depth: int) -> list[tuple[i
     for piece in pieces:
         starts.append(total)
         total += len(piece)
-    for match in found_by.shown.finditer(shown):
+    for match in shown_matches(found_by, shown):
         first = bisect.bisect_right(starts, match.start()) - 1
         last = bisect.bisect_right(starts, match.end() - 1) - 1
         made = kinds[first] == 1 or any(kinds[first + 1 : last + 1])
@@ -314,9 +315,10 @@ def _attribute_findings(
                 )
             continue
         own = found_by if found_by.full else patterns(value)
-        match = own.shown.search(value)
-        if match is None:
+        matches = shown_matches(own, value)
+        if not matches:
             continue
+        match = matches[0]
         text = match.group()
         what = "warning text" if own.warning_text.fullmatch(text) else "marker text"
         written = disguise(text) if disguised(text) else None
