@@ -198,7 +198,9 @@ class ElementState:
             self.clean = False
 
 
-def _may_end(text: str, lt: int, last: dict[str, int]) -> bool:
+def may_end(text: str, lt: int, last: dict[str, int]) -> bool:
+    """Whether the markup at ``text[lt]`` can end at all: ``last`` holds the last
+    ``>``, ``?>`` and ``]]>`` (the grammar's lazy parts scan to the end without one)."""
     if text.startswith("<?", lt):
         return last["?>"] >= lt + 2
     if text.startswith("<![CDATA[", lt):
@@ -265,7 +267,7 @@ def read_html(
                 break
             pos = end
             continue
-        tag = read_tag(text, lt, limit) if _may_end(text, lt, last) else None
+        tag = read_tag(text, lt, limit) if may_end(text, lt, last) else None
         if tag is None:
             bogus = _BOGUS.match(text, lt, limit)
             if bogus is not None:

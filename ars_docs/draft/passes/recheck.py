@@ -42,7 +42,14 @@ import re
 
 from ars_docs import codes
 from ars_docs.draft.frontmatter import hidden_in_metadata, metadata_content
-from ars_docs.draft.htmlread import Tag, attribute_values, comment_end, decode_attribute, read_tag
+from ars_docs.draft.htmlread import (
+    Tag,
+    attribute_values,
+    comment_end,
+    decode_attribute,
+    may_end,
+    read_tag,
+)
 from ars_docs.draft.mdparse import merge_ranges
 from ars_docs.draft.passes.extract import draft_code
 from ars_docs.draft.passes.strip import strict_edits
@@ -207,6 +214,9 @@ def _shown_findings(masked: str, found_by: Patterns, depth: int) -> list[tuple[i
     pos = 0
     hidden_before = False
     length = len(masked)
+    # As read_html does: a "<?" or "<![CDATA[" whose end is nowhere would make every
+    # tag read scan to the end of the output (quadratic in a run of them).
+    ends = {t: masked.rfind(t) for t in (">", "?>", "]]>")}
     while pos < length:
         amp = masked.find("&", pos)
         lt = masked.find("<", pos)
@@ -236,7 +246,7 @@ def _shown_findings(masked: str, found_by: Patterns, depth: int) -> list[tuple[i
             pos = end if end >= 0 else length
             hidden_before = True
             continue
-        tag = read_tag(masked, lt, length)
+        tag = read_tag(masked, lt, length) if may_end(masked, lt, ends) else None
         if tag is not None:
             if masked.find("&", tag.start, tag.end) >= 0 or (
                 found_by.full and not masked[tag.start : tag.end].isascii()
