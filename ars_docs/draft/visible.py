@@ -305,6 +305,12 @@ def patterns(text: str) -> Patterns:
     """
     if text.isascii():
         return _latin()
+    try:
+        text.encode("latin-1")  # a copy, but no per-character test
+    except UnicodeEncodeError:
+        pass
+    else:
+        return _latin()  # no character beyond Latin-1 at all
     bmp, beyond_bmp, astral = _beyond_latin()
     if bmp.search(text) or (beyond_bmp.search(text) and astral.search(text)):
         return _full()
@@ -358,9 +364,13 @@ def fold(text: str) -> str:
     return text.translate(_fold_table())
 
 
+#: What the gate meets most: the matches finalize's own text makes (no regex needed).
+_CANONICAL = frozenset({"[UNVERIFIED CITATION", "[UNVERIFIED", "<!--ref", "<!--ref:", "ref:"})
+
+
 def disguised(matched: str) -> bool:
     """Whether a match of ``Patterns`` is written other than plainly."""
-    return _PLAIN.fullmatch(matched) is None
+    return matched not in _CANONICAL and _PLAIN.fullmatch(matched) is None
 
 
 def disguise(text: str) -> str | None:
