@@ -44,8 +44,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ars_docs.draft.document import Document
 
@@ -182,30 +181,6 @@ def _folds() -> dict[str, str]:
     return folds
 
 
-@dataclass(frozen=True, slots=True)
-class Patterns:
-    """The gate's words as a reader sees them, compiled for one character range."""
-
-    #: The full set (``False``: the Latin-1 set, see ``patterns``).
-    full: bool
-
-    #: ``[UNVERIFIED``: where a warning starts (always on one line).
-    warning_head: re.Pattern[str]
-    #: ``[UNVERIFIED CITATION``: the head of every warning finalize writes.
-    warning_text: re.Pattern[str]
-    #: ``<!--ref:`` (white space allowed around ``ref``) shown as text.
-    marker_text: re.Pattern[str]
-    #: Marker text a reader is shown: ``<!--`` then ``ref`` or ``cite`` (with
-    #: ``warning_text``, what ``shown`` finds).
-    shown_marker: re.Pattern[str]
-    #: Inside a comment: ``ref:``, ``cite=``, ``citation:`` … a reader (or a tool
-    #: that normalises text) may take for a marker's.
-    markerish: re.Pattern[str]
-    #: The characters beyond ASCII that fold to ``[`` (a warning may start there);
-    #: ``None`` in the Latin-1 set, which has none.
-    brackets: re.Pattern[str] | None
-
-
 class _Builder:
     """Regex sources for the fold, with every class cut to ``limit`` (``None``: all)."""
 
@@ -246,34 +221,69 @@ class _Builder:
             parts.append(self.char(char))
         return "".join(parts)
 
-    def build(self) -> Patterns:
-        warning = self.word("[UNVERIFIED CITATION")
-        space = self.optional_space
-        marker = f"{self.word('<!--')}{space}{self.word('ref')}{space}{self.char(':')}"
-        shown_marker = f"{self.word('<!--')}{space}(?:{self.word('ref')}|{self.word('cite')})"
-        words = f"{self.word('citation')}|{self.word('cite')}|{self.word('ref')}"
-        markerish = rf"\b(?:{words}){space}(?:{self.char(':')}|{self.char('=')})"
-        odd = sorted(c for c in self.classes.get("[", "") if not c.isascii())
-        brackets = "".join(re.escape(c) for c in odd)
-        return Patterns(
-            full=self.limit is None,
-            warning_head=re.compile(self.word("[UNVERIFIED")),
-            warning_text=re.compile(warning),
-            marker_text=re.compile(marker),
-            shown_marker=re.compile(shown_marker),
-            markerish=re.compile(markerish),
-            brackets=re.compile(f"[{brackets}]") if brackets else None,
-        )
+
+class Patterns:
+    """The gate's words as a reader sees them, compiled for one character range.
+
+    Each pattern is compiled on first use: every character class costs sre
+    compile time (the full set's ~180 classes, ~25 ms), and a command uses some.
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self._build = _Builder(limit)
+        #: The full set (``False``: the Latin-1 set, see ``patterns``).
+        self.full = limit is None
+
+    @cached_property
+    def warning_head(self) -> re.Pattern[str]:
+        """``[UNVERIFIED``: where a warning starts (always on one line)."""
+        return re.compile(self._build.word("[UNVERIFIED"))
+
+    @cached_property
+    def warning_text(self) -> re.Pattern[str]:
+        """``[UNVERIFIED CITATION``: the head of every warning finalize writes."""
+        return re.compile(self._build.word("[UNVERIFIED CITATION"))
+
+    @cached_property
+    def marker_text(self) -> re.Pattern[str]:
+        """``<!--ref:`` (white space allowed around ``ref``) shown as text."""
+        b, space = self._build, self._build.optional_space
+        return re.compile(f"{b.word('<!--')}{space}{b.word('ref')}{space}{b.char(':')}")
+
+    @cached_property
+    def shown_marker(self) -> re.Pattern[str]:
+        """Marker text a reader is shown: ``<!--`` then ``ref`` or ``cite`` (with
+        ``warning_text``, what ``shown`` finds)."""
+        b = self._build
+        words = f"(?:{b.word('ref')}|{b.word('cite')})"
+        return re.compile(f"{b.word('<!--')}{b.optional_space}{words}")
+
+    @cached_property
+    def markerish(self) -> re.Pattern[str]:
+        """Inside a comment: ``ref:``, ``cite=``, ``citation:`` … a reader (or a tool
+        that normalises text) may take for a marker's."""
+        b = self._build
+        # "cite" and "citation" share "cit": one set of classes for it.
+        words = f"(?:{b.word('cit')}{b.gap}(?:{b.word('ation')}|{b.word('e')})|{b.word('ref')})"
+        ends = f"(?:{b.char(':')}|{b.char('=')})"
+        return re.compile(rf"\b{words}{b.optional_space}{ends}")
+
+    @cached_property
+    def brackets(self) -> re.Pattern[str] | None:
+        """The characters beyond ASCII that fold to ``[`` (a warning may start
+        there); ``None`` in the Latin-1 set, which has none."""
+        odd = sorted(c for c in self._build.classes.get("[", "") if not c.isascii())
+        return re.compile("[" + "".join(re.escape(c) for c in odd) + "]") if odd else None
 
 
 @lru_cache(maxsize=1)
 def _latin() -> Patterns:
-    return _Builder(_LATIN_1).build()
+    return Patterns(_LATIN_1)
 
 
 @lru_cache(maxsize=1)
 def _full() -> Patterns:
-    return _Builder(None).build()
+    return Patterns(None)
 
 
 @lru_cache(maxsize=1)
