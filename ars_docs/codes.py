@@ -84,9 +84,10 @@ REFUSAL_ADVICE: dict[str, str] = {
     REFUSE_UNVERIFIED: "the source has no original on file, or its description is not "
     "checked against it: do what the checklist's HIGH-WARN / MED-WARN row says "
     "(ars-docs retrieve, then ars-docs verify KEY), then run ars-docs finalize again",
-    REFUSE_WARNING_TEXT: "delete the '[UNVERIFIED CITATION' text that no marker follows "
-    "(finalize writes and removes warnings itself); to show one literally, put it in a "
-    "markdown code span",
+    REFUSE_WARNING_TEXT: "delete the '[UNVERIFIED CITATION' text that no marker follows, "
+    "or that is written with invisible or look-alike characters (finalize writes and "
+    "removes warnings itself, plainly); to show one literally, put it in a markdown code "
+    "span",
     REFUSE_UNRESOLVED: "run ars-docs finalize to resolve bare markers; marker text shown "
     "literally (escaped, or written with entities) belongs in a markdown code span",
     REFUSE_MALFORMED: "rewrite the marker as the finalize message (ARS001) says, e.g. "

@@ -271,6 +271,21 @@ DRAFTS: dict[str, Row] = {
         f"Author (2020) writes {QUOTE_MADE_UP} <!--ref:binary2020 ok-->.\n",
         "unchecked-quotation",
     ),
+    # text as a reader sees it (issue 33)
+    "warning with a soft hyphen": row(
+        f"{OK} says [UNVERIFIED CITA\u00adTION — NO ORIGINAL] this.\n", "unverified-citation-text"
+    ),
+    "warning with a Cyrillic letter": row(
+        f"{OK} says [UNVERIFIED \u0421ITATION — NO ORIGINAL] this.\n", "unverified-citation-text"
+    ),
+    "warning in an alt attribute": row(
+        f'{OK} says <img alt="&#91;UNVERIFIED CITATION — NO ORIGINAL]" src="x.png"> so.\n',
+        "hidden-marker",
+    ),
+    "marker in a srcdoc": row(
+        f'{OK} says <iframe srcdoc="&lt;!--ref:high2020 ok--&gt;"></iframe> so.\n',
+        "hidden-marker",
+    ),
     # what readers disagree is code (issue 33): read as prose, refused where it hides more
     "unclosed fence": row(
         f"{OK} holds.\n\n```\nJones (2023) said so <!--ref:high2020-->\n",

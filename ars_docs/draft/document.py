@@ -70,6 +70,10 @@ class Document:
     path: str = "<text>"
     body_start: int = 0
     line_starts: list[int] = field(default_factory=list)
+    #: Kept by ``draft.visible.of``: the patterns chosen for this text (choosing
+    #: reads the whole text, and several passes scan one draft). Typed loosely so
+    #: that this leaf imports nothing outside the core.
+    fold_patterns: object = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.body_start and self.text.startswith(BOM):

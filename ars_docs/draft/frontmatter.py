@@ -25,7 +25,7 @@ import html
 import re
 from typing import Any
 
-from ars_docs.draft.markers import WARNING_TEXT_RE
+from ars_docs.draft.visible import disguise, disguised, patterns
 from ars_docs.errors import ArsError
 
 #: Marker-like text: a comment opener then ``ref:`` / ``cite:`` (any spacing, any case).
@@ -121,18 +121,48 @@ def _refine(content: str, offset: int) -> int:
 
 
 def _shown(value: str) -> str:
-    """What marker or warning text the decoded scalar ``value`` shows ("" if none)."""
+    """What marker or warning text the decoded scalar ``value`` shows ("" if none),
+    as a reader sees it (``draft.visible``: invisible and look-alike characters)."""
     for text in (value, html.unescape(_MD_ESCAPE.sub(r"\1", value))):
-        if _MARKER_TEXT.search(text):
-            return "a front matter value holding a comment with 'ref:' (pandoc shows it)"
-        if WARNING_TEXT_RE.search(text):
-            return "a front matter value holding warning text (pandoc shows it)"
+        found_by = patterns(text)
+        folded = None if _MARKER_TEXT.search(text) else _markerish_comment(text)
+        if folded is not None or _MARKER_TEXT.search(text):
+            written = _written(folded.group()) if folded is not None else ""
+            return f"a front matter value holding a comment with 'ref:'{written} (pandoc shows it)"
+        warning = found_by.warning_text.search(text)
+        if warning is not None:
+            written = _written(warning.group())
+            return f"a front matter value holding warning text{written} (pandoc shows it)"
+        shown = found_by.marker_text.search(text)
+        if shown is not None and disguised(shown.group()):
+            written = _written(shown.group())
+            return f"a front matter value holding marker text{written} (pandoc shows it)"
     return ""
+
+
+def _markerish_comment(text: str) -> re.Match[str] | None:
+    """``ref:`` in a comment of ``text`` written with invisible or look-alike characters."""
+    markerish = patterns(text).markerish
+    start = text.find("<!--")
+    while start >= 0:
+        end = text.find("-->", start + 4)
+        stop = len(text) if end < 0 else end
+        found = markerish.search(text, start + 4, stop)
+        if found is not None:
+            return found
+        start = text.find("<!--", stop)
+    return None
+
+
+def _written(matched: str) -> str:
+    shown = disguise(matched) if disguised(matched) else None
+    return f" written with {shown}" if shown else ""
 
 
 def _scan_raw(content: str) -> list[tuple[int, str]]:
     found = [(m.start(), "marker text in the front matter") for m in _MARKER_TEXT.finditer(content)]
     found += [
-        (m.start(), "warning text in the front matter") for m in WARNING_TEXT_RE.finditer(content)
+        (m.start(), f"warning text{_written(m.group())} in the front matter")
+        for m in patterns(content).warning_text.finditer(content)
     ]
     return sorted(found)

@@ -198,7 +198,9 @@ class ElementState:
             self.clean = False
 
 
-def _may_end(text: str, lt: int, last: dict[str, int]) -> bool:
+def may_end(text: str, lt: int, last: dict[str, int]) -> bool:
+    """Whether the markup at ``text[lt]`` can end at all: ``last`` holds the last
+    ``>``, ``?>`` and ``]]>`` (the grammar's lazy parts scan to the end without one)."""
     if text.startswith("<?", lt):
         return last["?>"] >= lt + 2
     if text.startswith("<![CDATA[", lt):
@@ -265,7 +267,7 @@ def read_html(
                 break
             pos = end
             continue
-        tag = read_tag(text, lt, limit) if _may_end(text, lt, last) else None
+        tag = read_tag(text, lt, limit) if may_end(text, lt, last) else None
         if tag is None:
             bogus = _BOGUS.match(text, lt, limit)
             if bogus is not None:
@@ -305,3 +307,59 @@ def read_html(
                 out.markup.append((tag.end, min(end, limit)))
             pos = end
     return out
+
+
+#: One attribute after a tag's name: the grammar of ``HTML_TAG_RE`` (CommonMark's).
+_ATTRIBUTE = re.compile(
+    r"\s+([a-zA-Z_:][a-zA-Z0-9:._-]*)"
+    r"(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\"'=<>`\x00-\x20]+)))?"
+)
+
+
+def attribute_values(text: str, tag: Tag) -> list[tuple[str, int, int]]:
+    """``(name, start, end)`` of each attribute value of the open tag ``tag`` (a
+    tag ``read_tag`` read); the name in lower case, as HTML compares names."""
+    name = _TAG_NAME.match(text, tag.start)
+    if tag.kind != "open" or name is None:
+        return []
+    found: list[tuple[str, int, int]] = []
+    pos = name.end()
+    while True:
+        match = _ATTRIBUTE.match(text, pos, tag.end)
+        if match is None:
+            return found
+        for group in (2, 3, 4):
+            if match.start(group) >= 0:
+                found.append((match.group(1).lower(), match.start(group), match.end(group)))
+        pos = match.end()
+
+
+#: A character reference: hexadecimal, decimal or named, ``;`` optional.
+_CHAR_REF = re.compile(r"&(?:#[xX][0-9a-fA-F]+;?|#[0-9]+;?|([A-Za-z][A-Za-z0-9]*)(;?))")
+
+
+def decode_attribute(value: str) -> str:
+    """An attribute value with its character references decoded as an HTML5 parser
+    decodes them there: numeric ones with or without ``;`` (code points HTML maps
+    elsewhere mapped so), named ones with ``;``, and the legacy names without it
+    (``&lt``, ``&amp``) unless a letter, digit or ``=`` follows (``&notit`` stays)."""
+    if "&" not in value:
+        return value
+    from html import unescape
+    from html.entities import html5
+
+    def one(match: re.Match[str]) -> str:
+        ref, name = match.group(), match.group(1)
+        if name is None:
+            return unescape(ref)  # numeric: HTML's replacements for 0x80-0x9F, 0 …
+        if match.group(2) and name + ";" in html5:
+            return html5[name + ";"]
+        legacy = next((n for n in range(len(name), 1, -1) if name[:n] in html5), 0)
+        if not legacy:
+            return ref
+        after = value[match.start() + 1 + legacy : match.start() + 2 + legacy]
+        if after.isalnum() or after == "=":
+            return ref  # the attribute-value exception of the HTML tokenizer
+        return html5[name[:legacy]] + name[legacy:]
+
+    return _CHAR_REF.sub(one, value)

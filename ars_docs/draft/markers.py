@@ -32,6 +32,8 @@ Agents write the bare form ``<!--ref:SLUG-->``. Readers are lenient where the
 meaning is unambiguous: whitespace inside the comment (``<!-- ref: slug -->``),
 status words in any letter case, and any ``[UNVERIFIED CITATION …]`` prefix
 directly before a marker (optionally separated by spaces) belongs to it.
+Warning text written with invisible or look-alike characters (``draft.visible``)
+shows readers a warning but is never a marker's prefix: finalize reports it.
 Everything else that starts like a marker is *malformed*: reported, never
 rewritten, refused by the gate. So is a comment that looks like an attempted
 marker (``<!--ref xie_2013-->``, ``<!-- ref=x -->``, ``<!--cite:x-->``), with a
@@ -71,12 +73,10 @@ MARKER_LIKE_RE = re.compile(
 #: more: never the rest of the line, which may hold other markers (table cells).
 UNTERMINATED_RE = re.compile(r"<!--\s*[A-Za-z\-]*\s*[:=]?[^\s<>|]{0,200}")
 
-#: Any warning text, attached to a marker or not (the gate refuses it in prose).
-#: Whitespace between the words may be anything, a line break included (editors
-#: reflow paragraphs).
-WARNING_TEXT_RE = re.compile(r"\[UNVERIFIED\s+CITATION", re.IGNORECASE)
-#: The part of a warning that always sits on one line: what offsets are counted by.
-WARNING_ANCHOR_RE = re.compile(r"\[UNVERIFIED", re.IGNORECASE)
+# Warning text anywhere, attached to a marker or not (the gate refuses it in prose),
+# is matched as a reader sees it: ``draft.visible`` (``Patterns.warning_text``,
+# ``warning_head``), white space between the words of any kind, a line break
+# included (editors reflow paragraphs), and invisible or look-alike characters too.
 
 #: A whole visible prefix, from its ``[`` to the marker: no brackets or ``<`` inside
 #: (so it can neither swallow another warning nor another marker), then optional

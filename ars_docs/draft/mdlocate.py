@@ -2,8 +2,9 @@
 
 markdown-it-py tokens carry only line maps, and an inline token's content is
 its source lines with container markers and indentation removed. So the
-*n*-th anchor (``<!--``, ``[UNVERIFIED``, ``<`` or a backtick) on a content
-line is the *n*-th on its source line, after those of earlier inline tokens
+*n*-th anchor (``<!--``, ``[UNVERIFIED`` as a reader sees it — look-alike
+brackets and letters, invisible characters, ``draft.visible`` —, ``<`` or a
+backtick) on a content line is the *n*-th on its source line, after those of earlier inline tokens
 on the same line (table cells): none of them can be part of a container
 marker or of indentation. ``Locator`` turns a content position into a
 document offset that way.
@@ -19,7 +20,7 @@ from typing import Literal
 from markdown_it.token import Token
 
 from ars_docs.draft.document import Document
-from ars_docs.draft.markers import WARNING_ANCHOR_RE
+from ars_docs.draft.visible import of as fold_of
 
 #: ``lt`` is the ``<`` of a tag, ``tick`` the first backtick of a code-span run.
 #: ``raw_comment`` / ``raw_warning``: found inside one piece of inline raw HTML
@@ -42,12 +43,6 @@ class LocateError(AssertionError):
     """A located span does not match the source text: a bug in ars-docs."""
 
 
-def _count(anchor: str, text: str, start: int, end: int) -> int:
-    if anchor == "[":
-        return len(WARNING_ANCHOR_RE.findall(text, start, end))
-    return text.count(anchor, start, end)
-
-
 class Locator:
     """Maps inline-content positions to document offsets (see module docstring).
 
@@ -59,6 +54,12 @@ class Locator:
         self.doc = doc
         self.used: dict[tuple[int, str], int] = {}
         self._anchors: dict[tuple[int, str], list[int]] = {}
+        self._heads = fold_of(doc).warning_head
+
+    def _count(self, anchor: str, text: str, start: int, end: int) -> int:
+        if anchor == "[":
+            return len(self._heads.findall(text, start, end))
+        return text.count(anchor, start, end)
 
     def first_line(self, token: Token) -> int:
         """Source line of the content's first line.
@@ -94,7 +95,7 @@ class Locator:
                 cursor = newline + 1
                 counts = dict.fromkeys(counts, 0)
             for anchor in counts:
-                counts[anchor] += _count(anchor, content, cursor, pos)
+                counts[anchor] += self._count(anchor, content, cursor, pos)
             cursor = pos
             anchor = _ANCHOR[kind]
             ordinal = counts[anchor] + self.used.get((line, anchor), 0)
@@ -113,7 +114,7 @@ class Locator:
             span = self.doc.line_span(line)
             text = self.doc.text
             if anchor == "[":
-                found = [m.start() for m in WARNING_ANCHOR_RE.finditer(text, span.start, span.end)]
+                found = [m.start() for m in self._heads.finditer(text, span.start, span.end)]
             else:
                 found = []
                 offset = text.find(anchor, span.start, span.end)
@@ -131,7 +132,8 @@ class Locator:
         content = token.content
         line = token.map[0]
         for anchor in (_COMMENT, "[", "<", "`"):
-            if anchor[0] in content:
-                found = _count(anchor, content, 0, len(content))
+            # A warning may start with a look-alike of "[" (draft.visible).
+            if anchor[0] in content or (anchor == "[" and not content.isascii()):
+                found = self._count(anchor, content, 0, len(content))
                 if found:
                     self.used[(line, anchor)] = self.used.get((line, anchor), 0) + found

@@ -58,20 +58,17 @@ from ars_docs.draft.document import Document
 from ars_docs.draft.frontmatter import is_metadata
 from ars_docs.draft.htmlread import ElementState, read_html, read_tag
 from ars_docs.draft.htmlread import comment_end as html_comment_end
-from ars_docs.draft.markers import (
-    MARKER_LIKE_RE,
-    PREFIX_IN_TEXT_RE,
-    UNTERMINATED_RE,
-    WARNING_ANCHOR_RE,
-    WARNING_TEXT_RE,
-)
+from ars_docs.draft.markers import MARKER_LIKE_RE, PREFIX_IN_TEXT_RE, UNTERMINATED_RE
 from ars_docs.draft.mdlocate import Kind, LocateError, Locator
+from ars_docs.draft.visible import Patterns, full_patterns, patterns
+from ars_docs.draft.visible import of as fold_of
 from ars_docs.errors import InputDataError
 from ars_docs.perf import gc_paused
 
 _COMMENT = "<!--"
-_WARNING_AT = re.compile(r"\\?\[UNVERIFIED\s+CITATION", re.IGNORECASE)
 _CTX_KEY = "ars_docs_positions"
+#: ``env`` key: the draft's ``visible.Patterns`` (warning text as a reader sees it).
+_PATTERNS = "ars_docs_visible"
 #: ``token.meta`` key of an HTML block: the draft's HTML state where it starts.
 _HTML_STATE = "ars_html_state"
 #: ``token.meta`` key of the block where something's end stopped being known.
@@ -88,11 +85,14 @@ KEEP_CHILDREN = "ars_docs_keep_children"
 CODE_MARKS = "ars_docs_code_marks"
 
 
-def count_marks(text: str) -> int:
-    """Marker-like comments plus ``[UNVERIFIED`` warning heads in ``text``."""
-    if "<!--" not in text and "[" not in text:
+def count_marks(text: str, found_by: Patterns | None = None) -> int:
+    """Marker-like comments plus ``[UNVERIFIED`` warning heads in ``text`` (as a
+    reader sees them: ``draft.visible``; ``found_by``: the patterns of the draft
+    ``text`` is part of)."""
+    if "<!--" not in text and "[" not in text and text.isascii():
         return 0
-    return len(MARKER_LIKE_RE.findall(text)) + len(WARNING_ANCHOR_RE.findall(text))
+    heads = (found_by or patterns(text)).warning_head
+    return len(MARKER_LIKE_RE.findall(text)) + len(heads.findall(text))
 
 
 #: ``env`` key for ``parse_tokens``: called with each inline token and its children
@@ -185,6 +185,12 @@ def _ctx(state: StateInline) -> _InlineContext:
     return ctx
 
 
+def _patterns(state: StateInline | StateCore) -> Patterns:
+    found_by: Patterns | None = state.env.get(_PATTERNS)
+    # parse_tokens always sets them; the full set reads any text right.
+    return found_by if found_by is not None else full_patterns()
+
+
 def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
     def html_inline(state: StateInline, silent: bool) -> bool:
         pos = state.pos
@@ -219,10 +225,10 @@ def _wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
         # the user's character, not an escape (so the occurrences are "raw").
         for start, _ in reading.comments:
             ctx.events.append(("raw_comment", base + start))
+        warning_text = _patterns(state).warning_text
         for start, end in reading.text:
-            for match in _WARNING_AT.finditer(src, start, end):
-                bracket = match.start() + (match.group().startswith("\\"))
-                ctx.events.append(("raw_warning", base + bracket))
+            for match in warning_text.finditer(src, start, end):
+                ctx.events.append(("raw_warning", base + match.start()))
         for start, _ in reading.markup:
             if src.startswith("<", start):
                 ctx.code.append((base + start, base + start, "markup"))
@@ -291,7 +297,7 @@ def _wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
                 return matched  # HTML may ignore the <code> here: not code (see htmlread)
             base = ctx.base[-1]
             ctx.code.append((base + start, base + closing, "run"))
-            marks = count_marks(src[start:closing])
+            marks = count_marks(src[start:closing], _patterns(state))
             if marks:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         return matched
@@ -377,14 +383,42 @@ def _warning_text(state: StateInline, silent: bool) -> bool:
     ch = state.src[state.pos]
     if silent or (ch != "[" and ch != "\\"):
         return False
-    match = _WARNING_AT.match(state.src, state.pos)
+    bracket = state.pos + (1 if ch == "\\" else 0)  # an escaped bracket is still one
+    match = _patterns(state).warning_text.match(state.src, bracket)
     if match is not None:
         ctx = _ctx(state)
         if ctx.base[-1] + state.pos < ctx.exempt_until:
             return False  # inside <script>, <textarea> …: not document text
-        bracket = state.pos + (1 if ch == "\\" else 0)
         ctx.events.append(("warning", ctx.base[-1] + bracket))
     return False  # never consumes: the normal rules go on as if this rule did not exist
+
+
+def _wrap_text(original: Callable[[StateInline, bool], bool]) -> Any:
+    """The text rule, noting warnings that start with a bracket look-alike (``［``,
+    ``⟦`` …: ``draft.visible``), which never stop it the way ``[`` does. Only in
+    the parser for drafts that hold such characters (``make_parser(lookalikes=True)``)."""
+
+    def text(state: StateInline, silent: bool) -> bool:
+        start = state.pos
+        matched = original(state, silent)
+        if silent or not matched:
+            return matched
+        found_by = _patterns(state)
+        brackets = found_by.brackets
+        if brackets is None:
+            return matched
+        src, end = state.src, state.pos
+        found = brackets.search(src, start, end)
+        while found is not None:
+            pos = found.start()
+            if found_by.warning_text.match(src, pos):
+                ctx = _ctx(state)
+                if ctx.base[-1] + pos >= ctx.exempt_until:  # not inside <script> …
+                    ctx.events.append(("warning", ctx.base[-1] + pos))
+            found = brackets.search(src, pos + 1, end)
+        return matched
+
+    return text
 
 
 def _core_inline(state: StateCore) -> None:
@@ -413,7 +447,7 @@ def _core_inline(state: StateCore) -> None:
                 first, end = token.map
                 codeagree.note(state.env, first, end, codeagree.INSIDE_PRE)
         elif token.type in ("fence", "code_block", "front_matter"):
-            marks = count_marks(token.content)
+            marks = count_marks(token.content, _patterns(state))
             if marks:
                 state.env[CODE_MARKS] = state.env.get(CODE_MARKS, 0) + marks
         elif token.type == "inline":
@@ -458,11 +492,13 @@ def _too_deep(token: Token) -> None:
     )
 
 
-def make_parser(*, front_matter: bool = True) -> MarkdownIt:
+def make_parser(*, front_matter: bool = True, lookalikes: bool = False) -> MarkdownIt:
     """The parser ars-docs uses: CommonMark, raw HTML on, tables, front matter.
 
     ``front_matter=False`` reads a leading ``---`` region as markdown: for
     drafts whose region is not metadata (see ``draft.frontmatter``).
+    ``lookalikes=True`` also notes warnings whose bracket is a look-alike (for
+    drafts that hold one; it costs a little on every run of text).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     if front_matter:
@@ -472,15 +508,17 @@ def make_parser(*, front_matter: bool = True) -> MarkdownIt:
     md.inline.ruler.at("image", _wrap_image(rules["image"]))
     md.inline.ruler.at("backticks", _wrap_backticks(rules["backticks"]))
     md.inline.ruler.before("escape", "ars_warning_text", _warning_text)
+    if lookalikes:
+        md.inline.ruler.at("text", _wrap_text(rules["text"]))
     md.core.ruler.at("inline", _core_inline)
     coderules.install(md)
     return md
 
 
-@lru_cache(maxsize=2)
-def _shared_parser(front_matter: bool = True) -> MarkdownIt:
+@lru_cache(maxsize=4)
+def _shared_parser(front_matter: bool = True, lookalikes: bool = False) -> MarkdownIt:
     # Parsing does not change the MarkdownIt object, so one instance serves all calls.
-    return make_parser(front_matter=front_matter)
+    return make_parser(front_matter=front_matter, lookalikes=lookalikes)
 
 
 def _not_metadata(tokens: list[Token]) -> bool:
@@ -541,8 +579,9 @@ def _scan_html_block(
             out.append(Occurrence("unterminated", found, stop, section, owner, raw=True))
         else:
             out.append(Occurrence("comment", found, end, section, owner, raw=True))
+    warning_text = fold_of(doc).warning_text
     for run_start, run_end in reading.text:
-        for match in WARNING_TEXT_RE.finditer(text, run_start, run_end):
+        for match in warning_text.finditer(text, run_start, run_end):
             out.append(Occurrence("warning", match.start(), match.end(), section, owner, raw=True))
 
 
@@ -566,15 +605,21 @@ def parse_tokens(
     # raises IndexError; a final line break (outside every span) avoids it.
     if body and not body.endswith(("\n", "\r")):
         body += "\n"
+    found_by = fold_of(doc)
+    lookalikes = found_by.brackets is not None and found_by.brackets.search(body) is not None
     try:
         with gc_paused():
-            env: dict[str, Any] = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
-            tokens: list[Token] = _shared_parser().parse(body, env)
+            env: dict[str, Any] = {
+                KEEP_CHILDREN: keep_children,
+                INLINE_HOOK: on_inline,
+                _PATTERNS: found_by,
+            }
+            tokens: list[Token] = _shared_parser(True, lookalikes).parse(body, env)
             if _not_metadata(tokens):
                 # "---" then paragraphs then "---": thematic breaks and paragraphs to
                 # pandoc and CommonMark readers, so to ars-docs too (issue 24).
-                env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline}
-                tokens = _shared_parser(False).parse(body, env)
+                env = {KEEP_CHILDREN: keep_children, INLINE_HOOK: on_inline, _PATTERNS: found_by}
+                tokens = _shared_parser(False, lookalikes).parse(body, env)
     except NestingError as exc:
         raise NestingError(f"{doc.path}:{exc.message}") from None
     except (IndexError, RecursionError) as exc:
@@ -647,9 +692,13 @@ def read(doc: Document, tokens: list[Token] | None = None, *, with_code: bool = 
                 _read_inline(doc, locator, token, events or [], ranges or [], section, index, found)
             locator.consume(token)
     out.sort(key=lambda o: o.start)
+    heads = fold_of(doc).warning_head
     for occ in out:
-        expected = "[" if occ.kind == "warning" else _COMMENT
-        if text[occ.start : occ.start + len(expected)].upper() != expected.upper():
+        if occ.kind == "warning":
+            matches = heads.match(text, occ.start) is not None
+        else:
+            matches = text.startswith(_COMMENT, occ.start)
+        if not matches:
             raise LocateError(f"{doc.path}: located span {occ} does not match the source")
     markdown_code = merge_ranges(markdown_code)
     return Reading(
@@ -763,7 +812,7 @@ def _occurrence(
 ) -> Occurrence:
     text = doc.text
     if kind == "warning":
-        match = WARNING_TEXT_RE.match(text, start)
+        match = fold_of(doc).warning_text.match(text, start)
         end = match.end() if match else start + 1
         return Occurrence(kind, start, end, section, owner)
     if kind == "unterminated":

@@ -66,7 +66,7 @@ class Options:
     keep_children: bool = False
     #: Keep the token stream without the inline children: what the gate, recheck and
     #: strip read, at a fraction of the memory. With ``strict`` the gate's check for
-    #: hidden marker text is computed while parsing (``gate.note_hidden``).
+    #: hidden marker text is computed while parsing (``gate.hidden_noter``).
     keep_tokens: bool = False
     #: The caller accepts a draft with no citation marker at all (the gate refuses one).
     allow_no_citations: bool = False

@@ -20,6 +20,7 @@ from ars_docs.draft.md_escape import text as md_text
 from ars_docs.draft.passes.foresee import fix_for
 from ars_docs.draft.pipeline import DocState
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
+from ars_docs.draft.visible import disguise
 from ars_docs.session.lookup_record import describe
 
 NO_SECTION = "(before the first heading)"
@@ -72,6 +73,15 @@ _WARNING_TEXT_ACTION = (
     "`[UNVERIFIED CITATION` text with no marker after it (ARS002): remove the warning, or "
     "put the citation's marker `<!--ref:SLUG-->` directly after it and finalize again."
 )
+
+
+def _disguised_action(shown: str) -> str:
+    return (
+        "`[UNVERIFIED CITATION` text written with invisible or look-alike characters "
+        f"(ARS002; the first: {md_text(shown)}): readers see a warning, but finalize "
+        "reads only warnings written plainly as its own. Delete it; finalize writes "
+        "the warning a marker needs."
+    )
 
 
 @dataclass
@@ -134,13 +144,16 @@ def checklist(state: DocState) -> None:
                 if marker.problem:  # quotes the marker's text: escaped like any user string
                     item.action = _with_problem(item.action, marker.problem)
             item.lines.append(marker.line)
+    text = state.document.text
     for orphan in state.orphan_warnings:
-        item = must_fix.get((WARNING_TEXT, "-"))
+        shown = disguise(text[orphan.start : orphan.end])
+        key = (WARNING_TEXT, "-" if shown is None else "disguised")
+        item = must_fix.get(key)
         if item is None:
-            item = must_fix[(WARNING_TEXT, "-")] = _Item(
+            item = must_fix[key] = _Item(
                 "[UNVERIFIED CITATION …]", WARNING_TEXT, "", section_title(orphan.section)
             )
-            item.action = _WARNING_TEXT_ACTION
+            item.action = _WARNING_TEXT_ACTION if shown is None else _disguised_action(shown)
         item.lines.append(state.document.position(orphan.start)[0])
     for offender in state.foreseen:
         key = (GATE_REFUSES, f"{offender.line}:{offender.col}")

@@ -4,6 +4,12 @@ Reads ``state.document``; writes ``state.markers`` (in document order),
 ``state.orphan_warnings`` (warning text not attached to a marker) and a
 diagnostic for every malformed marker. Markers in code and front matter are
 never found (see ``ars_docs.draft.mdparse``).
+
+Warning text is found as a reader sees it (``draft.visible``: invisible
+characters, look-alike brackets and letters). Only a plainly written warning
+can be a marker's prefix, which finalize rewrites; one written with invisible
+or look-alike characters is an orphan (ARS002, refused by the gate), unless
+it lies inside a plain prefix that finalize rewrites anyway.
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from ars_docs.draft.markers import (
     starts_line,
 )
 from ars_docs.draft.mdparse import CODE_MARKS, Occurrence, Reading, parse_tokens, read
-from ars_docs.draft.passes.gate import note_hidden
+from ars_docs.draft.passes.gate import hidden_noter
 from ars_docs.draft.pipeline import DocState
+from ars_docs.draft.visible import disguise, disguised
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -57,7 +64,7 @@ def extract(state: DocState) -> None:
     options = state.options
     keep = options.keep_children or options.keep_tokens
     # Without the children, the gate's hidden-text check reads what this hook noted.
-    hook = note_hidden if keep and options.strict and not options.keep_children else None
+    hook = hidden_noter(doc) if keep and options.strict and not options.keep_children else None
     stats: dict[str, int] = {}
     tokens = parse_tokens(doc, keep_children=options.keep_children, on_inline=hook, stats=stats)
     state.code_marks = stats.get(CODE_MARKS, 0)
@@ -78,7 +85,9 @@ def extract(state: DocState) -> None:
     del tokens
     warnings: dict[int, list[int]] = {}
     for occ in occurrences:
-        if occ.kind == "warning":
+        # Only a plain warning can be a prefix: finalize rewrites prefixes, and never
+        # text written to look like its own (the reading stays what it was before).
+        if occ.kind == "warning" and not disguised(doc.text[occ.start : occ.end]):
             warnings.setdefault(occ.owner, []).append(occ.start)
     attached: set[int] = set()
     markers: list[Marker] = []
@@ -108,8 +117,13 @@ def extract(state: DocState) -> None:
             )
     state.markers = markers
     _summarise(state, MALFORMED_MARKER, malformed, "malformed citation marker(s)")
+    starts = [m.span.start for m in markers]
     state.orphan_warnings = [
-        o for o in occurrences if o.kind == "warning" and o.start not in attached
+        o
+        for o in occurrences
+        if o.kind == "warning"
+        and o.start not in attached
+        and not _in_prefix(markers, starts, o.start)
     ]
     for orphan in state.orphan_warnings[:DIAGNOSTIC_CAP]:
         state.diagnostics.append(
@@ -118,11 +132,32 @@ def extract(state: DocState) -> None:
                 *doc.position(orphan.start),
                 ORPHAN_WARNING,
                 Severity.WARNING,
-                "'[UNVERIFIED CITATION' text not attached to any marker; remove it or put "
-                "the marker <!--ref:SLUG--> directly after it",
+                orphan_message(doc.text[orphan.start : orphan.end]),
             )
         )
     _summarise(state, ORPHAN_WARNING, len(state.orphan_warnings), "'[UNVERIFIED CITATION' texts")
+
+
+def orphan_message(warning: str) -> str:
+    """ARS002's message for the orphan warning text ``warning``."""
+    shown = disguise(warning)
+    if shown is None:
+        return (
+            "'[UNVERIFIED CITATION' text not attached to any marker; remove it or put "
+            "the marker <!--ref:SLUG--> directly after it"
+        )
+    return (
+        f"'[UNVERIFIED CITATION' text written with {shown}: readers see a warning, but "
+        "finalize reads only warnings written plainly as its own; delete it (finalize "
+        "writes the warning a marker needs)"
+    )
+
+
+def _in_prefix(markers: list[Marker], starts: list[int], offset: int) -> bool:
+    """Whether ``offset`` lies in the visible prefix of one of ``markers`` (in order,
+    ``starts`` their span starts)."""
+    index = bisect.bisect_right(starts, offset) - 1
+    return index >= 0 and offset < markers[index].comment_start
 
 
 def draft_code(state: DocState) -> Reading:

@@ -12,12 +12,14 @@ Cost: the front matter is read as YAML when there is one. The gate itself is
 run on the finalized text only when a cheap test says it could find more: the
 draft holds more marker-like or warning texts than extract found plus those in
 markdown code (``mdparse.CODE_MARKS``), or an entity, escape, bogus comment or
-``--!>`` that could spell one.
+``--!>`` that could spell one, or marker text written with invisible or
+look-alike characters (``draft.visible``) in the text or in a comment.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
@@ -25,6 +27,8 @@ from ars_docs.draft.document import Document, apply_edits
 from ars_docs.draft.frontmatter import hidden_in_metadata, metadata_content
 from ars_docs.draft.mdparse import count_marks
 from ars_docs.draft.pipeline import DocState, Offender, Options
+from ars_docs.draft.visible import disguised, relevant
+from ars_docs.draft.visible import of as fold_of
 
 #: Text that could spell a marker or warning the parser does not see as one.
 _SUSPECT = re.compile(
@@ -108,6 +112,20 @@ def fix_for(offender: Offender) -> str:
         return codes.REFUSAL_ADVICE[codes.REFUSE_READING_CHANGED]
     if offender.reason == codes.REFUSE_DISPUTED_CODE:
         return "or fix what is refused there (the other findings on those lines)"
+    if "written with U+" in detail:
+        return (
+            "written with invisible or look-alike characters (copied from a PDF or a web "
+            "page, or disguised), it reads as a marker or warning to readers and to tools "
+            "that normalise text, but finalize does not read it as one: delete it and write "
+            "markers plainly as `<!--ref:SLUG-->` (finalize writes and removes warnings "
+            "itself)"
+        )
+    if " attribute of `<" in detail:
+        return (
+            "readers are shown attribute values (alt, title, value, placeholder …) and a "
+            "srcdoc is a page of its own: take the marker or warning text out of the "
+            "attribute, or show it in a markdown code span"
+        )
     if "entities" in detail or "escape" in detail or "shown as prose" in detail:
         return (
             "it reads as a marker or warning once entities or escapes are decoded: write "
@@ -122,14 +140,80 @@ def fix_for(offender: Offender) -> str:
 
 
 def _gate_could_find_more(state: DocState) -> bool:
-    text = state.document.text
-    if state.disputed or _SUSPECT.search(text):
+    doc = state.document
+    text = doc.text
+    if (
+        state.disputed
+        or _SUSPECT.search(text)
+        or _entity_could_disguise(text)
+        or _lookalike_marks(text, doc)
+    ):
         # A place readers disagree is code: the gate refuses it where it refuses
         # something in it, which only running it says.
         return True
     seen = len(state.markers) + sum(1 for m in state.markers if m.has_prefix)
     seen += len(state.orphan_warnings)
-    return count_marks(text) > seen + state.code_marks
+    return count_marks(text, fold_of(doc)) > seen + state.code_marks
+
+
+#: A named character reference (``;`` optional: raw HTML decodes legacy names without).
+_NAMED_REF = re.compile(r"&([A-Za-z][A-Za-z0-9]{0,31});?")
+
+
+def _entity_could_disguise(text: str) -> bool:
+    """Whether a named reference decodes to a character ``draft.visible`` folds
+    (``&shy;``, ``&ZeroWidthSpace;``, ``&Scy;`` …); numeric ones ``_SUSPECT`` sees."""
+    if "&" not in text:
+        return False
+    return any(_folds_to_something(m.group(1)) for m in _NAMED_REF.finditer(text))
+
+
+@lru_cache(maxsize=512)
+def _folds_to_something(name: str) -> bool:
+    from html.entities import html5
+
+    decoded = html5.get(name + ";") or next(
+        (html5[name[:n]] for n in range(len(name), 1, -1) if name[:n] in html5), ""
+    )
+    return relevant(decoded)
+
+
+#: Marker text written plainly (what the fold's pattern finds in plain text).
+_PLAIN_SHOWN_MARKER = re.compile(r"<!--\s*(?:ref|cite)", re.IGNORECASE)
+#: A comment, up to its first "-->" (or the end of the text).
+_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.DOTALL)
+#: ``cite:`` / ``citation=`` with ASCII look-alikes (``c1te``, ``citati0n``) or plainly,
+#: once per letter case of the ``c``: a literal first character lets sre skip ahead
+#: (no ``\b``, no IGNORECASE and no class first, each of which tests every character).
+_ASCII_CITE = tuple(
+    re.compile(c + r"[iIl1|][tT](?:[eE]|[aA][tT][iIl1|][oO0][nN])\s*[:=]") for c in "cC"
+)
+
+
+def _lookalike_marks(text: str, doc: Document) -> bool:
+    """Whether marker text is shown, or held by a comment, written with invisible
+    or look-alike characters: no count of extract's sees either.
+
+    Cheap: every plain match of the marker pattern is a match of the fold's one
+    at the same place, so more fold matches than plain ones means a disguised
+    one; only comments holding a character beyond ASCII are searched one by one,
+    and ASCII look-alikes in ``cite`` by one plain search.
+    """
+    found_by = fold_of(doc)
+    shown = found_by.shown_marker.findall(text)
+    if len(shown) > len(_PLAIN_SHOWN_MARKER.findall(text)):
+        return True
+    if any(disguised(m.group()) for cite in _ASCII_CITE for m in cite.finditer(text)):
+        return True
+    if text.isascii():
+        return False
+    return any(
+        not m.group(1).isascii()
+        and any(
+            disguised(x.group()) for x in found_by.markerish.finditer(text, m.start(1), m.end(1))
+        )
+        for m in _COMMENT.finditer(text)
+    )
 
 
 def _gate_findings(state: DocState) -> list[Offender]:

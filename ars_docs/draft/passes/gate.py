@@ -18,17 +18,19 @@ draft's word, and a warning (ARS004) says so.
 from __future__ import annotations
 
 import bisect
-import re
 
 from markdown_it.token import Token
 
 from ars_docs import codes
 from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.draft.document import Document
 from ars_docs.draft.htmlread import RAW_TEXT_ELEMENTS, read_tag
-from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, WARNING_TEXT_RE, Marker
-from ars_docs.draft.mdparse import parse_tokens
+from ars_docs.draft.markers import CLAIM_BARE, VISIBLE_PREFIX, Marker
+from ars_docs.draft.mdparse import InlineHook, parse_tokens
 from ars_docs.draft.pipeline import DocState, Offender
 from ars_docs.draft.provenance import LOOKUP_STATUSES, Status
+from ars_docs.draft.visible import Patterns, disguise, disguised, patterns
+from ars_docs.draft.visible import of as fold_of
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.trust import TrustView
 
@@ -147,7 +149,9 @@ def text_offences(state: DocState) -> list[Offender]:
     found: list[Offender] = []
     for orphan in state.orphan_warnings:
         line, col = doc.position(orphan.start)
-        found.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", ""))
+        shown = disguise(doc.text[orphan.start : orphan.end])
+        detail = f"written with {shown}" if shown else ""
+        found.append(Offender(line, col, codes.REFUSE_WARNING_TEXT, "-", detail))
     for cite in state.citation_texts:
         if not cite.waived:
             found.append(
@@ -228,14 +232,12 @@ def disputed_code(state: DocState, offenders: list[Offender]) -> list[Offender]:
     return found
 
 
-_HIDDEN_MARKER = re.compile(r"<!--\s*ref\s*:", re.IGNORECASE)
-
-
 def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     """Safety net: what a reader would *see* must not contain marker or warning text.
 
     Markers escaped with a backslash or written with entities
-    (``&#91;UNVERIFIED CITATION``) are plain text to the parser, so the hooks of
+    (``&#91;UNVERIFIED CITATION``), or with invisible or look-alike characters
+    (``draft.visible``), are plain text to the parser, so the hooks of
     ``mdparse`` never report them; they still show in the final document.
     This walks the decoded text of every inline token (code spans and raw
     text such as ``<script>`` content excluded) and
@@ -246,50 +248,71 @@ def _hidden_in_text(state: DocState, found: list[Offender]) -> list[Offender]:
     reported = sorted({o.line for o in found})
     extra: list[Offender] = []
     options = state.options
-    noted = options.keep_tokens and not options.keep_children  # extract ran note_hidden
+    noted = options.keep_tokens and not options.keep_children  # extract ran hidden_noter's hook
     tokens = state.tokens if options.keep_children or noted else []
-    for token in tokens or parse_tokens(state.document, on_inline=note_hidden):
+    doc = state.document
+    for token in tokens or parse_tokens(doc, on_inline=hidden_noter(doc)):
         if token.type != "inline" or token.map is None:
             continue
         first, last = token.map[0] + 1, token.map[1]
         at = bisect.bisect_left(reported, first)
         if at < len(reported) and reported[at] <= last:
             continue
-        kind = _hidden_kind(token.children) if token.children else token.meta.get(_HIDDEN)
+        if token.children:
+            hidden = _hidden_kind(token, token.children, fold_of(doc))
+        else:
+            hidden = token.meta.get(_HIDDEN)
+        if hidden is None:
+            continue
+        kind, shown = hidden
+        written = f"written with {shown}" if shown else "written with escapes or entities"
         if kind == "warning":
-            extra.append(
-                Offender(
-                    first, 1, codes.REFUSE_WARNING_TEXT, "-", "written with escapes or entities"
-                )
-            )
-        elif kind == "marker":
-            extra.append(
-                Offender(
-                    first, 1, codes.REFUSE_UNRESOLVED, "-", "marker text shown as prose (escaped?)"
-                )
-            )
+            extra.append(Offender(first, 1, codes.REFUSE_WARNING_TEXT, "-", written))
+        elif shown:
+            detail = f"marker text shown as prose ({written})"
+            extra.append(Offender(first, 1, codes.REFUSE_UNRESOLVED, "-", detail))
+        else:
+            detail = "marker text shown as prose (escaped?)"
+            extra.append(Offender(first, 1, codes.REFUSE_UNRESOLVED, "-", detail))
     return extra
 
 
-#: ``token.meta`` key: what the visible text of an inline token hides ("warning"/"marker").
+#: ``token.meta`` key: what the visible text of an inline token shows, as
+#: ``_hidden_kind`` returns it.
 _HIDDEN = "ars_hidden"
 
 
-def note_hidden(token: Token, children: list[Token]) -> None:
-    """Inline hook of the parse (``mdparse.parse_tokens``): note in the inline token
+def hidden_noter(doc: Document) -> InlineHook:
+    """Inline hook of the parse (``mdparse.parse_tokens``): note in each inline token
     whether its visible text holds warning or marker text, so ``_hidden_in_text``
     needs no children (keeping them all costs most of a large draft's memory)."""
-    kind = _hidden_kind(children)
-    if kind is not None:
-        token.meta[_HIDDEN] = kind
+    found_by = fold_of(doc)
+
+    def note_hidden(token: Token, children: list[Token]) -> None:
+        hidden = _hidden_kind(token, children, found_by)
+        if hidden is not None:
+            token.meta[_HIDDEN] = hidden
+
+    return note_hidden
 
 
-def _hidden_kind(children: list[Token]) -> str | None:
+def _hidden_kind(
+    token: Token, children: list[Token], found_by: Patterns
+) -> tuple[str, str | None] | None:
+    """``("warning" | "marker", disguise)`` for the first warning or marker text
+    the visible text of ``children`` shows, as a reader sees it (``draft.visible``:
+    ``disguise`` names the invisible or look-alike character, ``None`` if plain).
+
+    ``found_by`` are the draft's patterns; an entity may decode to a character
+    the draft's own text does not hold, so text with one chooses its own.
+    """
     visible = "".join(_texts(children))
-    if WARNING_TEXT_RE.search(visible):
-        return "warning"
-    if _HIDDEN_MARKER.search(visible):
-        return "marker"
+    if not found_by.full and "&" in token.content:
+        found_by = patterns(visible)
+    for kind, pattern in (("warning", found_by.warning_text), ("marker", found_by.marker_text)):
+        match = pattern.search(visible)
+        if match is not None:
+            return kind, disguise(match.group()) if disguised(match.group()) else None
     return None
 
 
