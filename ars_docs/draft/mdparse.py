@@ -750,10 +750,12 @@ def _read_inline(
         anchors[start] = "tick" if content.startswith("`", start) else "lt"
         if mode != "eot":
             anchors[end] = "tick" if mode == "run" else "lt"
+    # A set: a list scan per anchor made a long paragraph of dense markup quadratic.
+    known = set(events)
     located = locator.locate_all(
         token,
         locator.first_line(token),
-        [*events, *((kind, pos) for pos, kind in anchors.items() if (kind, pos) not in events)],
+        [*events, *((kind, pos) for pos, kind in anchors.items() if (kind, pos) not in known)],
     )
     at: dict[int, int] = {}
     for kind, pos, start in located:
