@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from retrieval_support import serialize_pdf
+
 _LIGATURES = {"fi": b"\x01", "fl": b"\x02"}
 _COLUMN_X = (56, 310)
 _TOP = 770
@@ -124,19 +126,7 @@ def _assemble(streams: list[bytes]) -> bytes:
             f"/Resources << /Font << /F1 3 0 R >> >> /Contents {content_id} 0 R >>".encode()
         )
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    for offset in offsets:
-        out += f"{offset:010d} 00000 n \n".encode()
-    out += (
-        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    )
-    return bytes(out)
+    return serialize_pdf(objects)
 
 
 # -- pages whose text a reader cannot see (issue 33) ------------------------------------
@@ -265,16 +255,4 @@ def custom_pdf(pages: Sequence[bytes], *, form: bytes | None = None) -> bytes:
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
     kids = " ".join(f"{n} 0 R" for n in page_ids)
     objects[1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
-    out = bytearray(b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    for offset in offsets:
-        out += f"{offset:010d} 00000 n \n".encode()
-    out += (
-        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-    )
-    return bytes(out)
+    return serialize_pdf(objects, "1.5")

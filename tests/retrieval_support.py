@@ -43,7 +43,12 @@ def make_pdf(*pages: list[str]) -> bytes:
             f"/Resources << /Font << /F1 3 0 R >> >> /Contents {content_id} 0 R >>".encode()
         )
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    return serialize_pdf(objects)
+
+
+def serialize_pdf(objects: list[bytes], version: str = "1.4") -> bytes:
+    """Numbered objects (object 1 the catalog) as a PDF file with its cross-reference table."""
+    out = bytearray(f"%PDF-{version}\n".encode() + b"%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
