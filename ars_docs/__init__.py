@@ -14,41 +14,46 @@ from typing import Any as _Any
 
 __version__ = "0.1.0"
 
+# Old module names (before the 0.2 layout) import for one more release, with a warning.
+from ars_docs.core import moved as _moved
+
+_moved.install()
+
 #: Public name → the module that defines it.
 _EXPORTS = {
-    "ArsError": "ars_docs.errors",
-    "ArsIOError": "ars_docs.errors",
-    "Citation": "ars_docs.draft.api",
+    "ArsError": "ars_docs.core.errors",
+    "ArsIOError": "ars_docs.core.errors",
+    "Citation": "ars_docs.document.api",
     "Corpus": "ars_docs.session.corpus",
     "CorpusEntry": "ars_docs.session.corpus",
-    "Diagnostic": "ars_docs.diagnostics",
+    "Diagnostic": "ars_docs.core.diagnostics",
     "DispatchResult": "ars_docs.commands.dispatch",
-    "ExitCode": "ars_docs.errors",
-    "FinalizeResult": "ars_docs.draft.api",
+    "ExitCode": "ars_docs.core.errors",
+    "FinalizeResult": "ars_docs.document.api",
     "GatePolicy": "ars_docs.commands.policy",
-    "GateResult": "ars_docs.draft.api",
-    "HandoffError": "ars_docs.handoff.payload",
-    "Inspection": "ars_docs.draft.api",
-    "InputDataError": "ars_docs.errors",
-    "InputMissingError": "ars_docs.errors",
+    "GateResult": "ars_docs.document.api",
+    "HandoffError": "ars_docs.reports.handoff.payload",
+    "Inspection": "ars_docs.document.api",
+    "InputDataError": "ars_docs.core.errors",
+    "InputMissingError": "ars_docs.core.errors",
     "MarkOutcome": "ars_docs.session.human_read",
     "MarkReadError": "ars_docs.session.human_read",
-    "Marker": "ars_docs.draft.markers",
-    "OutputError": "ars_docs.errors",
+    "Marker": "ars_docs.document.markers",
+    "OutputError": "ars_docs.core.errors",
     "ReadLog": "ars_docs.session.readlog",
     "ReadMark": "ars_docs.session.readlog",
-    "RenderResult": "ars_docs.draft.api",
-    "Severity": "ars_docs.diagnostics",
-    "Status": "ars_docs.draft.provenance",
-    "TrustFacts": "ars_docs.draft.provenance",
-    "UsageError": "ars_docs.errors",
-    "classify": "ars_docs.draft.provenance",
-    "compile_metadata": "ars_docs.handoff.payload",
+    "RenderResult": "ars_docs.document.api",
+    "Severity": "ars_docs.core.diagnostics",
+    "Status": "ars_docs.session.provenance",
+    "TrustFacts": "ars_docs.session.provenance",
+    "UsageError": "ars_docs.core.errors",
+    "classify": "ars_docs.session.provenance",
+    "compile_metadata": "ars_docs.reports.handoff.payload",
     "corpus_from_data": "ars_docs.session.corpus",
     "dispatch": "ars_docs.commands.dispatch",
     "finalize": "ars_docs.commands.drafts",
     "finalize_stage": "ars_docs.commands.dispatch",
-    "format_marker": "ars_docs.draft.markers",
+    "format_marker": "ars_docs.document.markers",
     "gate": "ars_docs.commands.drafts",
     "inspect": "ars_docs.commands.drafts",
     "list_read": "ars_docs.session.human_read",
@@ -56,12 +61,12 @@ _EXPORTS = {
     "load_policy": "ars_docs.commands.policy",
     "load_read_log": "ars_docs.session.readlog",
     "mark_read": "ars_docs.session.human_read",
-    "parse_comment": "ars_docs.draft.markers",
+    "parse_comment": "ars_docs.document.markers",
     "read_log_path": "ars_docs.session.readlog",
     "render": "ars_docs.commands.drafts",
     "terminal_gate_stage": "ars_docs.commands.dispatch",
     "unmark_read": "ars_docs.session.human_read",
-    "validate_payload": "ars_docs.handoff.payload",
+    "validate_payload": "ars_docs.reports.handoff.payload",
 }
 
 if _typing.TYPE_CHECKING:
@@ -75,29 +80,26 @@ if _typing.TYPE_CHECKING:
     from ars_docs.commands.drafts import render as render
     from ars_docs.commands.policy import GatePolicy as GatePolicy
     from ars_docs.commands.policy import load_policy as load_policy
-    from ars_docs.diagnostics import Diagnostic as Diagnostic
-    from ars_docs.diagnostics import Severity as Severity
-    from ars_docs.draft.api import Citation as Citation
-    from ars_docs.draft.api import FinalizeResult as FinalizeResult
-    from ars_docs.draft.api import GateResult as GateResult
-    from ars_docs.draft.api import Inspection as Inspection
-    from ars_docs.draft.api import RenderResult as RenderResult
-    from ars_docs.draft.markers import Marker as Marker
-    from ars_docs.draft.markers import format_marker as format_marker
-    from ars_docs.draft.markers import parse_comment as parse_comment
-    from ars_docs.draft.provenance import Status as Status
-    from ars_docs.draft.provenance import TrustFacts as TrustFacts
-    from ars_docs.draft.provenance import classify as classify
-    from ars_docs.errors import ArsError as ArsError
-    from ars_docs.errors import ArsIOError as ArsIOError
-    from ars_docs.errors import ExitCode as ExitCode
-    from ars_docs.errors import InputDataError as InputDataError
-    from ars_docs.errors import InputMissingError as InputMissingError
-    from ars_docs.errors import OutputError as OutputError
-    from ars_docs.errors import UsageError as UsageError
-    from ars_docs.handoff.payload import HandoffError as HandoffError
-    from ars_docs.handoff.payload import compile_metadata as compile_metadata
-    from ars_docs.handoff.payload import validate_payload as validate_payload
+    from ars_docs.core.diagnostics import Diagnostic as Diagnostic
+    from ars_docs.core.diagnostics import Severity as Severity
+    from ars_docs.core.errors import ArsError as ArsError
+    from ars_docs.core.errors import ArsIOError as ArsIOError
+    from ars_docs.core.errors import ExitCode as ExitCode
+    from ars_docs.core.errors import InputDataError as InputDataError
+    from ars_docs.core.errors import InputMissingError as InputMissingError
+    from ars_docs.core.errors import OutputError as OutputError
+    from ars_docs.core.errors import UsageError as UsageError
+    from ars_docs.document.api import Citation as Citation
+    from ars_docs.document.api import FinalizeResult as FinalizeResult
+    from ars_docs.document.api import GateResult as GateResult
+    from ars_docs.document.api import Inspection as Inspection
+    from ars_docs.document.api import RenderResult as RenderResult
+    from ars_docs.document.markers import Marker as Marker
+    from ars_docs.document.markers import format_marker as format_marker
+    from ars_docs.document.markers import parse_comment as parse_comment
+    from ars_docs.reports.handoff.payload import HandoffError as HandoffError
+    from ars_docs.reports.handoff.payload import compile_metadata as compile_metadata
+    from ars_docs.reports.handoff.payload import validate_payload as validate_payload
     from ars_docs.session.corpus import Corpus as Corpus
     from ars_docs.session.corpus import CorpusEntry as CorpusEntry
     from ars_docs.session.corpus import corpus_from_data as corpus_from_data
@@ -107,6 +109,9 @@ if _typing.TYPE_CHECKING:
     from ars_docs.session.human_read import list_read as list_read
     from ars_docs.session.human_read import mark_read as mark_read
     from ars_docs.session.human_read import unmark_read as unmark_read
+    from ars_docs.session.provenance import Status as Status
+    from ars_docs.session.provenance import TrustFacts as TrustFacts
+    from ars_docs.session.provenance import classify as classify
     from ars_docs.session.readlog import ReadLog as ReadLog
     from ars_docs.session.readlog import ReadMark as ReadMark
     from ars_docs.session.readlog import load_read_log as load_read_log

@@ -33,7 +33,7 @@ from typing import Any
 from ars_docs.audit.model.jsonl import scan_jsonl
 from ars_docs.audit.model.manifest import ManifestLine, build_manifest
 from ars_docs.audit.model.verdict import GENERATED_BY, GENERATOR_VERSION, render_verdict
-from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+from ars_docs.audit.rows.lint import lint_audit_artifacts
 
 TEMPLATE = "shared/templates/codex_audit_multifile_template.md"
 VERDICT_TEXT = (

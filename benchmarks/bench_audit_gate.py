@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from gate_support import AGENT, Bench, finding
 
 from ars_docs.audit.gate.main import make_context, run_gate
-from ars_docs.session.yaml_append import render_block
+from ars_docs.files.yaml.append import render_block
 
 REPO = Path(__file__).resolve().parent.parent
 PROPOSALS = 1000
@@ -116,7 +116,7 @@ def gate_process(bench: Bench) -> tuple[float, float, dict[str, object]]:
 
 def parses_in_process(bench: Bench) -> int:
     """How often one in-process gate run composes a YAML text over 100 KB (the passport)."""
-    from ars_docs.session import yaml_compose
+    from ars_docs.files.yaml import compose as yaml_compose
 
     count = 0
     original = yaml_compose.compose

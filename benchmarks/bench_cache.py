@@ -3,7 +3,7 @@
 Generates the passport of ``bench_finalize.py`` (seeded), loads it once, and
 times, best of ``--repeat`` in this one process, decoding the same corpus with:
 
-* ``msgspec msgpack, typed`` — the codec ars-docs uses (``session/cache_codec.py``);
+* ``msgspec msgpack, typed`` — the codec ars-docs uses (``session/cache/codec.py``);
 * ``msgspec json, typed`` — the same schema as JSON;
 * ``orjson + build`` — orjson parsing, then building the corpus objects in Python;
 * ``JSON rows`` — what ars-docs stores below ``cache_codec.SMALL`` entries
@@ -70,8 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.pop("ARS_DOCS_NO_CACHE", None)
         import msgspec
 
-        from ars_docs.diagnostics import Diagnostic, Severity
-        from ars_docs.session import cache, cache_codec, cache_msgpack
+        from ars_docs.core.diagnostics import Diagnostic, Severity
+        from ars_docs.session.cache import codec as cache_codec
+        from ars_docs.session.cache import msgpack as cache_msgpack
+        from ars_docs.session.cache import store as cache
         from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 
         rng = random.Random(20261129)

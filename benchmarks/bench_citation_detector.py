@@ -35,8 +35,8 @@ import sys
 import time
 from pathlib import Path
 
-from ars_docs import codes
 from ars_docs.commands import drafts as api
+from ars_docs.core import codes
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
 DATA = DATA_DIR / "citation_sentences.txt"

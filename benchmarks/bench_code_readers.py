@@ -14,7 +14,7 @@ counts, per reader, the cases where
   **checked-but-code**, the safe direction (ars-docs is stricter than needed).
 
 Each exempt-but-shown case is put in a class by what this tree's ars-docs
-records for its place (``draft/codeagree.py``'s ``Problem.kind``; ``other``
+records for its place (``document/parse/codeagree.py``'s ``Problem.kind``; ``other``
 when it records nothing there).
 
     PYTHONPATH=.:tests python benchmarks/bench_code_readers.py [--set tuning] [--cases 3000]
@@ -94,8 +94,8 @@ def _place_kind(text: str, probe: str) -> str:
     """The class this tree records for the place of ``probe`` in ``text``."""
     from pandoc_reader import probes
 
-    from ars_docs.draft.document import Document
-    from ars_docs.draft.mdparse import read
+    from ars_docs.document.parse.mdparse import read
+    from ars_docs.document.text import Document
 
     doc = Document(text, path="case.md")
     line = doc.position(probes(text)[probe][0])[0] - 1

@@ -1,9 +1,9 @@
-"""Benchmark ``ars_docs.draft.api.finalize`` and the passport loader on generated inputs.
+"""Benchmark ``ars_docs.document.api.finalize`` and the passport loader on generated inputs.
 
 One run generates, deterministically (seeded ``random``), in a temporary
 directory (or ``--keep DIR``):
 
-* ``draft.md``: a ~5 MB markdown draft with ~30,000 citation markers
+* ``document.md``: a ~5 MB markdown draft with ~30,000 citation markers
   (headings, paragraphs, lists, block quotes, tables, fenced / indented code
   with fake markers inside, inline code, non-marker comments, front matter,
   non-ASCII text; bare, ``ok``, ``LOW-WARN`` and prefixed markers, a few slugs
@@ -914,8 +914,8 @@ def run(args: argparse.Namespace, work: Path, scratch: Path) -> list[Row]:
     from mdit_py_plugins.front_matter import front_matter_plugin
 
     from ars_docs.commands.drafts import finalize
-    from ars_docs.draft.provenance import STATUS_ORDER
     from ars_docs.session.corpus import load_corpus
+    from ars_docs.session.provenance import STATUS_ORDER
     from ars_docs.session.readlog import load_read_log
 
     inputs = generate(args, work)

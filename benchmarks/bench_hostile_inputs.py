@@ -3,7 +3,7 @@
 For each draft size, runs ``finalize``, ``render`` (markdown and HTML) and the
 refusing ``render --strict`` as real ``ars-docs`` processes and prints the
 wall time, the child's peak resident memory, the ratio of that peak to the
-draft size and the stated bound (``ars_docs.limits.MEMORY_BOUNDS``). Then
+draft size and the stated bound (``ars_docs.core.limits.MEMORY_BOUNDS``). Then
 runs the YAML alias bomb, 10^5-deep YAML and 1,000-deep JSON and prints
 their time and peak memory next to the 10 s / 500 MB acceptance bounds.
 
@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
+from ars_docs.core.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 
 # The same two-entry passport the hostile-input tests use (one source of truth).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "hostile"))

@@ -133,7 +133,7 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
 
 
 def phase_sqlite_build(dump: str, index: str) -> dict[str, Any]:
-    from ars_docs.lookup.index_build import build_index
+    from ars_docs.lookup.index.build import build_index
 
     started = time.perf_counter()
     report = build_index([dump], index)
@@ -146,7 +146,7 @@ def phase_sqlite_build(dump: str, index: str) -> dict[str, Any]:
 
 def phase_sqlite_query(index: str, entries: str) -> dict[str, Any]:
     from ars_docs.lookup.decide import check_entry
-    from ars_docs.lookup.index import IndexRegistries, open_index
+    from ars_docs.lookup.index.registries import IndexRegistries, open_index
     from ars_docs.lookup.query import Query
 
     reg = IndexRegistries(open_index(index))
@@ -179,7 +179,7 @@ def phase_sqlite_query(index: str, entries: str) -> dict[str, Any]:
 def phase_sqlite_entries(index: str, entries: str) -> dict[str, Any]:
     """What ``lookup --offline`` does per entry, and nothing else, in a fresh process."""
     from ars_docs.lookup.decide import check_entry
-    from ars_docs.lookup.index import IndexRegistries, open_index
+    from ars_docs.lookup.index.registries import IndexRegistries, open_index
     from ars_docs.lookup.query import Query
 
     reg = IndexRegistries(open_index(index))
@@ -192,8 +192,8 @@ def phase_duckdb(dump: str, db_path: str, entries: str) -> dict[str, Any]:
     import duckdb
     import duckdb_ext
 
-    from ars_docs.lookup import index_codec as codec
-    from ars_docs.lookup.index_dumps import Dump, Parsed
+    from ars_docs.lookup.index import codec
+    from ars_docs.lookup.index.dumps import Dump, Parsed
     from ars_docs.lookup.query import Query
 
     started = time.perf_counter()

@@ -30,7 +30,7 @@ TARGET_SECONDS = 30.0
 
 
 def lint_seconds() -> float:
-    from ars_docs.lint.eval_fixtures import scan_fixture_set
+    from ars_docs.audit.evalset.fixtures import scan_fixture_set
 
     best = float("inf")
     for _ in range(5):

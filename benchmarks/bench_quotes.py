@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from quote_pdfs import article_pdf
 
-from ars_docs.draft.document import Document
+from ars_docs.document.text import Document
 from ars_docs.quotes.check import FLAGGED, check_quotations
 from ars_docs.session.corpus import load_corpus
 

@@ -306,8 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         gate_cpu = (after.children_user - before.children_user) + (
             after.children_system - before.children_system
         )
-        from ars_docs.report.model import build_report
-        from ars_docs.report.page import render_page
+        from ars_docs.reports.trust_report.model import build_report
+        from ars_docs.reports.trust_report.page import render_page
 
         text = draft.read_text(encoding="utf-8")
         os.environ["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"]

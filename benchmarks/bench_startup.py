@@ -10,7 +10,7 @@ processes, not functions. One run generates (with the generator of
    text (target ≤ 2);
 2. ``pandoc --citeproc`` on the same content ÷ ``ars-docs finalize`` (target
    ≥ 3; skipped when pandoc is not installed);
-3. ``python -c 'import ars_docs.draft.api'`` less ``python -c pass`` (target
+3. ``python -c 'import ars_docs.document.api'`` less ``python -c pass`` (target
    <= 40 ms), beside markdown-it-py's own import, which it includes;
 4. the top offenders of ``python -X importtime`` for that finalize.
 
@@ -42,7 +42,7 @@ import bench_finalize as gen  # noqa: E402  (the shared input generator)
 
 TARGET_VS_PARSE = 2.0  # finalize process / bare parse process, at most
 TARGET_VS_PANDOC = 3.0  # pandoc --citeproc process / finalize process, at least
-TARGET_IMPORT = 0.040  # seconds for `import ars_docs.draft.api` over a bare interpreter
+TARGET_IMPORT = 0.040  # seconds for `import ars_docs.document.api` over a bare interpreter
 
 BARE_PARSE = (
     "import sys, markdown_it\n"
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         t_python = best_process_time([sys.executable, "-c", "pass"], args.repeat, env)
         t_import = best_process_time(
-            [sys.executable, "-c", "import ars_docs.draft.api"], args.repeat, env
+            [sys.executable, "-c", "import ars_docs.document.api"], args.repeat, env
         )
         t_md_import = best_process_time(
             [sys.executable, "-c", "import markdown_it, mdit_py_plugins.front_matter"],
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  python -c pass                 {t_python * 1000:7.1f} ms")
         print(f"  import markdown_it (+ plugin)  {t_md_import * 1000:7.1f} ms")
         print(
-            f"  import ars_docs.draft.api      {t_import * 1000:7.1f} ms  "
+            f"  import ars_docs.document.api      {t_import * 1000:7.1f} ms  "
             f"(import alone: {(t_import - t_python) * 1000:.1f} ms over python; target <= "
             f"{TARGET_IMPORT * 1000:.0f} ms; markdown-it's own import: "
             f"{(t_md_import - t_python) * 1000:.1f} ms)"

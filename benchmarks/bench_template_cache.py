@@ -6,7 +6,7 @@ processes: each command runs ``--repeat`` times with a byte-code cache (warm:
 filled by a first run) and ``--repeat`` times without one,
 alternating so that load on the machine hits both alike. The variant without
 the cache is ars-docs as it ships now; the variant with it gives
-``ars_docs.templating`` a Jinja ``FileSystemBytecodeCache`` as ars-docs shipped
+``ars_docs.core.templating`` a Jinja ``FileSystemBytecodeCache`` as ars-docs shipped
 before issue 29 (a ``-c`` wrapper patches it in before the command runs). It
 also prints the CPU time of loading one template both ways.
 
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # 29) or "none" (no byte-code cache, as ars-docs ships now).
 CHOOSE = (
     "import os, sys, functools, jinja2\n"
-    "import ars_docs.templating as t\n"
+    "import ars_docs.core.templating as t\n"
     "mode = sys.argv.pop(1)\n"
     "if mode == 'cache':\n"
     "    plain = t.environment.__wrapped__\n"

@@ -20,8 +20,8 @@ from typing import Any
 from audit_support import TEMPLATE, TEMPLATE_PATH, agent_text, git, stream_rows
 
 from ars_docs.audit.model.files import read_yaml_artifact
-from ars_docs.diagnostics import Severity
-from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+from ars_docs.audit.rows.lint import lint_audit_artifacts
+from ars_docs.core.diagnostics import Severity
 
 FAKE = Path(__file__).resolve().parent / "fake_codex.py"
 DELIVERABLE = "chapter_4/synthesis.md"

@@ -56,7 +56,7 @@ def lookup_record(data: Any) -> dict[str, Any]:
     """A current lookup record (found, not retracted) for the entry ``data`` (a mapping)."""
     from datetime import timedelta
 
-    from ars_docs.session.clock import Clock
+    from ars_docs.core.clock import Clock
     from ars_docs.session.lookup_record import fingerprint
 
     when = (Clock.from_env().now() - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -181,9 +181,9 @@ def ars_kinds(text: str) -> dict[str, str]:
     marker probe, one extract does not find), ``error`` (the draft is refused
     as unreadable).
     """
-    from ars_docs.draft.document import Document
-    from ars_docs.draft.mdparse import read
-    from ars_docs.errors import InputDataError
+    from ars_docs.core.errors import InputDataError
+    from ars_docs.document.parse.mdparse import read
+    from ars_docs.document.text import Document
 
     try:
         reading = read(Document(text, path="case.md"))

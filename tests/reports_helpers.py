@@ -45,4 +45,4 @@ def fail_replace(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("ars_docs.session.atomic.os.replace", refuse)
+    monkeypatch.setattr("ars_docs.files.atomic.os.replace", refuse)

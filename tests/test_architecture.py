@@ -1,11 +1,12 @@
 """The layout's rules (docs/architecture.md), checked on the code itself.
 
-* Import rules: ``draft/`` never imports a session writer, ``reports/``,
-  ``retrieval/``, ``audit/``, ``handoff/`` or ``cli/``; nothing outside
-  ``cli/`` imports ``cli/``. Function-level imports count too.
+* Rooms, bottom to top (``ORDER``): a module imports only its own room and the
+  rooms below it; nothing imports ``cli/``; ``document/`` imports no session
+  writer. Function-level imports count too.
 * The lazy boundary: ``finalize``, ``render`` and ``lint corpus`` on inputs that
   pass the quick checks never import the retrieval stack, the reports, the
   handoff, the audit package, httpx, pypdf or jsonschema.
+* The CLI assembles no pipeline; only the commands layer builds one.
 * The CLI's dispatch tables say exactly what the command groups register.
 """
 
@@ -24,26 +25,36 @@ from conftest import Session, read_log_text
 from ars_docs.cli import main as cli_main
 from ars_docs.cli.draft import RENDER_TARGETS
 from ars_docs.cli.read import READ_SCOPE_LEVELS
-from ars_docs.draft import api
+from ars_docs.document import api
 from ars_docs.session import readlog
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ars_docs"
 
 SESSION_WRITERS = (
-    "ars_docs.session.atomic",
+    "ars_docs.files.atomic",
+    "ars_docs.files.locking",
+    "ars_docs.files.yaml.lines",
+    "ars_docs.files.yaml.append",
     "ars_docs.session.human_read",
     "ars_docs.session.json_edit",
-    "ars_docs.session.locking",
     "ars_docs.session.passport_edit",
-    "ars_docs.session.yaml_lines",
 )
-FORBIDDEN_IN_DRAFT = (
-    *SESSION_WRITERS,
-    "ars_docs.reports",
-    "ars_docs.retrieval",
-    "ars_docs.audit",
-    "ars_docs.handoff",
-    "ars_docs.cli",
+
+#: The rooms, bottom to top: each may import the core, itself and any room below it.
+ORDER = (
+    "core",
+    "files",
+    "works",
+    "session",
+    "document",
+    "bibliography",
+    "retrieval",
+    "lookup",
+    "quotes",
+    "audit",
+    "reports",
+    "commands",
+    "cli",
 )
 
 
@@ -85,28 +96,16 @@ ALL_MODULES = sorted(PACKAGE.rglob("*.py"))
 
 def test_the_package_has_the_documented_rooms() -> None:
     rooms = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
-    assert rooms >= {
-        "draft",
-        "session",
-        "reports",
-        "handoff",
-        "retrieval",
-        "lookup",
-        "lint",
-        "audit",
-        "commands",
-        "cli",
-    }
+    assert rooms == set(ORDER)
     loose = {p.stem for p in PACKAGE.glob("*.py")}
-    core = {"codes", "diagnostics", "errors", "limits", "paths", "perf", "settings", "templating"}
-    assert loose == {"__init__", "__main__", *core}
+    assert loose == {"__init__", "__main__"}  # everything else lives in a room
 
 
 @pytest.mark.parametrize(
-    "path", [p for p in ALL_MODULES if "draft" in p.relative_to(PACKAGE).parts[:1]], ids=str
+    "path", [p for p in ALL_MODULES if p.relative_to(PACKAGE).parts[0] == "document"], ids=str
 )
-def test_draft_imports_nothing_above_it(path: Path) -> None:
-    bad = sorted(name for name in imports_of(path) if under(name, FORBIDDEN_IN_DRAFT))
+def test_the_document_room_writes_no_session_file(path: Path) -> None:
+    bad = sorted(name for name in imports_of(path) if under(name, SESSION_WRITERS))
     assert bad == [], f"{module_name(path)} imports {bad}"
 
 
@@ -120,51 +119,11 @@ def test_nothing_imports_the_cli(path: Path) -> None:
     assert bad == [], f"{module_name(path)} imports {bad}"
 
 
-#: Room → the rooms its modules may import (besides the core and themselves).
-ALLOWED = {
-    "core": set(),
-    "draft": {"session"},
-    "session": {"draft.document", "draft.provenance"},
-    "reports": {"draft", "session"},
-    "report": {"draft", "session", "retrieval.store", "audit.model"},
-    "handoff": {"draft", "session"},
-    "retrieval": {"session"},
-    "lookup": {"session", "retrieval"},
-    "audit": {"draft", "session"},
-    "lint": {"draft", "session", "reports", "audit"},
-    "quotes": {"draft", "session", "retrieval"},
-    # The one place pipelines and the gate policy are assembled: every room below the CLI.
-    "commands": {
-        "draft",
-        "session",
-        "reports",
-        "report",
-        "handoff",
-        "retrieval",
-        "lookup",
-        "audit",
-        "lint",
-        "quotes",
-    },
-    "cli": {
-        "commands",
-        "draft",
-        "session",
-        "reports",
-        "report",
-        "handoff",
-        "retrieval",
-        "lookup",
-        "audit",
-        "lint",
-        "quotes",
-    },
-}
-#: Core modules with a documented reason to reach up (see docs/architecture.md).
-CORE_EXCEPTIONS = {"ars_docs", "ars_docs.__main__", "ars_docs.templating"}
+#: The package's ``__init__`` (the lazy public API) and ``__main__`` reach every room.
+TOP_EXCEPTIONS = {"ars_docs", "ars_docs.__main__"}
 #: Modules keeping a moved name importable for one release; each reaches up only in
 #: its deprecation ``__getattr__`` (``test_deprecated_aliases_warn_and_point_up``).
-DEPRECATION_SHIMS = {"ars_docs.draft.api": {"ars_docs.commands"}}
+DEPRECATION_SHIMS = {"ars_docs.document.api": {"ars_docs.commands"}}
 
 
 def room_of(name: str) -> str:
@@ -175,26 +134,39 @@ def room_of(name: str) -> str:
 
 
 def allowed(room: str, target: str) -> bool:
-    target_room = room_of(target)
-    if target_room in ("core", room):
-        return True
-    inner = target.split(".", 1)[1]
-    return target_room in ALLOWED[room] or under(inner, tuple(ALLOWED[room]))
+    return ORDER.index(room_of(target)) <= ORDER.index(room)
 
 
 @pytest.mark.parametrize("path", ALL_MODULES, ids=str)
 def test_rooms_import_only_downwards(path: Path) -> None:
     name = module_name(path)
-    if name in CORE_EXCEPTIONS:
+    if name in TOP_EXCEPTIONS:
         return
     room = room_of(name)
     shim = DEPRECATION_SHIMS.get(name, set())
     bad = sorted(
         target
         for target in imports_of(path)
-        if target.startswith("ars_docs.") and not allowed(room, target) and target not in shim
+        if target.startswith("ars_docs.")
+        and not allowed(room, target)
+        and not under(target, tuple(shim))
     )
     assert bad == [], f"{name} ({room}/) imports {bad}"
+
+
+def test_the_import_checker_sees_function_level_and_relative_imports() -> None:
+    # The rule would be toothless if a lazy import inside a function slipped past it.
+    source = "def f():\n    from ars_docs.reports import scope\n    from ..cli import main\n"
+    names = imports_in(source, "ars_docs.document")
+    assert "ars_docs.reports.scope" in names and "ars_docs.cli.main" in names
+    assert not allowed("document", "ars_docs.reports.scope")
+    assert allowed("reports", "ars_docs.document.api")
+
+
+def test_the_leaves_everyone_reads_import_only_the_core() -> None:
+    for leaf in ("session/provenance.py", "document/text.py", "core/encoding.py"):
+        targets = imports_of(PACKAGE / leaf)
+        assert all(room_of(t) == "core" for t in targets if t.startswith("ars_docs.")), leaf
 
 
 def test_deprecated_aliases_warn_and_point_up() -> None:
@@ -217,14 +189,14 @@ def test_deprecated_aliases_warn_and_point_up() -> None:
 #: runners (the CLI is a door: it parses, calls a command and prints; it may name the
 #: result types, e.g. ``Offender``).
 PIPELINE_MODULES = (
-    "ars_docs.draft.passes",
+    "ars_docs.document.passes",
     "ars_docs.quotes.passes",
     "ars_docs.commands.pipelines",
 )
 PIPELINE_NAMES = {
-    "ars_docs.draft.pipeline.Pipeline",
-    "ars_docs.draft.pipeline.DocState",
-    "ars_docs.draft.pipeline.Options",
+    "ars_docs.document.pipeline.Pipeline",
+    "ars_docs.document.pipeline.DocState",
+    "ars_docs.document.pipeline.Options",
 }
 
 
@@ -235,7 +207,7 @@ def test_the_cli_assembles_no_pipeline(path: Path) -> None:
     names = imports_of(path)
     bad = sorted(n for n in names if under(n, PIPELINE_MODULES))
     bad += sorted(
-        n for n in names if n in PIPELINE_NAMES or n.startswith("ars_docs.draft.api.run_")
+        n for n in names if n in PIPELINE_NAMES or n.startswith("ars_docs.document.api.run_")
     )
     assert bad == [], f"{module_name(path)} imports {bad}"
 
@@ -244,7 +216,7 @@ def test_pipelines_are_built_only_in_the_commands_layer() -> None:
     builders = {"Pipeline(", "QuotationPass("}
     for path in ALL_MODULES:
         rel = path.relative_to(PACKAGE).parts
-        if rel[0] == "commands" or rel[:2] == ("draft", "pipeline.py"):
+        if rel[0] == "commands" or rel[:2] == ("document", "pipeline.py"):
             continue
         source = path.read_text(encoding="utf-8")
         if rel[:2] == ("quotes", "passes.py"):
@@ -260,6 +232,9 @@ AUDIT_ALLOWED = {
     "rows": {"model"},
     "run": {"model"},
     "gate": {"model", "rows"},
+    # the evaluation fixtures (spec §7) check runs the gate would decide on
+    "evalset": {"model", "rows", "gate"},
+    "prompts": set(),
 }
 AUDIT = PACKAGE / "audit"
 
@@ -289,20 +264,6 @@ def test_audit_sub_rooms_import_only_downwards(path: Path) -> None:
     assert sorted(bad) == [], f"{name} (audit/{sub}/) imports {sorted(bad)}"
 
 
-def test_the_leaves_session_may_use_import_only_the_core() -> None:
-    for leaf in ("document", "provenance"):
-        targets = imports_of(PACKAGE / "draft" / f"{leaf}.py")
-        assert all(room_of(t) == "core" for t in targets if t.startswith("ars_docs.")), leaf
-
-
-def test_the_import_checker_sees_function_level_and_relative_imports() -> None:
-    # The rule would be toothless if a lazy import inside a function slipped past it.
-    source = "def f():\n    from ars_docs.reports import scope\n    from ..cli import main\n"
-    names = imports_in(source, "ars_docs.draft")
-    assert "ars_docs.reports.scope" in names and "ars_docs.cli.main" in names
-    assert under("ars_docs.reports.scope", FORBIDDEN_IN_DRAFT)
-
-
 # -- the lazy boundary ---------------------------------------------------------------------
 
 HEAVY = (
@@ -311,7 +272,7 @@ HEAVY = (
     "jsonschema",
     "ars_docs.retrieval",
     "ars_docs.reports",
-    "ars_docs.handoff",
+    "ars_docs.reports.handoff",
     "ars_docs.audit",
     "ars_docs.session.human_read",
 )

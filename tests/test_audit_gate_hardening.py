@@ -391,8 +391,8 @@ def test_b8d_and_the_persisted_lint_agree_on_a_clean_merge(session: Session) -> 
 
 def test_one_definition_of_the_persisted_rows() -> None:
     from ars_docs.audit.gate import verdict as gate_verdict
+    from ars_docs.audit.rows import lint as audit_artifacts
     from ars_docs.audit.rows.persisted import persisted_rows
-    from ars_docs.lint import audit_artifacts
 
     assert audit_artifacts.persisted_rows is persisted_rows
     assert gate_verdict.persisted_rows is persisted_rows

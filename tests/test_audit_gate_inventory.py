@@ -33,7 +33,7 @@ from gate_support import (
 )
 
 from ars_docs.audit.gate.inventory import inventory, row, spec_rows
-from ars_docs.session.yaml_append import append_item
+from ars_docs.files.yaml.append import append_item
 
 
 def merged(bench: Bench, findings: list[dict] | None = None, **kw: object) -> str:

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from gate_support import DELIVERABLE, Bench, finding
 
-from ars_docs.errors import InputDataError
-from ars_docs.session.yaml_append import append_item
-from ars_docs.session.yamlio import parse_yaml
+from ars_docs.core.errors import InputDataError
+from ars_docs.files.yaml.append import append_item
+from ars_docs.files.yaml.read import parse_yaml
 
 
 def revise(bench: Bench, n: int) -> None:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from ars_docs.audit.model.ledger import format_ms, next_verified_at_ms, parse_ms
 from ars_docs.audit.model.passport import load_audit_ledger
-from ars_docs.errors import InputDataError, InputMissingError
-from ars_docs.session.clock import Clock
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import InputDataError, InputMissingError
 from ars_docs.session.corpus import load_corpus
 
 SPEC_PASSPORT = FIXTURES / "audit" / "spec_examples" / "s3_1_passport_entry.yaml"
@@ -136,7 +136,7 @@ def test_every_append_post_dates_the_whole_ledger(
 
 
 def test_spec_example_ledger_lints_clean() -> None:
-    from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+    from ars_docs.audit.rows.lint import lint_audit_artifacts
 
     found = list(lint_audit_artifacts("persisted", SPEC_PASSPORT, check_files=False))
     assert found == []

@@ -10,7 +10,7 @@ import pytest
 from audit_support import git
 
 from ars_docs.audit.model.manifest import ManifestLine, build_manifest
-from ars_docs.errors import UsageError
+from ars_docs.core.errors import UsageError
 
 
 def sha(text: str) -> str:

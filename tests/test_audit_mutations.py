@@ -24,7 +24,7 @@ from audit_support import (
 )
 
 from ars_docs.audit.rows.catalogue import ROWS
-from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+from ars_docs.audit.rows.lint import lint_audit_artifacts
 
 OTHER_RUN = "2026-04-30T16-00-00Z-beef"
 

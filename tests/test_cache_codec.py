@@ -17,9 +17,11 @@ import msgspec
 import pytest
 from conftest import read_log_text
 
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.session import cache_codec, cache_files, cache_msgpack
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.files import cache as cache_files
 from ars_docs.session import corpus as corpus_module
+from ars_docs.session.cache import codec as cache_codec
+from ars_docs.session.cache import msgpack as cache_msgpack
 from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 from ars_docs.session.readlog import ReadLog, ReadMark, load_read_log
 

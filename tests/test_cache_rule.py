@@ -1,6 +1,6 @@
 """One cache root and one trust rule for every cache (issue 33).
 
-Each of the four caches — parsed passports (``session.cache``), retrieval
+Each of the four caches — parsed passports (``session.cache.store``), retrieval
 responses (``retrieval.net.cache``), lookup responses (``lookup.cache``, SQLite)
 and the text of originals (``quotes.text``) — is given a planted entry that
 would change an answer: a corpus entry raised to verified, an HTTP body, a page
@@ -30,12 +30,12 @@ from conftest import CliResult, entry, passport_text
 from quote_pdfs import article_pdf
 from scholarly_world import ScholarlyWorld
 
+from ars_docs.files.cache import read_checked, read_entry, write_entry
 from ars_docs.lookup.cache import FILE_NAME, SqliteResponseCache
 from ars_docs.quotes.text import load_original
 from ars_docs.retrieval.net.cache import ResponseCache
 from ars_docs.retrieval.types import RawResponse
-from ars_docs.session import cache_codec
-from ars_docs.session.cache_files import read_checked, read_entry, write_entry
+from ars_docs.session.cache import codec as cache_codec
 from ars_docs.session.corpus import Corpus, load_corpus
 
 OTHER_UID = 1000

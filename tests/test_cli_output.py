@@ -17,7 +17,7 @@ import pytest
 from conftest import Session
 
 from ars_docs.cli.output import LIMIT
-from ars_docs.codes import REFUSAL_ADVICE
+from ars_docs.core.codes import REFUSAL_ADVICE
 
 ENTRIES = 2000
 PARAGRAPHS = 3000

@@ -27,8 +27,8 @@ from pandoc_reader import (
     read_all,
 )
 
-from ars_docs.draft.document import Document
-from ars_docs.draft.mdparse import read
+from ars_docs.document.parse.mdparse import read
+from ars_docs.document.text import Document
 
 FIXTURES = Path(__file__).parent / "data" / "code_readers.txt"
 

@@ -13,11 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ars_docs import paths
-from ars_docs.diagnostics import Severity
-from ars_docs.errors import ArsIOError, ExitCode, InputDataError, InputMissingError
+from ars_docs.core import paths
+from ars_docs.core.diagnostics import Severity
+from ars_docs.core.errors import ArsIOError, ExitCode, InputDataError, InputMissingError
+from ars_docs.files import schema_check
+from ars_docs.files.yaml import compose as yaml_compose
+from ars_docs.files.yaml import read as yamlio
 from ars_docs.session import corpus as corpus_module
-from ars_docs.session import schema_check, yaml_compose, yamlio
 from ars_docs.session.corpus import (
     AUDITED_WITHOUT_SOURCE,
     LEGACY_VERIFIED,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs.lookup.imports import passport as passport_module
-from ars_docs.session import yaml_append
+from ars_docs.bibliography import passport as passport_module
+from ars_docs.files.yaml import append as yaml_append
 from ars_docs.session.corpus import SCHEMA_ERROR, UNKNOWN_FIELD, load_corpus
 
 DATA = Path(__file__).parent / "data" / "bibliographies"

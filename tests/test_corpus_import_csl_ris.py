@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from test_corpus_import_formats import BIBLATEX, CRLF_BIB, DATA, line_of
 
-from ars_docs.errors import InputDataError
-from ars_docs.lookup.imports import bibliography_corpus, read_bibliography
+from ars_docs.bibliography import bibliography_corpus, read_bibliography
+from ars_docs.core.errors import InputDataError
 from ars_docs.session.corpus import SCHEMA_ERROR, UNKNOWN_FIELD
 
 ZOTERO = DATA / "zotero_export.json"

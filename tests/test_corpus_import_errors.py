@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from test_corpus_import_outcomes import CRLF_BIB, entry, passport_with
 
-from ars_docs.lookup.imports import passport as passport_module
+from ars_docs.bibliography import passport as passport_module
 
 
 def test_usage_errors(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,7 +137,7 @@ def test_a_folder_import_that_fails_midway_removes_what_it_wrote(
 
     def failing(path: Path, data: bytes, **kwargs: Any) -> None:
         if written:
-            from ars_docs.errors import OutputError
+            from ars_docs.core.errors import OutputError
 
             raise OutputError(f"cannot write {path}: No space left on device")
         real(path, data, **kwargs)

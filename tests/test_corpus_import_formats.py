@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ars_docs.lookup.imports import read_bibliography
-from ars_docs.lookup.imports.convert import TRUST_DEFAULTS
+from ars_docs.bibliography import read_bibliography
+from ars_docs.bibliography.convert import TRUST_DEFAULTS
 
 DATA = Path(__file__).parent / "data" / "bibliographies"
 BIBLATEX = DATA / "biblatex_mixed.bib"

@@ -8,13 +8,13 @@ import pytest
 from bibtexparser.middlewares import LatexDecodingMiddleware
 from bibtexparser.model import Entry, Field
 
-from ars_docs.errors import InputDataError
-from ars_docs.lookup import identifiers as ids
-from ars_docs.lookup.imports.keys import allowed_key, closest_key, generated_key
-from ars_docs.lookup.imports.latex import simple_latex
-from ars_docs.lookup.imports.names import csl_name, name_from_text
-from ars_docs.session.yaml_append import append_item, append_items, render_mapping
-from ars_docs.session.yamlio import parse_yaml
+from ars_docs.bibliography.keys import allowed_key, closest_key, generated_key
+from ars_docs.bibliography.names import csl_name, name_from_text
+from ars_docs.core.errors import InputDataError
+from ars_docs.files.yaml.append import append_item, append_items, render_mapping
+from ars_docs.files.yaml.read import parse_yaml
+from ars_docs.works import identifiers as ids
+from ars_docs.works.latex import simple_latex
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import CliResult, entry, passport_text
 
-from ars_docs.limits import MESSAGE_LIMIT
+from ars_docs.core.limits import MESSAGE_LIMIT
 
 
 def session(tmp: Path, body: str) -> tuple[Path, Path]:

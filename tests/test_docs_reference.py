@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from ars_docs.lint.corpus import lint_corpus
+from ars_docs.session.lint import lint_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "ars_docs"

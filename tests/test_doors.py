@@ -41,7 +41,7 @@ from conftest import CliResult, lookup_record
 from ruamel.yaml import YAML
 
 import ars_docs
-from ars_docs.codes import QUOTE_REFUSAL_REASONS, REFUSAL_REASONS
+from ars_docs.core.codes import QUOTE_REFUSAL_REASONS, REFUSAL_REASONS
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)

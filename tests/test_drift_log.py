@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reports_helpers import EXAMPLES, FIXED_EPOCH, fail_replace, tree
 from syrupy.assertion import SnapshotAssertion
 
-from ars_docs.lint.drift_log import FORBIDDEN_WORDS_RE, lint_drift_log
+from ars_docs.reports.drift.lint import FORBIDDEN_WORDS_RE, lint_drift_log
 
 DRIFT_EXAMPLE = EXAMPLES / "drift_session"
 TEMPLATE = Path(__file__).resolve().parent.parent / "ars_docs" / "templates"
@@ -249,10 +249,10 @@ def test_snapshot_of_another_folder_is_warned(cli, plain: Path, tmp_path: Path) 
 def test_templates_and_generator_text_are_neutral() -> None:
     sources = [
         TEMPLATE / "session_drift_log.md.j2",
-        Path(__file__).parent.parent / "ars_docs" / "reports",
+        Path(__file__).parent.parent / "ars_docs" / "reports" / "drift",
     ]
     text = sources[0].read_text("utf-8")
-    for module in ("drift.py", "drift_artifacts.py", "phases.py"):
+    for module in ("log.py", "artifacts.py", "phases.py"):
         code = (sources[1] / module).read_text("utf-8")
         text += "\n".join(re.findall(r'f?"([^"\n]*)"', code))  # the string literals
     found = {m.group(0).lower() for m in FORBIDDEN_WORDS_RE.finditer(text)}

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import CliResult
 
-from ars_docs.lint.eval_patterns import PATTERN_IDS, PATTERNS, exit_phases
-from ars_docs.session.schema_check import load_schema
+from ars_docs.audit.evalset.patterns import PATTERN_IDS, PATTERNS, exit_phases
+from ars_docs.files.schema_check import load_schema
 
 SET = Path(__file__).resolve().parent / "fixtures" / "v3_6_7_pattern_eval"
 INTEGRATION = "integration/chapter_level_run"

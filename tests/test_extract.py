@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mistletoe import block_token, span_token
 
-from ars_docs.draft.document import Document
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.pipeline import DocState
+from ars_docs.document.passes.extract import extract
+from ars_docs.document.pipeline import DocState
+from ars_docs.document.text import Document
 
 
 def markers_in(text: str) -> DocState:

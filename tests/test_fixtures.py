@@ -17,9 +17,9 @@ from conftest import FIXTURES
 from syrupy.assertion import SnapshotAssertion
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.document import Document
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.pipeline import DocState
+from ars_docs.document.passes.extract import extract
+from ars_docs.document.pipeline import DocState
+from ars_docs.document.text import Document
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
 

@@ -12,7 +12,7 @@ from test_fixtures import without_markers
 from test_properties import CORPUS, READ_LOG
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.md_escape import text_with_comments
+from ars_docs.document.md_escape import text_with_comments
 
 NEAR_MISSES = [
     ("<!--ref xie_2013-->", "did you mean <!--ref:xie_2013-->?"),

@@ -528,8 +528,8 @@ def test_context_elements_beyond_max_nesting_make_the_rest_unclear(text: str) ->
     from test_properties import CORPUS, READ_LOG
 
     from ars_docs.commands import drafts as api
-    from ars_docs.draft.document import Document
-    from ars_docs.draft.mdparse import read
+    from ars_docs.document.parse.mdparse import read
+    from ars_docs.document.text import Document
 
     assert read(Document(text)).unclear_from is not None
     if "ghost_e" in text:

@@ -9,7 +9,7 @@ import pytest
 from conftest import Session
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.citations import find_candidates
+from ars_docs.document.detect.citations import find_candidates
 
 _BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_citation_detector.py"
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import Session, entry, passport_text, read_log_text
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.citations import find_candidates
+from ars_docs.document.detect.citations import find_candidates
 
 KEYS = ("good", "good2", "smith")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import Session, entry, passport_text, read_log_text
 
-from ars_docs.draft.citations import find_candidates
+from ars_docs.document.detect.citations import find_candidates
 
 DETECTED = {
     "according to an organisation": (

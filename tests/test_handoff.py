@@ -10,8 +10,8 @@ from conftest import Session, read_log_text, standard_passport
 from ruamel.yaml import YAML
 
 import ars_docs as handoff  # the public API: dispatch, its stages, the payload check
-from ars_docs.draft.document import Document
-from ars_docs.handoff.metadata import compile_metadata_of, count_words
+from ars_docs.document.text import Document
+from ars_docs.reports.handoff.metadata import compile_metadata_of, count_words
 from ars_docs.session.corpus import corpus_from_data
 from ars_docs.session.readlog import read_log_from_data
 
@@ -111,7 +111,7 @@ def test_gate_before_finalize_is_an_error() -> None:
 
 
 def test_compile_metadata_needs_exactly_one_draft() -> None:
-    from ars_docs.errors import UsageError
+    from ars_docs.core.errors import UsageError
 
     with pytest.raises(UsageError):
         handoff.compile_metadata()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import entry, passport_text
 
-from ars_docs.session.atomic import TEMP_MARK, write_text_atomic
+from ars_docs.files.atomic import TEMP_MARK, write_text_atomic
 
 #: More than a pipe's buffer (64 KiB on Linux) must be taken by the reader before the
 #: signal is sent: then the command is inside its run, reading the draft.

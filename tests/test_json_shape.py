@@ -3,7 +3,7 @@
 The table below has one case per command that takes ``--format json``; a test
 walks the argparse tree and fails when a command is added without a case. Each
 case runs the command through the CLI and checks the shared shape: ``summary``
-first (with ``command`` and the counts of ``diagnostics``), ``diagnostics`` last,
+first (with ``command`` and the counts of ``core.diagnostics``), ``core.diagnostics`` last,
 every diagnostic with the same keys (``code``, ``slug``, ``suggestions``, ``fix`` …).
 """
 
@@ -122,7 +122,7 @@ def case_retrieve(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
 
 
 def _index(tmp: Path) -> Path:
-    from ars_docs.lookup.index_build import build_index
+    from ars_docs.lookup.index.build import build_index
 
     index = tmp / "works.idx"
     build_index([TESTS / "data" / "snapshots" / "crossref.jsonl"], index)

@@ -10,9 +10,9 @@ import pytest
 from conftest import Session, entry, passport_text
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.document import Document
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.pipeline import DocState, Options
+from ars_docs.document.passes.extract import extract
+from ars_docs.document.pipeline import DocState, Options
+from ars_docs.document.text import Document
 from ars_docs.session import corpus as corpus_module
 from ars_docs.session import passport_edit
 from ars_docs.session.corpus import corpus_from_data

@@ -195,7 +195,7 @@ def test_outside_git_without_root_checks_b4_as_unanswerable(repo: AuditRepo, cli
 def test_independent_faults_in_one_entry_are_all_reported(repo: AuditRepo) -> None:
     # A schema error on the verdict object (E4) must not hide a mirror drift inside it (C1),
     # nor a bad path elsewhere in the entry.
-    from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+    from ars_docs.audit.rows.lint import lint_audit_artifacts
 
     data = repo.load(repo.proposal())
     data["verdict"]["verified_at"] = "2026-04-30T15:23:11.847Z"

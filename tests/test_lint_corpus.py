@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.errors import InputDataError, InputMissingError
-from ars_docs.lint import corpus as lint_module
-from ars_docs.lint.corpus import (
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.core.errors import InputDataError, InputMissingError
+from ars_docs.session import corpus as corpus_module
+from ars_docs.session import lint as lint_module
+from ars_docs.session.lint import (
     AUDITED_WITHOUT_SOURCE,
     FIRM_RULE_CODES,
     LEGACY_VERIFIED,
@@ -20,7 +21,6 @@ from ars_docs.lint.corpus import (
     VERIFIED_WITHOUT_BASIS,
     lint_corpus,
 )
-from ars_docs.session import corpus as corpus_module
 
 
 @pytest.fixture(autouse=True)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from reports_helpers import EXAMPLES
 
-from ars_docs.lint.audit_report import lint_audit_report
-from ars_docs.lint.drift_log import lint_drift_log
+from ars_docs.reports.drift.lint import lint_drift_log
+from ars_docs.reports.scope.lint import lint_audit_report
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "ars_docs" / "templates"
 SHIPPED_PROMPT = TEMPLATES / "audit" / "codex_audit_multifile_template.md"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from ars_docs.lookup.compare import Agreement, compare, title_agreement
-from ars_docs.lookup.fold import fold, plain, words
 from ars_docs.lookup.names import match_names
 from ars_docs.lookup.query import Query, normal_arxiv, normal_doi, normal_isbn
 from ars_docs.lookup.record import Name, WorkRecord, kind_of, notice_kind
+from ars_docs.works.fold import fold, plain, words
 
 SAME, CLOSE, DIFFERENT, UNKNOWN = (
     Agreement.SAME,

@@ -28,16 +28,17 @@ from ars_docs.cli.common import Parser
 from ars_docs.cli.lookup_index import cmd_index_build, register_index
 from ars_docs.cli.main import run
 from ars_docs.cli.output import QUIET
-from ars_docs.errors import ArsError
-from ars_docs.lookup import index_dumps, index_store
+from ars_docs.core.errors import ArsError
+from ars_docs.files.atomic import TEMP_MARK
 from ars_docs.lookup.answers import Answer, Outcome
 from ars_docs.lookup.check import Registries
 from ars_docs.lookup.decide import check_entry
-from ars_docs.lookup.index import IndexRegistries, SnapshotIndex, open_index
-from ars_docs.lookup.index_build import build_index
+from ars_docs.lookup.index import dumps as index_dumps
+from ars_docs.lookup.index import store as index_store
+from ars_docs.lookup.index.build import build_index
+from ars_docs.lookup.index.registries import IndexRegistries, SnapshotIndex, open_index
 from ars_docs.lookup.query import Query
 from ars_docs.lookup.verdict import Status
-from ars_docs.session.atomic import TEMP_MARK
 
 DATA = Path(__file__).parent / "data" / "snapshots"
 CROSSREF, OPENALEX, PUBLIC = (
@@ -565,7 +566,7 @@ def test_a_killed_builds_temp_file_is_removed_by_the_next_build(tmp_path: Path) 
 
 
 def _temp_names(target: Path, pid: int) -> list[Path]:
-    from ars_docs.session.atomic import temp_prefix
+    from ars_docs.files.atomic import temp_prefix
 
     return [target.parent / f"{temp_prefix(target.name, pid)}dead.tmp"]
 
@@ -573,7 +574,7 @@ def _temp_names(target: Path, pid: int) -> list[Path]:
 def test_disk_full_is_73_and_leaves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ars_docs.lookup import index_build
+    from ars_docs.lookup.index import build as index_build
 
     def full(*args: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import Session, entry, passport_text
 
+from ars_docs.core.clock import Clock
 from ars_docs.session import human_read as mr
-from ars_docs.session.clock import Clock
 from ars_docs.session.readlog import load_read_log
 
 FIXED = Clock.from_env({"SOURCE_DATE_EPOCH": "1764400000"})  # 2025-11-29T07:06:40Z

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ars_docs.draft.markers import claim_of, format_marker, parse_comment
-from ars_docs.draft.provenance import Status
+from ars_docs.document.markers import claim_of, format_marker, parse_comment
+from ars_docs.session.provenance import Status
 
 
 @pytest.mark.parametrize(

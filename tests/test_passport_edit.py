@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs.errors import InputDataError
+from ars_docs.core.errors import InputDataError
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields
 

@@ -119,7 +119,7 @@ def test_a_draft_that_is_a_fifo_is_refused(folder: Path) -> None:
 
 
 def test_a_passport_over_its_size_cap_is_refused(folder: Path) -> None:
-    from ars_docs.paths import READ_LIMITS
+    from ars_docs.core.paths import READ_LIMITS
 
     big = folder / "big.yaml"
     with open(big, "wb") as handle:  # sparse: no disk space used

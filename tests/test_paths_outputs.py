@@ -146,8 +146,8 @@ def test_open_regular_refuses_beyond_its_cap_without_leaking_a_descriptor(tmp_pa
     and a refusal after the open closes what it opened."""
     import os
 
-    from ars_docs.errors import InputDataError
-    from ars_docs.paths import open_regular
+    from ars_docs.core.errors import InputDataError
+    from ars_docs.core.paths import open_regular
 
     big = tmp_path / "stream.jsonl"
     big.write_bytes(b"x" * 2048)

@@ -28,10 +28,10 @@ from typing import Any
 
 import pytest
 
+from ars_docs.audit.evalset.fixtures import scan_fixture_set
+from ars_docs.audit.evalset.patterns import PATTERN_IDS, PATTERNS, phase_delta
 from ars_docs.cli.main import run
-from ars_docs.lint.eval_fixtures import scan_fixture_set
-from ars_docs.lint.eval_patterns import PATTERN_IDS, PATTERNS, phase_delta
-from ars_docs.session.yamlio import parse_yaml
+from ars_docs.files.yaml.read import parse_yaml
 
 TESTS = Path(__file__).resolve().parent
 SET = TESTS / "fixtures" / "v3_6_7_pattern_eval"

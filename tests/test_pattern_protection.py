@@ -12,8 +12,8 @@ import pytest
 from audit_support import git
 from conftest import CliResult
 
-from ars_docs.lint.pattern_protection import CANONICAL_CLAUSE_1
-from ars_docs.lint.prompt_blocks import find_blocks
+from ars_docs.audit.prompts.blocks import find_blocks
+from ars_docs.audit.prompts.protection import CANONICAL_CLAUSE_1
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "prompts"
 SYNTH = "deep-research/agents/synthesis_agent.md"

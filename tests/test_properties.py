@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from test_fixtures import without_markers
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.document import Document
-from ars_docs.draft.mdparse import scan
+from ars_docs.document.parse.mdparse import scan
+from ars_docs.document.text import Document
 from ars_docs.session.corpus import corpus_from_data
 from ars_docs.session.readlog import read_log_from_data
 

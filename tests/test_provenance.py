@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ars_docs.draft.provenance import (
+from ars_docs.session.provenance import (
     Status,
     TrustFacts,
     classify,

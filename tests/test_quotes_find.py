@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ars_docs.draft.document import Document
+from ars_docs.document.text import Document
 from ars_docs.quotes.find import find_quotations
 
 

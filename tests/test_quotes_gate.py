@@ -106,7 +106,7 @@ def _unreadable(root: Path, case: str) -> None:
         (root / name).mkdir(parents=True)
         _session(root, name)
     elif case == "too_large":
-        from ars_docs.paths import READ_LIMITS
+        from ars_docs.core.paths import READ_LIMITS
 
         (root / "sources").mkdir()
         with (root / name).open("wb") as handle:  # sparse: costs no disk

@@ -44,7 +44,7 @@ from ruamel.yaml import YAML
 from test_properties import CORPUS, READ_LOG
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft import htmlread
+from ars_docs.document.parse import htmlread
 
 #: What is not running text in HTML: raw-text elements only. ``<code>``, ``<pre>``,
 #: ``<kbd>``, ``<samp>``, ``<listing>`` content is parsed as HTML (issue 24).

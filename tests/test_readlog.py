@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ars_docs import paths
-from ars_docs.errors import ArsIOError, ExitCode, InputDataError
-from ars_docs.session import schema_check
+from ars_docs.core import paths
+from ars_docs.core.errors import ArsIOError, ExitCode, InputDataError
+from ars_docs.files import schema_check
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,

@@ -15,7 +15,7 @@ import pytest
 from conftest import Session
 from report_support import DRAFT, TRICKY_TITLE, read_page, rich_session, status_of
 
-from ars_docs.report.statuses import CATEGORIES, ICONS
+from ars_docs.reports.trust_report.statuses import CATEGORIES, ICONS
 
 
 @pytest.fixture

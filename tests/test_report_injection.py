@@ -20,9 +20,9 @@ from conftest import entry, passport_text, read_log_text
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ars_docs.draft.document import Document
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.pipeline import DocState
+from ars_docs.document.passes.extract import extract
+from ars_docs.document.pipeline import DocState
+from ars_docs.document.text import Document
 
 HOSTILE = [
     "Live marker <!--ref:ji_2023--> planted",

@@ -10,13 +10,13 @@ import pytest
 from conftest import entry, passport_text
 from reports_helpers import corpus_of
 
-from ars_docs.draft.mdscan import scan
-from ars_docs.errors import InputDataError
-from ars_docs.lint.audit_report import lint_audit_report
-from ars_docs.lint.drift_log import FORBIDDEN_WORDS_RE
-from ars_docs.reports.scope import NOT_EVALUATED, compute_scope_report, render_scope_report
-from ars_docs.reports.scope_verdict import AuditVerdict
-from ars_docs.reports.section0 import find_section1, prepend_section0
+from ars_docs.core.errors import InputDataError
+from ars_docs.document.parse.mdscan import scan
+from ars_docs.reports.drift.lint import FORBIDDEN_WORDS_RE
+from ars_docs.reports.scope.lint import lint_audit_report
+from ars_docs.reports.scope.report import NOT_EVALUATED, compute_scope_report, render_scope_report
+from ars_docs.reports.scope.section0 import find_section1, prepend_section0
+from ars_docs.reports.scope.verdict import AuditVerdict
 
 # -- Scope Report: the failure reason of an AUDIT_FAILED verdict is data --------------------
 

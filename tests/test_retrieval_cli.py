@@ -287,7 +287,7 @@ def test_plain_lines_otherwise() -> None:
 def test_a_failure_mid_batch_keeps_what_finished(
     session: Path, world: World, cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ars_docs.errors import OutputError
+    from ars_docs.core.errors import OutputError
     from ars_docs.retrieval import chain
 
     real_save = chain.save_source

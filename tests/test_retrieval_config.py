@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import ars_docs.retrieval as retrieval
-from ars_docs.errors import InputMissingError, UsageError
+from ars_docs.core.errors import InputMissingError, UsageError
 from ars_docs.retrieval.config import (
     CONFIG_ENV,
     ENDPOINT_DEFAULTS,

@@ -252,7 +252,7 @@ def test_the_progress_bar_fits_the_terminal_it_is_drawn_on() -> None:
 
 
 def test_the_corpus_schema_knows_author_url_and_pmcid(tmp_path: Path) -> None:
-    from ars_docs.lint.corpus import lint_corpus
+    from ars_docs.session.lint import lint_corpus
 
     passport = tmp_path / "passport.yaml"
     passport.write_text(

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from reports_helpers import EXAMPLES, corpus_of, fail_replace, tree
 from syrupy.assertion import SnapshotAssertion
 
-from ars_docs.draft.mdscan import scan
-from ars_docs.errors import InputDataError
-from ars_docs.reports.scope import (
+from ars_docs.core.errors import InputDataError
+from ars_docs.document.parse.mdscan import scan
+from ars_docs.reports.scope.report import (
     FAIL,
     NOT_EVALUATED,
     PASS,
@@ -23,8 +23,8 @@ from ars_docs.reports.scope import (
     refcode_order,
     render_scope_report,
 )
-from ars_docs.reports.scope_verdict import AuditFinding, AuditVerdict, load_verdict
-from ars_docs.reports.section0 import prepend_section0
+from ars_docs.reports.scope.section0 import prepend_section0
+from ars_docs.reports.scope.verdict import AuditFinding, AuditVerdict, load_verdict
 from ars_docs.session.corpus import load_corpus
 
 SCOPE_EXAMPLE = EXAMPLES / "scope_report"

@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 from conftest import read_log_text
 
-from ars_docs import templating
-from ars_docs.errors import InputDataError
-from ars_docs.session import cache, cache_files, readlog
+from ars_docs.core import templating
+from ars_docs.core.errors import InputDataError
+from ars_docs.files import cache as cache_files
+from ars_docs.session import readlog
+from ars_docs.session.cache import store as cache
 from ars_docs.session.readlog import load_read_log
 
 

@@ -10,12 +10,12 @@ import pytest
 from conftest import entry, passport_text
 from reports_helpers import fail_replace, tree
 
-from ars_docs.errors import InputDataError, InputMissingError
-from ars_docs.reports.phases import DEFAULT_PHASES, classify_step, read_session_settings
-from ars_docs.reports.session_events import append_event, events_path, load_events, parse_events
-from ars_docs.reports.session_snapshot import load_snapshot
-from ars_docs.session.clock import Clock
-from ars_docs.session.schema_check import load_schema
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import InputDataError, InputMissingError
+from ars_docs.files.schema_check import load_schema
+from ars_docs.reports.drift.events import append_event, events_path, load_events, parse_events
+from ars_docs.reports.drift.phases import DEFAULT_PHASES, classify_step, read_session_settings
+from ars_docs.reports.drift.snapshot import load_snapshot
 
 FIXED = Clock.from_env({"SOURCE_DATE_EPOCH": "1777539600"})  # 2026-04-30T09:00:00Z
 

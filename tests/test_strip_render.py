@@ -9,9 +9,9 @@ from conftest import entry, looked_up, passport_text, read_log_text, standard_pa
 from ruamel.yaml import YAML
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft.document import Document, Span, apply_edits
-from ars_docs.draft.passes.strip import strip_edits
-from ars_docs.errors import UsageError
+from ars_docs.core.errors import UsageError
+from ars_docs.document.passes.strip import strip_edits
+from ars_docs.document.text import Document, Span, apply_edits
 
 
 def _data(text: str) -> object:
@@ -238,7 +238,7 @@ def test_html_output_escapes_raw_html_unless_allowed() -> None:
 
 
 def test_unknown_target_is_a_usage_error() -> None:
-    from ars_docs.errors import UsageError
+    from ars_docs.core.errors import UsageError
 
     with pytest.raises(UsageError, match="unknown render target 'pdf'"):
         api.render("x", to="pdf")
@@ -341,7 +341,7 @@ def test_gate_regressions_refuse(text: str) -> None:
 
 @pytest.mark.parametrize("depth", [20, 40])
 def test_too_deep_nesting_is_an_input_error(depth: int) -> None:
-    from ars_docs.errors import InputDataError
+    from ars_docs.core.errors import InputDataError
 
     text = "> " * depth + "Smith [UNVERIFIED CITATION — NO ORIGINAL]<!--ref:hi-->\n"
     with pytest.raises(InputDataError, match="nested too deeply"):
@@ -351,7 +351,7 @@ def test_too_deep_nesting_is_an_input_error(depth: int) -> None:
 
 
 def test_every_refusal_reason_is_in_the_vocabulary() -> None:
-    from ars_docs.codes import REFUSAL_REASONS
+    from ars_docs.core.codes import REFUSAL_REASONS
 
     reasons = {reason for _, reason, _ in REFUSALS.values()}
     assert reasons <= set(REFUSAL_REASONS)

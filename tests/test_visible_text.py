@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ars_docs.commands import drafts as api
-from ars_docs.draft import visible
+from ars_docs.document.parse import visible
 from ars_docs.session.corpus import corpus_from_data
 from ars_docs.session.readlog import read_log_from_data
 

@@ -30,6 +30,6 @@ down only (``tests/test_architecture.py``)::
   ``message``, ``inventory`` (§5.6, the packaged ``inventory.json``) and
   ``ack`` (``audit ack``)
 
-``ars_docs.lint.audit_artifacts`` runs the rows over a proposal, a passport,
+``ars_docs.audit.rows.lint`` runs the rows over a proposal, a passport,
 a JSONL stream or a verdict file.
 """

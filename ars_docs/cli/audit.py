@@ -21,7 +21,7 @@ from ars_docs.cli.common import (
     write_output,
 )
 from ars_docs.cli.jsonout import payload, print_payload
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -104,7 +104,7 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
     from ars_docs.audit.model.ledger import format_ms
     from ars_docs.audit.model.parse_verdict import parse_verdict_stream, run_id_from_path
     from ars_docs.audit.model.verdict import render_verdict
-    from ars_docs.session.clock import Clock
+    from ars_docs.core.clock import Clock
 
     run_id = run_id_from_path(args.jsonl)
     outcome = parse_verdict_stream(
@@ -168,8 +168,8 @@ def cmd_manifest(args: argparse.Namespace) -> int:
 
 
 def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
-    from ars_docs.diagnostics import Severity
-    from ars_docs.lint.audit_artifacts import lint_audit_artifacts
+    from ars_docs.audit.rows.lint import lint_audit_artifacts
+    from ars_docs.core.diagnostics import Severity
 
     passport = passport_arg(args.passport, required=False) if args.mode == "persisted" else None
     target = {"proposal": args.file, "verdict": args.file, "persisted": passport}.get(
@@ -274,7 +274,7 @@ def cmd_gate(args: argparse.Namespace) -> int:
     result = run_gate(ctx)
     if result.exit_code == int(ExitCode.CANT_CREATE):
         # The passport could not be written: say so where errors go, as every command does.
-        from ars_docs.limits import bound_message
+        from ars_docs.core.limits import bound_message
 
         print(f"ars-docs: error: {bound_message(result.message)}", file=sys.stderr)
     if args.format == "json":

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import STDIO
-from ars_docs.errors import ArsError, ExitCode, InputMissingError, UsageError
+from ars_docs.core.errors import ArsError, ExitCode, InputMissingError, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.session.corpus import Corpus
@@ -146,7 +146,7 @@ def run_batch(
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        from ars_docs.session.cache_codec import encode
+        from ars_docs.session.cache.codec import encode
 
         encoded = None if trust is None else (encode(trust[0]), encode(trust[1]))
         methods = multiprocessing.get_all_start_methods()
@@ -165,7 +165,7 @@ def _init_worker(encoded: tuple[bytes, bytes] | None) -> None:
     if encoded is None:
         _TRUST = None
         return
-    from ars_docs.session.cache_codec import decode
+    from ars_docs.session.cache.codec import decode
     from ars_docs.session.corpus import Corpus
     from ars_docs.session.readlog import ReadLog
 

@@ -19,8 +19,8 @@ from ars_docs.commands.outputs import (
     write_output,
 )
 from ars_docs.commands.session_inputs import STDIN_NAME, STDIO, load_trust, read_draft
-from ars_docs.diagnostics import Diagnostic
-from ars_docs.errors import UsageError
+from ars_docs.core.diagnostics import Diagnostic
+from ars_docs.core.errors import UsageError
 
 __all__ = [
     "STDIN_NAME",

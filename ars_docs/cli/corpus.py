@@ -1,6 +1,6 @@
 """``ars-docs corpus import``: bibliography entries into the passport's ``literature_corpus``.
 
-Reads BibTeX/BibLaTeX, CSL-JSON and RIS files (``lookup.imports``), judges
+Reads BibTeX/BibLaTeX, CSL-JSON and RIS files (``bibliography``), judges
 each entry against the passport (imported, already present, conflict,
 duplicate, unusable) and appends what is new in place, byte-preserving, under
 the session folder lock. ``corpus`` is a command group so that more corpus
@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.imports.passport import ImportResult
-    from ars_docs.lookup.imports.plan import Outcome
+    from ars_docs.bibliography.passport import ImportResult
+    from ars_docs.bibliography.plan import Outcome
 
 #: The outcomes of entries that were skipped (each one makes the exit code 1).
 _SKIPPED = ("conflict", "duplicate", "unusable")
@@ -78,8 +78,8 @@ def cmd_import(args: argparse.Namespace) -> int:
                 f"FILE {what} is not supported: the entries point back to the "
                 "file they came from (source_pointer); save the bibliography and give its path"
             )
-    from ars_docs.lookup.imports.passport import import_into_passport
-    from ars_docs.lookup.imports.read import read_bibliography
+    from ars_docs.bibliography.passport import import_into_passport
+    from ars_docs.bibliography.read import read_bibliography
 
     bibliographies = [read_bibliography(name) for name in args.bibliographies]
     result = import_into_passport(passport, bibliographies, dry_run=args.dry_run)

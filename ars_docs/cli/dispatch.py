@@ -27,7 +27,7 @@ from ars_docs.cli.common import (
     write_output,
 )
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -81,7 +81,7 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
         )
     from ars_docs.commands.dispatch import dispatch
     from ars_docs.commands.policy import load_policy
-    from ars_docs.handoff.payload import payload_json
+    from ars_docs.reports.handoff.payload import payload_json
 
     policy = load_policy(passport, require_lookup=False if args.no_require_lookup else None)
     corpus, read_log = load_trust_inputs(passport)

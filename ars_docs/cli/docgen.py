@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ars_docs.cli.main import build_parser
-from ars_docs.errors import ExitCode
+from ars_docs.core.errors import ExitCode
 
 __all__ = ["REGENERATE", "main", "render_reference"]
 
@@ -207,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{target} is up to date")
         return int(ExitCode.OK)
     if args.output:
-        from ars_docs.session.atomic import write_text_atomic
+        from ars_docs.files.atomic import write_text_atomic
 
         write_text_atomic(Path(args.output), text)
     else:

@@ -41,18 +41,18 @@ from ars_docs.cli.output import (
     severity_phrase,
     split_by_citation,
 )
-from ars_docs.codes import REFUSAL_ADVICE
-from ars_docs.draft.provenance import shown_counts
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.codes import REFUSAL_ADVICE
+from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.session.provenance import shown_counts
 
 if TYPE_CHECKING:
     from ars_docs.commands.finalize import FinalizeRun
     from ars_docs.commands.policy import GatePolicy
     from ars_docs.commands.render import RenderRun
     from ars_docs.commands.session_inputs import Trust
-    from ars_docs.draft.pipeline import Offender
+    from ars_docs.document.pipeline import Offender
 
-#: Formats of ``render --to`` (``draft.api.RENDER_TARGETS``; a test keeps them equal).
+#: Formats of ``render --to`` (``document.api.RENDER_TARGETS``; a test keeps them equal).
 RENDER_TARGETS = ("markdown", "html")
 
 

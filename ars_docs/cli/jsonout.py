@@ -1,7 +1,7 @@
 """The one JSON shape of every ``--format json`` report (issue 25 §3; docs/json.md).
 
 Every command prints one JSON object whose first key is ``summary`` and whose
-last key is ``diagnostics``::
+last key is ``core.diagnostics``::
 
     {
       "summary": {"command": "lint corpus", "diagnostics": {"error": 1, ...}, ...},
@@ -24,7 +24,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from typing import Any, TextIO
 
-from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.core.diagnostics import Diagnostic, Severity
 
 __all__ = ["DIAGNOSTIC_KEYS", "dumps_payload", "payload", "print_payload"]
 

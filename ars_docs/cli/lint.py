@@ -14,8 +14,8 @@ from ars_docs.cli.common import (
 )
 from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import add_verbosity, capped
-from ars_docs.diagnostics import Severity
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.diagnostics import Severity
+from ars_docs.core.errors import ExitCode, UsageError
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -74,7 +74,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
-    from ars_docs.lint.eval_fixtures import scan_fixture_set
+    from ars_docs.audit.evalset.fixtures import scan_fixture_set
 
     found = scan_fixture_set(args.dir)
     diagnostics = found.diagnostics
@@ -107,21 +107,21 @@ def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
 def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ars_docs.lint.pattern_protection import lint_pattern_protection, load_manifest
+    from ars_docs.audit.prompts.protection import lint_pattern_protection, load_manifest
 
     manifest = load_manifest(args.manifest)
     root = Path(args.root)
     if not root.is_dir():
-        from ars_docs.errors import InputMissingError
+        from ars_docs.core.errors import InputMissingError
 
         raise InputMissingError(f"{root}: not a folder; ROOT is the repository root")
     if args.frozen_manifest and manifest.scope != "v3.7.1-only":
-        from ars_docs.errors import UsageError
+        from ars_docs.core.errors import UsageError
 
         raise UsageError("--frozen-manifest goes with a v3.7.1 manifest (the Step 0 check)")
     diagnostics = list(lint_pattern_protection(manifest, root))
     if args.frozen_manifest:
-        from ars_docs.lint.frozen_blocks import check_frozen_blocks
+        from ars_docs.audit.prompts.frozen import check_frozen_blocks
 
         diagnostics += check_frozen_blocks(root, args.frozen_manifest)
     if args.format == "json":
@@ -157,7 +157,7 @@ def cmd_lint_corpus(args: argparse.Namespace) -> int:
         raise UsageError("give the passport once: as PASSPORT or as --passport, not both")
     passport = passport_arg(args.passport_path or args.passport, required=True)
     assert passport is not None
-    from ars_docs.lint.corpus import lint_corpus_counted
+    from ars_docs.session.lint import lint_corpus_counted
 
     entries, diagnostics = lint_corpus_counted(passport)
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)

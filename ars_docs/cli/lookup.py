@@ -31,7 +31,7 @@ from ars_docs.cli.common import (
     sigterm_as_interrupt,
 )
 from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity, capped
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.lookup.report import EntryResult, LookupReport

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.cli.common import Subparsers, add_format
 from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.index_build import BuildProgress, BuildReport
+    from ars_docs.lookup.index.build import BuildProgress, BuildReport
 
 __all__ = ["cmd_index_build", "register_index"]
 
@@ -58,7 +58,7 @@ def register_index(index_sub: Subparsers) -> None:
 
 
 def cmd_index_build(args: argparse.Namespace) -> int:
-    from ars_docs.lookup.index_build import build_index
+    from ars_docs.lookup.index.build import build_index
 
     if not args.output:
         raise UsageError(

@@ -25,8 +25,8 @@ from typing import NoReturn
 from ars_docs import __version__
 from ars_docs.cli.common import Parser
 from ars_docs.cli.stdio import escape_unencodable
-from ars_docs.errors import ArsError, ExitCode, UsageError
-from ars_docs.limits import MAX_NESTING, bound_message, not_utf8
+from ars_docs.core.errors import ArsError, ExitCode, UsageError
+from ars_docs.core.limits import MAX_NESTING, bound_message, not_utf8
 
 __all__ = ["COMMANDS", "GROUPS", "LINT_TARGETS", "build_parser", "main", "run"]
 

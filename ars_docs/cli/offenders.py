@@ -13,12 +13,12 @@ import re
 import shlex
 from typing import TYPE_CHECKING, Any
 
-from ars_docs import codes
-from ars_docs.draft.refusals import refused_text
-from ars_docs.limits import bound_message
+from ars_docs.core import codes
+from ars_docs.core.limits import bound_message
+from ars_docs.document.refusals import refused_text
 
 if TYPE_CHECKING:
-    from ars_docs.draft.pipeline import Offender
+    from ars_docs.document.pipeline import Offender
     from ars_docs.session.corpus import Corpus
 
 __all__ = ["offender_dict", "offender_line"]

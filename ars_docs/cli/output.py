@@ -19,7 +19,7 @@ import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import TextIO
 
-from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.core.diagnostics import Diagnostic, Severity
 
 __all__ = [
     "LIMIT",

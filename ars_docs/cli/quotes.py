@@ -15,10 +15,10 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
-from ars_docs.errors import ExitCode, InputMissingError
+from ars_docs.core.errors import ExitCode, InputMissingError
 
 if TYPE_CHECKING:
-    from ars_docs.diagnostics import Diagnostic
+    from ars_docs.core.diagnostics import Diagnostic
     from ars_docs.quotes.check import QuoteResult
 
 __all__ = ["cmd_accept_quote", "cmd_quotes", "register"]
@@ -72,7 +72,7 @@ def cmd_quotes(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ars_docs.cli.jsonout import payload, print_payload
-    from ars_docs.draft.document import read_document
+    from ars_docs.document.text import read_document
     from ars_docs.quotes.check import check_quotations
     from ars_docs.session.corpus import load_corpus
 
@@ -146,8 +146,8 @@ def _block(path: str, r: QuoteResult) -> str:
 
 
 def _diagnostics(path: str, r: QuoteResult, passport: str) -> list[Diagnostic]:
-    from ars_docs import codes
-    from ars_docs.diagnostics import Diagnostic, Severity
+    from ars_docs.core import codes
+    from ars_docs.core.diagnostics import Diagnostic, Severity
 
     q, m = r.quotation, r.match
     out: list[Diagnostic] = []

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
-from ars_docs.errors import ExitCode
+from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
     from ars_docs.session.human_read import MarkOutcome

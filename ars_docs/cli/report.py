@@ -1,7 +1,7 @@
 """``ars-docs report``: the session trust report as one HTML file, or its data as JSON.
 
-Argument handling only; the data model is ``report.model``, the page
-``report.page``. The report never changes a draft or a session file.
+Argument handling only; the data model is ``reports.trust_report.model``, the page
+``reports.trust_report.page``. The report never changes a draft or a session file.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ars_docs.cli.common import (
     refuse_outputs_over_inputs,
     write_output,
 )
-from ars_docs.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 
 __all__ = ["register"]
 
@@ -92,7 +92,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
         text = dumps_payload(payload("report", report.data["summary"], (), **report.data)) + "\n"
     else:
-        from ars_docs.report.page import render_page
+        from ars_docs.reports.trust_report.page import render_page
 
         text = render_page(report)
     write_output(output, text)

@@ -24,16 +24,17 @@ from ars_docs.cli.common import (
     write_output,
 )
 from ars_docs.cli.session import refuse_overwriting_inputs
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.errors import ExitCode, InputDataError
-from ars_docs.lint.audit_report import lint_audit_report, lint_audit_report_file
-from ars_docs.lint.drift_log import lint_drift_log_file
-from ars_docs.reports.scope import compute_scope_report, render_scope_report
-from ars_docs.reports.scope_verdict import load_verdict
-from ars_docs.reports.section0 import BOM, prepend_section0
-from ars_docs.session.atomic import write_bytes_atomic
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.core.encoding import BOM, BOM_BYTES
+from ars_docs.core.errors import ExitCode, InputDataError
+from ars_docs.files.atomic import write_bytes_atomic
+from ars_docs.files.yaml.read import decode_utf8, read_bytes
+from ars_docs.reports.drift.lint import lint_drift_log_file
+from ars_docs.reports.scope.lint import lint_audit_report, lint_audit_report_file
+from ars_docs.reports.scope.report import compute_scope_report, render_scope_report
+from ars_docs.reports.scope.section0 import prepend_section0
+from ars_docs.reports.scope.verdict import load_verdict
 from ars_docs.session.corpus import load_corpus
-from ars_docs.session.yamlio import decode_utf8, read_bytes
 
 __all__ = ["register"]
 
@@ -96,7 +97,7 @@ def cmd_scope_report(args: argparse.Namespace) -> int:
         target = args.prepend_to
         raw = read_bytes(target, what="audit report", hint="check the --prepend-to path")
         text = decode_utf8(raw, target)
-        text = BOM + text if raw.startswith(BOM.encode("utf-8")) else text
+        text = BOM + text if raw.startswith(BOM_BYTES) else text
         new = prepend_section0(
             text, lambda level: render_scope_report(report, heading_level=level), path=target
         )

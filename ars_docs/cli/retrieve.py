@@ -24,7 +24,7 @@ from ars_docs.cli.common import (
     passport_arg,
     sigterm_as_interrupt,
 )
-from ars_docs.errors import ExitCode
+from ars_docs.core.errors import ExitCode
 from ars_docs.retrieval import EntryStatus, RetrievalReport, RetrieveOptions, Runtime, retrieve
 from ars_docs.retrieval.chain import EntryOutcome
 from ars_docs.retrieval.handoff import handoff_instructions

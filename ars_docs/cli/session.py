@@ -25,32 +25,38 @@ from ars_docs.cli.common import (
     same_file,
     write_output,
 )
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.errors import ExitCode, InputDataError, InputMissingError, OutputError, UsageError
-from ars_docs.reports.drift import (
+from ars_docs.core.clock import Clock
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.core.errors import (
+    ExitCode,
+    InputDataError,
+    InputMissingError,
+    OutputError,
+    UsageError,
+)
+from ars_docs.files.atomic import write_text_atomic
+from ars_docs.reports.drift.artifacts import collect
+from ars_docs.reports.drift.events import append_event, events_path, load_events
+from ars_docs.reports.drift.log import (
     build_drift_log,
     drift_log_path,
     events_of_session,
     render_drift_log,
 )
-from ars_docs.reports.drift_artifacts import collect
-from ars_docs.reports.phases import (
+from ars_docs.reports.drift.phases import (
     AD_HOC,
     classify_steps,
     closest_phases,
     normalise_phase,
     read_session_settings,
 )
-from ars_docs.reports.session_events import append_event, events_path, load_events
-from ars_docs.reports.session_snapshot import (
+from ars_docs.reports.drift.snapshot import (
     Snapshot,
     file_inventory,
     load_snapshot,
     snapshot_json,
     snapshot_path,
 )
-from ars_docs.session.atomic import write_text_atomic
-from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
 
 __all__ = ["refuse_overwriting_inputs", "register"]

@@ -11,7 +11,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_passport, passport_arg
-from ars_docs.errors import ExitCode
+from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
     from ars_docs.commands.verify import VerifyStep

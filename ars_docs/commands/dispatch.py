@@ -1,6 +1,6 @@
 """The deep-research dispatcher (§4 Step 3e): compile, finalize, terminal gate.
 
-The three stages of ``handoff.payload`` run here, under the session's gate
+The three stages of ``reports.handoff.payload`` run here, under the session's gate
 policy, with the same pipelines as ``finalize`` and ``render --strict``
 (``commands.pipelines``): a draft dispatch emits is one ``render --strict``
 passes, and the other way round. The terminal gate only inspects: it never
@@ -16,8 +16,9 @@ from typing import Any
 
 from ars_docs.commands import drafts
 from ars_docs.commands.policy import GatePolicy
-from ars_docs.draft.api import GateResult
-from ars_docs.handoff.payload import (
+from ars_docs.document.api import GateResult
+from ars_docs.files.atomic import write_text_atomic
+from ars_docs.reports.handoff.payload import (
     EMITTED,
     Payload,
     check_gate_input,
@@ -27,7 +28,6 @@ from ars_docs.handoff.payload import (
     with_decision,
     with_resolution,
 )
-from ars_docs.session.atomic import write_text_atomic
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.readlog import ReadLog
 

@@ -4,7 +4,7 @@ These are the library's doors (``ars_docs.finalize`` …). They take the draft a
 a string and the corpus / read log as loaded objects or plain data (a parsed
 passport mapping, a list of entries), run the pipelines of
 ``commands.pipelines`` under the session's gate policy (``commands.policy``)
-and return frozen results (``draft.api``). They read no draft or passport
+and return frozen results (``document.api``). They read no draft or passport
 from disk, but the checks the gate requires do read the session's files the
 corpus points to: the acquired originals (the quotation check; paths relative
 to the corpus file's folder) and the ``ars-docs.toml`` beside the corpus file
@@ -27,7 +27,7 @@ from ars_docs.commands.pipelines import (
     render_pipeline,
 )
 from ars_docs.commands.policy import GatePolicy, load_policy
-from ars_docs.draft.api import (
+from ars_docs.document.api import (
     FinalizeResult,
     GateResult,
     Inspection,
@@ -41,7 +41,7 @@ from ars_docs.draft.api import (
     run_render,
     trust_view,
 )
-from ars_docs.draft.pipeline import Pipeline
+from ars_docs.document.pipeline import Pipeline
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.readlog import ReadLog
 from ars_docs.session.trust import TrustView
@@ -227,7 +227,7 @@ def _preview_html(
     allow_html: bool,
     passport: str | None,
 ) -> str:
-    from ars_docs.draft.renderers.preview_html import Banner, preview_body
+    from ars_docs.document.renderers.preview_html import Banner, preview_body
 
     if trust is None:
         banner = Banner(checked=False)

@@ -27,9 +27,9 @@ from ars_docs.commands.session_inputs import (
     read_draft,
     session_lock,
 )
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.api import FinalizeResult
-from ars_docs.errors import UsageError
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.core.errors import UsageError
+from ars_docs.document.api import FinalizeResult
 
 __all__ = ["FinalizeRun", "default_checklist_path", "finalize_file", "finalize_locked"]
 
@@ -105,7 +105,7 @@ def finalize_locked(
 ) -> FinalizeRun:
     """Finalize one draft with the session lock held and the trust inputs loaded (a batch
     loads them once for all its drafts)."""
-    from ars_docs.session.atomic import ensure_writable, write_bytes_atomic
+    from ars_docs.files.atomic import ensure_writable, write_bytes_atomic
 
     doc = read_draft(draft)
     corpus, read_log = trust
@@ -159,6 +159,6 @@ def _write_if_changed(path: Path, text: str) -> None:
             return
     except OSError:
         pass
-    from ars_docs.session.atomic import write_text_atomic
+    from ars_docs.files.atomic import write_text_atomic
 
     write_text_atomic(path, text)

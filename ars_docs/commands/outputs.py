@@ -1,7 +1,7 @@
 """Where a command may write: the one output rule, for one draft and for a batch.
 
 * An output never resolves to one of the command's inputs, the passport or a
-  file kept beside it, or another output (``paths.refuse_output_over_inputs``,
+  file kept beside it, or another output (``core.paths.refuse_output_over_inputs``,
   exit 64, before anything is read or written; issue 29).
 * A batch is checked as a whole before its first draft runs (issue 33): no
   draft's output may be another draft of the same batch (``render --strict
@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ars_docs.errors import OutputError, UsageError
+from ars_docs.core.errors import OutputError, UsageError
 
 __all__ = [
     "ensure_folder",
@@ -36,7 +36,7 @@ def write_output(target: str, text: str) -> None:
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.flush()
     else:
-        from ars_docs.session.atomic import write_text_atomic
+        from ars_docs.files.atomic import write_text_atomic
 
         write_text_atomic(Path(target), text)
 
@@ -51,7 +51,7 @@ def refuse_outputs_over_inputs(
     ``inputs`` (``(role, path)``), to the passport or a file kept beside it, or to
     another output — before anything is read or written (issue 29, one rule for every
     command)."""
-    from ars_docs.paths import refuse_output_over_inputs, session_files
+    from ars_docs.core.paths import refuse_output_over_inputs, session_files
 
     protected: list[tuple[str, str | os.PathLike[str] | None]] = [
         *inputs,
@@ -68,7 +68,7 @@ def refuse_batch_outputs_over_inputs(
     """Exit 64, before any draft runs, when a draft's output is another draft of the
     batch or the output of another draft (``outputs_of(draft)``: the files it writes
     besides itself)."""
-    from ars_docs.paths import resolve
+    from ars_docs.core.paths import resolve
 
     def key(path: str) -> str:
         return str(resolve(path))

@@ -1,7 +1,7 @@
 """Every pipeline, built in one place from the gate policy (issue 33).
 
 A pipeline is the draft room's ordered list of named passes
-(``draft.pipeline.Pipeline``); library users may copy one and edit it by name.
+(``document.pipeline.Pipeline``); library users may copy one and edit it by name.
 What the strict gate runs is ``strict_checks``: the draft room's gate, then the
 checks of the rooms above it — whether every cited work was looked up
 (``existence``) and whether every quotation matches its original
@@ -16,20 +16,20 @@ The options a pipeline reads (the policy's ``require_lookup`` …) travel in
 
 from __future__ import annotations
 
-from ars_docs.draft.passes.checklist import checklist
-from ars_docs.draft.passes.existence import existence_finalize, existence_gate
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.passes.forecast import forecast
-from ars_docs.draft.passes.foresee import foresee
-from ars_docs.draft.passes.gate import gate
-from ars_docs.draft.passes.nearmiss import near_miss
-from ars_docs.draft.passes.preview import preview
-from ars_docs.draft.passes.recheck import recheck
-from ars_docs.draft.passes.resolve import resolve
-from ars_docs.draft.passes.settle import settle
-from ars_docs.draft.passes.strip import strip
-from ars_docs.draft.passes.unmarked import unmarked
-from ars_docs.draft.pipeline import Pass, Pipeline
+from ars_docs.document.passes.checklist import checklist
+from ars_docs.document.passes.existence import existence_finalize, existence_gate
+from ars_docs.document.passes.extract import extract
+from ars_docs.document.passes.forecast import forecast
+from ars_docs.document.passes.foresee import foresee
+from ars_docs.document.passes.gate import gate
+from ars_docs.document.passes.nearmiss import near_miss
+from ars_docs.document.passes.preview import preview
+from ars_docs.document.passes.recheck import recheck
+from ars_docs.document.passes.resolve import resolve
+from ars_docs.document.passes.settle import settle
+from ars_docs.document.passes.strip import strip
+from ars_docs.document.passes.unmarked import unmarked
+from ars_docs.document.pipeline import Pass, Pipeline
 from ars_docs.session.corpus import Corpus
 
 __all__ = [

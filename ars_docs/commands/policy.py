@@ -35,10 +35,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ars_docs.settings import CONFIG_NAME, read_settings
+from ars_docs.core.settings import CONFIG_NAME, read_settings
 
 if TYPE_CHECKING:
-    from ars_docs.draft.pipeline import Options
+    from ars_docs.document.pipeline import Options
 
 __all__ = ["DEFAULT_LOOKUP_MAX_AGE_DAYS", "GatePolicy", "load_policy", "policy_file"]
 
@@ -72,7 +72,7 @@ class GatePolicy:
 
     def options(self, **extra: object) -> Options:
         """The draft pipeline's options under this policy (``extra``: the other knobs)."""
-        from ars_docs.draft.pipeline import Options
+        from ars_docs.document.pipeline import Options
 
         return Options(
             require_lookup=self.require_lookup,

@@ -16,8 +16,8 @@ from ars_docs.commands import drafts
 from ars_docs.commands.outputs import refuse_outputs_over_inputs, same_file, write_output
 from ars_docs.commands.policy import GatePolicy, load_policy
 from ars_docs.commands.session_inputs import STDIO, Trust, load_trust, read_draft
-from ars_docs.draft.api import RenderResult
-from ars_docs.errors import InputDataError, UsageError
+from ars_docs.core.errors import InputDataError, UsageError
+from ars_docs.document.api import RenderResult
 from ars_docs.session.corpus import Corpus
 
 __all__ = ["RenderRun", "default_render_path", "read_css", "render_file"]
@@ -107,7 +107,7 @@ def render_file(
     )
     text = result.output
     if text is not None and to == "html" and not fragment:
-        from ars_docs.draft.renderers.html_document import document_title, html_document
+        from ars_docs.document.renderers.html_document import document_title, html_document
 
         fallback = Path(draft).stem if draft != STDIO else "Document"
         title = document_title(doc.text, fallback)
@@ -125,7 +125,7 @@ def _stylesheet(strict: bool, css: str | None) -> str | None:
     """The preview's own styles, then the user's ``--css``."""
     parts = []
     if not strict:
-        from ars_docs.draft.renderers.preview_html import preview_css
+        from ars_docs.document.renderers.preview_html import preview_css
 
         parts.append(preview_css())
     if css:
@@ -139,8 +139,8 @@ def read_css(path: str, *, to: str, fragment: bool) -> str:
         raise UsageError(
             "--css styles a complete HTML document: give --to html (without --fragment)"
         )
-    from ars_docs.draft.renderers.html_document import check_css
-    from ars_docs.paths import read_regular
+    from ars_docs.core.paths import read_regular
+    from ars_docs.document.renderers.html_document import check_css
 
     # The path policy (a FIFO or device named as --css is refused, never waited on).
     raw = read_regular(Path(path), what="stylesheet", hint="check the --css path")

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from ars_docs.commands import drafts
 from ars_docs.commands.policy import GatePolicy, load_policy
-from ars_docs.draft.api import Inspection
-from ars_docs.report.model import Report, build_report
+from ars_docs.document.api import Inspection
+from ars_docs.reports.trust_report.model import Report, build_report
 from ars_docs.session.trust import TrustView
 
 __all__ = ["session_report"]

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ars_docs.draft.document import Document, decode, read_document
+from ars_docs.document.text import Document, decode, read_document
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
 
@@ -42,7 +42,7 @@ def session_lock(passport: str) -> Iterator[None]:
     read log — the one before or after a concurrent mark-read, never a mix.
     Links resolved: the lock is on the folders of the files themselves (issue 29).
     """
-    from ars_docs.session.locking import file_lock
+    from ars_docs.files.locking import file_lock
 
     with file_lock(passport, read_log_path(passport)):
         yield

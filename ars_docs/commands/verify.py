@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ars_docs.errors import ArsError, UsageError
+from ars_docs.core.errors import ArsError, UsageError
 
 if TYPE_CHECKING:
-    from ars_docs.reports.session_events import SessionEvent
+    from ars_docs.reports.drift.events import SessionEvent
     from ars_docs.session.verify import VerifyOutcome
 
 __all__ = ["VerifyStep", "logged_verifications", "verification_action", "verify"]
@@ -33,8 +33,8 @@ def verify(
     """Verify ``keys`` with ``method``; the events log records the step first."""
     if note is not None and not note.strip():
         raise UsageError("--note is empty; say what was checked, or leave the option out")
-    from ars_docs.reports.session_events import events_path
-    from ars_docs.session.locking import file_lock
+    from ars_docs.files.locking import file_lock
+    from ars_docs.reports.drift.events import events_path
 
     events = events_path(passport)
     # Both files' locks (links resolved) for the whole step: a concurrent verify or
@@ -65,10 +65,10 @@ def _record(
     passport that records a verification no event mentions (a run of an older
     ars-docs killed between its two writes) gets its event on the next run.
     """
-    from ars_docs.paths import regular_or_absent, resolve
-    from ars_docs.reports.phases import AD_HOC
-    from ars_docs.reports.session_events import append_event, events_path, load_events
-    from ars_docs.session.atomic import ensure_writable
+    from ars_docs.core.paths import regular_or_absent, resolve
+    from ars_docs.files.atomic import ensure_writable
+    from ars_docs.reports.drift.events import append_event, events_path, load_events
+    from ars_docs.reports.drift.phases import AD_HOC
     from ars_docs.session.verify import apply_verification, plan_verification
 
     events = events_path(passport)

@@ -16,8 +16,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.errors import InputDataError, UsageError
-from ars_docs.session.clock import Clock
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import InputDataError, UsageError
 from ars_docs.session.corpus import entry_to_edit
 from ars_docs.session.lookup_record import lookup_facts
 

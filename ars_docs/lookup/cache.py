@@ -9,7 +9,7 @@ stored (``CACHEABLE_STATUSES``: never 429, 5xx or failures), so a rerun after
 an outage asks again exactly what failed.
 
 A cached answer decides trust (it can say "not retracted"), so the file keeps
-the rule every cache shares (``session.cache_files``): its folder, from the
+the rule every cache shares (``files.cache``): its folder, from the
 cache root down, and the file itself (and SQLite's ``-wal`` and ``-shm`` files
 beside it) are this user's and no one else can write them; otherwise the
 cache is not used and the user is told once. Every row carries the SHA-256 of
@@ -33,10 +33,10 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from ars_docs.files.cache import cache_root, private_folder, trusted_file
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES
 from ars_docs.retrieval.types import RawResponse
-from ars_docs.session.cache_files import cache_root, private_folder, trusted_file
 
 __all__ = ["FILE_NAME", "SqliteResponseCache", "lookup_cache_path"]
 

@@ -23,9 +23,9 @@ from typing import Protocol
 
 from ars_docs.lookup.answers import Answer, Outcome
 from ars_docs.lookup.compare import Agreement, Comparison, compare
-from ars_docs.lookup.fold import content_words, fold
 from ars_docs.lookup.query import Query
 from ars_docs.lookup.record import WorkRecord
+from ars_docs.works.fold import content_words, fold
 
 __all__ = [
     "IdResult",

@@ -36,7 +36,6 @@ from ars_docs.lookup.check import (
     soft_differences,
 )
 from ars_docs.lookup.compare import Agreement, Comparison
-from ars_docs.lookup.fold import content_words, fold
 from ars_docs.lookup.query import Query
 from ars_docs.lookup.record import WorkRecord
 from ars_docs.lookup.verdict import (
@@ -46,6 +45,7 @@ from ars_docs.lookup.verdict import (
     Verdict,
     retraction_of,
 )
+from ars_docs.works.fold import content_words, fold
 
 __all__ = ["NOT_COVERED_TYPES", "check_entry"]
 

@@ -20,9 +20,9 @@ from functools import lru_cache
 
 from rapidfuzz.fuzz import ratio
 
-from ars_docs.lookup.fold import deumlaut, fold, has_cjk
 from ars_docs.lookup.record import Name
 from ars_docs.retrieval.judge.words import NAME_PARTICLES
+from ars_docs.works.fold import deumlaut, fold, has_cjk
 
 __all__ = ["NameMatch", "latin", "match_names"]
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
-from ars_docs.lookup import identifiers as ids
 from ars_docs.lookup.record import Name, kind_of
+from ars_docs.works import identifiers as ids
 
 __all__ = ["Query", "normal_arxiv", "normal_doi", "normal_isbn", "normal_pmcid", "normal_pmid"]
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from ars_docs.errors import InputDataError
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import InputDataError
 from ars_docs.lookup.check import Registries
 from ars_docs.lookup.decide import check_entry
 from ars_docs.lookup.keep import settle
@@ -40,7 +41,6 @@ from ars_docs.lookup.report import EntryResult, LookupReport, passport_record
 from ars_docs.lookup.setup import Setup
 from ars_docs.lookup.verdict import Verdict
 from ars_docs.retrieval.runtime import Runtime
-from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 from ars_docs.session.lookup_record import lookup_facts
 
@@ -98,7 +98,7 @@ def lookup(
         report.results = [EntryResult.current(e.citation_key, e.data) for e in current]
         return report
     if writes:
-        from ars_docs.session.atomic import ensure_writable
+        from ars_docs.files.atomic import ensure_writable
 
         ensure_writable(Path(source))
     setup = open_registries(source, options, runtime, env)
@@ -153,7 +153,7 @@ def _due(entry: Mapping[str, Any], options: LookupOptions) -> bool:
 
 def _corpus(source: str | os.PathLike[str], options: LookupOptions) -> Corpus:
     if options.bibliography:
-        from ars_docs.lookup.imports import bibliography_corpus
+        from ars_docs.bibliography import bibliography_corpus
 
         return bibliography_corpus(source)
     return load_corpus(source, use_cache=not options.dry_run)

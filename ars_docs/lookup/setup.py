@@ -56,7 +56,7 @@ def open_registries(
     env: Mapping[str, str],
 ) -> Setup:
     if options.offline:
-        from ars_docs.lookup.index import IndexRegistries, open_index
+        from ars_docs.lookup.index.registries import IndexRegistries, open_index
 
         index = open_index(options.offline)
         return Setup(IndexRegistries(index), OFFLINE_WORKERS, close=index.close)

@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ars_docs.errors import InputDataError, UsageError
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import InputDataError, UsageError
 from ars_docs.quotes.check import accepted_shas
-from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import entry_to_edit
 
 __all__ = ["MIN_REASON", "QuoteAcceptance", "accept_quote"]

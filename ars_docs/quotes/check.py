@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ars_docs.draft.document import Document
+from ars_docs.document.text import Document
 from ars_docs.quotes.find import Quotation, find_quotations
 from ars_docs.quotes.match import Match, SourceIndex, match_quote
 from ars_docs.quotes.text import load_original

@@ -9,7 +9,7 @@ sentence, is kept with it.
 
 Not quotations: one or two quoted words (scare quotes), the cited entry's own
 title in quotation marks, and anything in code (code spans, fenced and
-indented code, HTML comments are blanked by ``draft.prose.mask`` first, so an
+indented code, HTML comments are blanked by ``document.parse.prose.mask`` first, so an
 offset into the masked text is an offset into the draft).
 """
 
@@ -21,11 +21,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ars_docs.draft.document import Document
-from ars_docs.draft.markers import Marker
-from ars_docs.draft.passes.extract import extract
-from ars_docs.draft.pipeline import DocState, Options
-from ars_docs.draft.prose import mask
+from ars_docs.document.markers import Marker
+from ars_docs.document.parse.prose import mask
+from ars_docs.document.passes.extract import extract
+from ars_docs.document.pipeline import DocState, Options
+from ars_docs.document.text import Document
 
 __all__ = ["Locator", "Quotation", "find_quotations", "quotations_in", "quote_sha", "words_of"]
 

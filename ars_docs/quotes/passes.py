@@ -1,6 +1,6 @@
 """The quotation pass of ``finalize`` and ``render --strict`` (issues 28 and 33).
 
-A pass like those of ``draft.passes`` (``(state) -> None``), built with the
+A pass like those of ``document.passes`` (``(state) -> None``), built with the
 corpus because the originals' paths are relative to the passport. The CLI
 inserts it into the draft pipelines (``draft/`` cannot import this room):
 
@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import shlex
 
-from ars_docs import codes
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.draft.pipeline import DocState, Offender
+from ars_docs.core import codes
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.document.pipeline import DocState, Offender
 from ars_docs.quotes.check import QuoteResult, check_quotations
 from ars_docs.quotes.find import Quotation, quotations_in
 from ars_docs.session.corpus import Corpus

@@ -1,6 +1,6 @@
 """An acquired original's text, page by page, cached by the file's content hash.
 
-The file is read through the path policy (``paths.read_regular``, at most
+The file is read through the path policy (``core.paths.read_regular``, at most
 ``READ_LIMITS["acquired original"]`` bytes; a FIFO, device or folder is a
 problem, never a hang). A PDF gives the visible text of every page (pypdf,
 ``retrieval.judge.content``: text drawn invisibly is left out), with its
@@ -12,7 +12,7 @@ An HTML original is one page without a number.
 
 The cache (``<cache root>/quotes/<sha256>.json``) holds the extracted pages;
 extraction is the slow part of a warm run. It keeps the rule every cache
-shares (``session.cache_files``): a planted, foreign or damaged file is
+shares (``files.cache``): a planted, foreign or damaged file is
 ignored and rewritten, never trusted, since a cached page decides whether a
 quotation is found.
 """
@@ -34,10 +34,10 @@ from pathlib import Path
 
 __all__ = ["ORIGINAL", "Original", "load_original"]
 
-#: The kind of file an original is for the path policy (its size cap: ``paths.READ_LIMITS``).
+#: The kind of file an original is for the path policy (its size cap: ``core.paths.READ_LIMITS``).
 ORIGINAL = "acquired original"
 #: 5: PDF text leaves out text drawn invisibly, the original's hash is inside and the file
-#: is sealed by ``session.cache_files`` (issue 33); older entries are not reused.
+#: is sealed by ``files.cache`` (issue 33); older entries are not reused.
 _FORMAT = 5
 #: A footnote line at the foot of a page: a note number (or *, †, ‡) and text.
 _FOOTNOTE = re.compile(r"^\s*(?:\d{1,3}|[*†‡])\s+\S")
@@ -65,8 +65,8 @@ class Original:
 
 
 def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Original:
-    from ars_docs.errors import ArsError
-    from ars_docs.paths import read_regular
+    from ars_docs.core.errors import ArsError
+    from ars_docs.core.paths import read_regular
 
     try:
         # The path policy: a FIFO, device, socket or folder is refused without blocking,
@@ -74,7 +74,7 @@ def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Origin
         body = read_regular(path, what=ORIGINAL, hint="source_acquisition_path names no file")
     except ArsError as exc:
         return Original((), (), "", exc.message)
-    from ars_docs.session.cache_files import cache_root, private_folder, write_entry
+    from ars_docs.files.cache import cache_root, private_folder, write_entry
 
     digest = hashlib.sha256(body).hexdigest()
     root = cache_root(environ)
@@ -100,7 +100,7 @@ def load_original(path: Path, environ: Mapping[str, str] = os.environ) -> Origin
 
 
 def _read_cache(path: Path, digest: str) -> Original | None:
-    from ars_docs.session.cache_files import read_entry
+    from ars_docs.files.cache import read_entry
 
     raw = read_entry(path)  # None: missing, untrusted (told once) or damaged
     if raw is None:

@@ -22,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs import __version__
-from ars_docs.errors import ArsError, UsageError
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import ArsError, UsageError
+from ars_docs.files.cache import cache_root
 from ars_docs.retrieval.chain import EntryOutcome
 from ars_docs.retrieval.config import RetrievalConfig, load_config
 from ars_docs.retrieval.net.cache import ResponseCache
@@ -33,8 +35,6 @@ from ars_docs.retrieval.runner import new_run_id, run_all
 from ars_docs.retrieval.runtime import Runtime
 from ars_docs.retrieval.store.attemptlog import attempt_log_path
 from ars_docs.retrieval.store.files import remove_stale_temporaries
-from ars_docs.session.cache_files import cache_root
-from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import load_corpus
 from ars_docs.session.passport_edit import set_entry_fields
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import InputMissingError, UsageError
+from ars_docs.core.errors import InputMissingError, UsageError
+from ars_docs.core.settings import CONFIG_NAME
 from ars_docs.retrieval.config_file import read_config_file
 from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
@@ -29,7 +30,6 @@ from ars_docs.retrieval.config_keys import (
     scalar_problem,
     url_problem,
 )
-from ars_docs.settings import CONFIG_NAME
 
 __all__ = [
     "CONFIG_ENV",

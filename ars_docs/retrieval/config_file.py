@@ -13,7 +13,8 @@ import difflib
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import ArsError, InputDataError
+from ars_docs.core.errors import ArsError, InputDataError
+from ars_docs.core.settings import key_line, read_settings
 from ars_docs.retrieval.config_keys import (
     ENDPOINT_DEFAULTS,
     PATH_KEYS,
@@ -23,7 +24,6 @@ from ars_docs.retrieval.config_keys import (
     url_problem,
 )
 from ars_docs.retrieval.judge.content import name_key
-from ars_docs.settings import key_line, read_settings
 
 __all__ = ["read_config_file"]
 

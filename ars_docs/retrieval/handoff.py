@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ars_docs.core.clock import Clock
 from ars_docs.retrieval.chain import EntryOutcome
 from ars_docs.retrieval.reasons import CHANNELS, RESEARCHGATE_REQUEST, EntryStatus
 from ars_docs.retrieval.store.files import safe_name
-from ars_docs.session.clock import Clock
 
 __all__ = ["entry_records", "handoff_instructions"]
 

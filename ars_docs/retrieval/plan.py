@@ -12,7 +12,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from ars_docs.errors import InputDataError, OutputError, UsageError
+from ars_docs.core.errors import InputDataError, OutputError, UsageError
 from ars_docs.retrieval.config import CONFIG_NAME, ENV_PREFIX, RetrievalConfig
 from ars_docs.session.corpus import Corpus, CorpusEntry
 

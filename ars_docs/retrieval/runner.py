@@ -22,6 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor, as_completed, wait
 from pathlib import Path
 from typing import Any, TextIO
 
+from ars_docs.core.clock import Clock
 from ars_docs.retrieval.chain import EntryOutcome, run_entry
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.handoff import entry_records
@@ -29,7 +30,6 @@ from ars_docs.retrieval.net.http import PoliteHttp
 from ars_docs.retrieval.progress import Progress
 from ars_docs.retrieval.store.attemptlog import AttemptLog, attempt_log_path, read_attempt_log
 from ars_docs.retrieval.walk.channels import default_chain
-from ars_docs.session.clock import Clock
 from ars_docs.session.corpus import CorpusEntry
 
 __all__ = ["GRACE", "RetrievalInterrupted", "new_run_id", "run_all", "saved_files"]

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from ars_docs.core.clock import Clock
 from ars_docs.retrieval.net.transport import BaseTransport, HttpxTransport
-from ars_docs.session.clock import Clock
 
 if TYPE_CHECKING:
     from ars_docs.retrieval.net.cache import ResponseStore

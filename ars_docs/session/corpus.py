@@ -7,12 +7,12 @@ holding one entry each, read in sorted name order).
 
 Trust is computed, never taken on faith (ARCHITECTURE.md §4): an entry that
 breaks one of the §3.1 firm rules is read in its most conservative sense and
-the breach is reported as a warning diagnostic. ``ars_docs.lint.corpus``
+the breach is reported as a warning diagnostic. ``ars_docs.session.lint``
 reports the same findings with the firm rules raised to errors; the codes are
 defined once, here.
 
 Loading a 10,000-entry passport takes about a second; a second load of the
-same bytes is served from the session cache (``ars_docs.session.cache``).
+same bytes is served from the session cache (``ars_docs.session.cache.store``).
 """
 
 from __future__ import annotations
@@ -24,9 +24,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.errors import ArsIOError, InputDataError
-from ars_docs.session.cache import cache_file, cache_key, module_source, read_cache, write_cache
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.core.errors import ArsIOError, InputDataError
+from ars_docs.files.schema_check import schema_bytes
+from ars_docs.files.yaml.read import (
+    KeyPath,
+    Position,
+    YamlDocument,
+    decode_utf8,
+    location,
+    parse_yaml,
+    plain_values,
+    read_bytes,
+    type_name,
+)
+from ars_docs.session.cache.store import (
+    cache_file,
+    cache_key,
+    module_source,
+    read_cache,
+    write_cache,
+)
 from ars_docs.session.corpus_rules import (
     AFFIRMATIVE_METHODS,
     AUDITED_WITHOUT_SOURCE,
@@ -41,20 +59,6 @@ from ars_docs.session.corpus_rules import (
     VERIFIED_WITHOUT_BASIS,
     entry_schema,
     review_entry,
-)
-from ars_docs.session.schema_check import (
-    schema_bytes,
-)
-from ars_docs.session.yamlio import (
-    KeyPath,
-    Position,
-    YamlDocument,
-    decode_utf8,
-    location,
-    parse_yaml,
-    plain_values,
-    read_bytes,
-    type_name,
 )
 
 if TYPE_CHECKING:
@@ -158,7 +162,7 @@ def entry_to_edit(passport: str | os.PathLike[str], key: str) -> tuple[Corpus, C
 
     A missing passport exits 66; a key not in the corpus exits 65 with the closest keys.
     """
-    from ars_docs.errors import InputDataError, InputMissingError
+    from ars_docs.core.errors import InputDataError, InputMissingError
 
     path = Path(passport)
     if not path.exists():

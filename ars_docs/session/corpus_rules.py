@@ -13,20 +13,20 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.diagnostics import Severity
-from ars_docs.session.schema_check import (
+from ars_docs.core.diagnostics import Severity
+from ars_docs.files.schema_check import (
     load_schema,
     quick_validity_check,
     schema_location,
     unknown_properties,
     without_closed_objects,
 )
-from ars_docs.session.yamlio import KeyPath, type_name
+from ars_docs.files.yaml.read import KeyPath, type_name
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
-# Diagnostic codes (stable; one definition, reused by ars_docs.lint.corpus).
+# Diagnostic codes (stable; one definition, reused by ars_docs.session.lint).
 VERIFIED_WITHOUT_BASIS = "ARS101"
 """Firm rule 1: verified against the original without acquisition + affirmative method."""
 AUDITED_WITHOUT_SOURCE = "ARS102"

@@ -33,14 +33,15 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from ars_docs.draft.document import BOM
-from ars_docs.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
-from ars_docs.limits import bound_message, not_utf8, shorten
-from ars_docs.paths import regular_or_absent
-from ars_docs.session.atomic import ensure_writable, write_text_atomic
-from ars_docs.session.clock import Clock
+from ars_docs.core.clock import Clock
+from ars_docs.core.encoding import BOM, BOM_BYTES
+from ars_docs.core.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
+from ars_docs.core.limits import bound_message, not_utf8, shorten
+from ars_docs.core.paths import regular_or_absent
+from ars_docs.files.atomic import ensure_writable, write_text_atomic
+from ars_docs.files.locking import file_lock
+from ars_docs.files.yaml.read import decode_utf8, read_bytes
 from ars_docs.session.corpus import Corpus, load_corpus
-from ars_docs.session.locking import file_lock
 from ars_docs.session.lookup_record import not_the_work
 from ars_docs.session.readlog import (
     FULL_TEXT,
@@ -52,7 +53,6 @@ from ars_docs.session.readlog import (
     parse_read_log,
     read_log_path,
 )
-from ars_docs.session.yamlio import decode_utf8, read_bytes
 
 _SHOWN_KEYS = 20
 """Unknown keys listed one per line; the rest are counted (messages stay bounded)."""
@@ -261,7 +261,7 @@ def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
     if newline != "\n":
         new_text = new_text.replace("\n", newline)
-    if raw.startswith(BOM.encode("utf-8")):
+    if raw.startswith(BOM_BYTES):
         new_text = BOM + new_text
     after = parse_read_log(new_text, str(log)).marks
     _verify_append_only(log, before, after, rescinded)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ars_docs.errors import InputDataError
+from ars_docs.core.errors import InputDataError
 
 __all__ = ["edit_json"]
 

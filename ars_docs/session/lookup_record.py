@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from ars_docs.limits import plain_line
+from ars_docs.core.limits import plain_line
 
 __all__ = [
     "BLOCKING_FIELDS",

@@ -31,14 +31,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import InputDataError
-from ars_docs.session.atomic import write_bytes_atomic
-from ars_docs.session.corpus import load_corpus
-from ars_docs.session.json_edit import edit_json, json_entries
-from ars_docs.session.locking import file_lock
-from ars_docs.session.yaml_block import field_lines, is_block_value
-from ars_docs.session.yaml_lines import line_ending, render_scalar, replace_scalar, split_lines
-from ars_docs.session.yamlio import (
+from ars_docs.core.encoding import BOM_BYTES
+from ars_docs.core.errors import InputDataError
+from ars_docs.files.atomic import write_bytes_atomic
+from ars_docs.files.locking import file_lock
+from ars_docs.files.yaml.block import field_lines, is_block_value
+from ars_docs.files.yaml.lines import line_ending, render_scalar, replace_scalar, split_lines
+from ars_docs.files.yaml.read import (
     KeyPath,
     YamlDocument,
     decode_utf8,
@@ -46,13 +45,14 @@ from ars_docs.session.yamlio import (
     parse_yaml,
     read_bytes,
 )
+from ars_docs.session.corpus import load_corpus
+from ars_docs.session.json_edit import edit_json, json_entries
 
 __all__ = ["set_entry_fields"]
 
 Updates = Mapping[str, Mapping[str, Any]]
 """citation_key -> {field: new value}, fields in the order they should appear."""
 
-_BOM = b"\xef\xbb\xbf"
 _HINT = "rewrite it in block style (one `field: value` per line) and run the command again"
 
 
@@ -112,7 +112,9 @@ def _edit_file(
         doc = parsed[1] if same and parsed is not None else None
         new_text, done = _edit_yaml(path, text, updates, merge, doc)
     if done and new_text != text:
-        write_bytes_atomic(path, (_BOM if raw.startswith(_BOM) else b"") + new_text.encode())
+        write_bytes_atomic(
+            path, (BOM_BYTES if raw.startswith(BOM_BYTES) else b"") + new_text.encode()
+        )
     return done
 
 

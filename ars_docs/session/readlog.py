@@ -25,18 +25,17 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from ars_docs.errors import InputDataError
-from ars_docs.paths import session_file
-from ars_docs.session.cache import cache_file, cache_key, module_source, read_cache, write_cache
-from ars_docs.session.schema_check import (
+from ars_docs.core.errors import InputDataError
+from ars_docs.core.paths import session_file
+from ars_docs.files.schema_check import (
     Check,
     load_schema,
     quick_validity_check,
     schema_bytes,
     schema_location,
 )
-from ars_docs.session.schema_check import validator as schema_validator
-from ars_docs.session.yamlio import (
+from ars_docs.files.schema_check import validator as schema_validator
+from ars_docs.files.yaml.read import (
     KeyPath,
     YamlDocument,
     decode_utf8,
@@ -45,6 +44,13 @@ from ars_docs.session.yamlio import (
     plain_values,
     read_bytes,
     type_name,
+)
+from ars_docs.session.cache.store import (
+    cache_file,
+    cache_key,
+    module_source,
+    read_cache,
+    write_cache,
 )
 
 if TYPE_CHECKING:

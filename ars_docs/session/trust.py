@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ars_docs.draft.provenance import Status, TrustFacts, classify, with_lookup
 from ars_docs.session.corpus import Corpus, CorpusEntry
 from ars_docs.session.lookup_record import NEVER_CHECKED, LookupFacts, lookup_facts
+from ars_docs.session.provenance import Status, TrustFacts, classify, with_lookup
 from ars_docs.session.readlog import ReadLog, ReadMark, empty_read_log
 
 

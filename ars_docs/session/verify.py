@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import InputDataError, InputMissingError, UsageError
-from ars_docs.session.clock import Clock
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import InputDataError, InputMissingError, UsageError
 from ars_docs.session.corpus import AFFIRMATIVE_METHODS, Corpus, load_corpus, parsed_passport
 from ars_docs.session.lookup_record import not_the_work
 

@@ -53,7 +53,8 @@ def forge(folder: Path) -> Path:
     """Turn high2020 into 'verified' inside the cached corpus, in the cache's own format."""
     import dataclasses
 
-    from ars_docs.session import cache_codec, cache_files
+    from ars_docs.files import cache as cache_files
+    from ars_docs.session.cache import codec as cache_codec
     from ars_docs.session.corpus import Corpus
 
     [corpus_file] = folder.glob("corpus-*.cache")
@@ -99,7 +100,7 @@ def test_a_shared_cache_folder_is_not_used(tmp_path: Path) -> None:
 def test_codec_refuses_types_it_does_not_know() -> None:
     import pytest
 
-    from ars_docs.session.cache_codec import CacheFormatError, decode, encode
+    from ars_docs.session.cache.codec import CacheFormatError, decode, encode
     from ars_docs.session.corpus import Corpus
     from ars_docs.session.readlog import ReadLog
 

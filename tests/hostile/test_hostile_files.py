@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hostile_support import ars, files_outside, make_session
 
-from ars_docs.session.atomic import is_temp_name, temp_prefix
+from ars_docs.files.atomic import is_temp_name, temp_prefix
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 
@@ -51,7 +51,7 @@ def test_drift_log_without_snapshot_lists_the_fifo_without_reading_it(tmp_path: 
 
 
 def test_a_special_file_in_a_snapshot_loads_back(tmp_path: Path) -> None:
-    from ars_docs.reports.session_snapshot import load_snapshot
+    from ars_docs.reports.drift.snapshot import load_snapshot
 
     snap = tmp_path / "s.json"
     snap.write_text(
@@ -102,7 +102,7 @@ def test_next_writer_removes_stale_temp_files_it_owns(tmp_path: Path) -> None:
 
 def test_temp_files_of_a_write_have_the_recognisable_name(tmp_path: Path) -> None:
     """What a kill between write and rename would leave behind is a temp name."""
-    from ars_docs.session import atomic
+    from ars_docs.files import atomic
 
     seen: list[str] = []
     real_replace = os.replace

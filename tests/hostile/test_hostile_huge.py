@@ -1,6 +1,6 @@
 """Large drafts stay within the stated memory bound (issue 16, "huge drafts").
 
-``limits.MEMORY_BOUNDS`` states the bound as a multiple of the draft size plus
+``core.limits.MEMORY_BOUNDS`` states the bound as a multiple of the draft size plus
 a base; this runs each command in its own process on a 5 MB draft and
 compares the child's peak resident memory with it. Larger drafts are measured
 by ``benchmarks/bench_hostile_inputs.py``.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hostile_support import MB, ars, make_session
 
-from ars_docs.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
+from ars_docs.core.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 
 DRAFT_BYTES = 5_000_000
 

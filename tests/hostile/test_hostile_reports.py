@@ -9,9 +9,9 @@ from pathlib import Path
 
 from hostile_support import ars, make_session
 
-from ars_docs.draft.md_escape import code, one_line, text
-from ars_docs.draft.mdscan import scan
-from ars_docs.lint.drift_log import lint_drift_log
+from ars_docs.document.md_escape import code, one_line, text
+from ars_docs.document.parse.mdscan import scan
+from ars_docs.reports.drift.lint import lint_drift_log
 
 INJECTED = "x\n## Injected heading\n</details>"
 

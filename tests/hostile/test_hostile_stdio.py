@@ -103,8 +103,8 @@ def test_mark_read_with_a_non_utf8_note(tmp_path: Path) -> None:
 
 
 def test_library_calls_refuse_non_utf8_text(tmp_path: Path) -> None:
-    from ars_docs.errors import ArsError
-    from ars_docs.reports.session_events import append_event
+    from ars_docs.core.errors import ArsError
+    from ars_docs.reports.drift.events import append_event
     from ars_docs.session.human_read import mark_read
 
     session = make_session(tmp_path)

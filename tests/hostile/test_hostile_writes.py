@@ -16,7 +16,7 @@ import pytest
 from hostile_support import ars, child_env, files_outside, make_session
 
 from ars_docs.cli.main import run
-from ars_docs.session.locking import folder_lock
+from ars_docs.files.locking import folder_lock
 
 FINALIZE = ("finalize", "draft.md", "--passport", "passport.yaml")
 

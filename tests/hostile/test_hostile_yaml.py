@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hostile_support import ars, files_outside, make_session
 
-from ars_docs.limits import ALIAS_BUDGET, MAX_NESTING
+from ars_docs.core.limits import ALIAS_BUDGET, MAX_NESTING
 
 
 def laughs(levels: int = 9) -> list[str]:
@@ -118,8 +118,8 @@ def test_aliases_within_the_budget_still_work(tmp_path: Path) -> None:
 
 def test_alias_budget_counts_expansion_not_alias_events() -> None:
     """Nine aliases expanding to 9**7 values are refused; the budget is about size."""
-    from ars_docs.errors import InputDataError
-    from ars_docs.session.yamlio import parse_yaml
+    from ars_docs.core.errors import InputDataError
+    from ars_docs.files.yaml.read import parse_yaml
 
     with pytest.raises(InputDataError, match=r"<t>:\d+:\d+: aliases expand to more than"):
         parse_yaml("\n".join(laughs(7)), "<t>")
@@ -154,7 +154,7 @@ def test_deep_yaml_block_mappings_are_refused(tmp_path: Path) -> None:
 
 
 def test_nesting_at_the_limit_is_accepted() -> None:
-    from ars_docs.session.yamlio import parse_yaml
+    from ars_docs.files.yaml.read import parse_yaml
 
     depth = MAX_NESTING
     assert parse_yaml("[" * depth + "]" * depth, "<t>").data is not None
@@ -179,7 +179,7 @@ def test_deep_json_event_line_is_refused(tmp_path: Path) -> None:
 
 
 def test_brackets_inside_json_strings_do_not_count() -> None:
-    from ars_docs.limits import nesting_too_deep
+    from ars_docs.core.limits import nesting_too_deep
 
     assert nesting_too_deep('{"a": "' + "[" * 500 + '"}') is None
     assert nesting_too_deep('{"a": "\\"' + "[" * 500 + '"}') is None
@@ -224,8 +224,8 @@ def test_long_input_is_quoted_briefly(tmp_path: Path) -> None:
 
 
 def test_every_error_message_is_one_bounded_line() -> None:
-    from ars_docs.errors import InputDataError
-    from ars_docs.limits import MESSAGE_LIMIT
+    from ars_docs.core.errors import InputDataError
+    from ars_docs.core.limits import MESSAGE_LIMIT
 
     error = InputDataError("f.yaml:1:1: " + "bad\n" * 100_000 + "; fix it")
     assert "\n" not in error.message

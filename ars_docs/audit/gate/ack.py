@@ -34,7 +34,7 @@ from ars_docs.audit.gate.verdict import ledger_problem
 from ars_docs.audit.model.ledger import next_verified_at_ms
 from ars_docs.audit.model.sidecar import declared_bundle
 from ars_docs.audit.rows.ledger import COPIED_FIELDS, COPIED_VERDICT
-from ars_docs.errors import ArsError, InputDataError
+from ars_docs.core.errors import ArsError, InputDataError
 
 __all__ = ["AckRefused", "acknowledge"]
 

@@ -45,8 +45,8 @@ from ars_docs.audit.model.schemas import validate_sidecar
 from ars_docs.audit.model.sidecar import commits_exist, declared_bundle, timing_error
 from ars_docs.audit.rows.artifact_set import PROPOSAL_SUFFIX, artifact_paths
 from ars_docs.audit.rows.names import stem
-from ars_docs.errors import ArsError
-from ars_docs.paths import contained
+from ars_docs.core.errors import ArsError
+from ars_docs.core.paths import contained
 
 __all__ = ["CHECKS", "GATING", "CheckFailure", "Evidence", "freshness", "run_checks"]
 

@@ -2,7 +2,7 @@
 
 Only ``audit gate`` and ``audit ack`` write the ledger, and only by
 appending: the new passport text must parse back to the old document plus
-exactly one entry (``ars_docs.session.yaml_append`` checks that before the
+exactly one entry (``ars_docs.files.yaml.append`` checks that before the
 file is replaced), comments and layout stay, and the write is atomic
 (temporary file, fsync, rename). Writers hold the passport folder's lock, the
 same lock ``mark-read`` and ``retrieve`` take, for the whole
@@ -25,11 +25,12 @@ from typing import Any
 
 from ars_docs.audit.model.files import YamlTimestamp, mark_unquoted_timestamps
 from ars_docs.audit.model.ledger import parse_ms
-from ars_docs.errors import InputDataError
-from ars_docs.session.atomic import write_bytes_atomic
-from ars_docs.session.locking import file_lock
-from ars_docs.session.yaml_append import append_item
-from ars_docs.session.yamlio import (
+from ars_docs.core.encoding import BOM_BYTES
+from ars_docs.core.errors import InputDataError
+from ars_docs.files.atomic import write_bytes_atomic
+from ars_docs.files.locking import file_lock
+from ars_docs.files.yaml.append import append_item
+from ars_docs.files.yaml.read import (
     KeyPath,
     YamlDocument,
     decode_utf8,
@@ -41,7 +42,6 @@ from ars_docs.session.yamlio import (
 __all__ = ["FIELD", "PassportLedger", "latest", "passport_lock", "read_ledger"]
 
 FIELD = "audit_artifact"
-_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(slots=True)
@@ -75,7 +75,7 @@ class PassportLedger:
         finally:
             for container, key, mark in self.marks:
                 container[key] = mark
-        bom = _BOM if self.raw.startswith(_BOM) else b""
+        bom = BOM_BYTES if self.raw.startswith(BOM_BYTES) else b""
         write_bytes_atomic(self.path, bom + new_text.encode("utf-8"))
 
 

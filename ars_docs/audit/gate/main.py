@@ -28,9 +28,9 @@ from ars_docs.audit.gate.path_b import run_path_b
 from ars_docs.audit.gate.proposals import CONSUMED
 from ars_docs.audit.gate.state import GateContext, GateResult
 from ars_docs.audit.model.manifest import repo_root, sha256_file
-from ars_docs.errors import UsageError
-from ars_docs.paths import inside, resolve
-from ars_docs.session.clock import Clock
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import UsageError
+from ars_docs.core.paths import inside, resolve
 
 __all__ = ["AGENTS", "DEFAULT_OUTPUT", "make_context", "run_gate"]
 

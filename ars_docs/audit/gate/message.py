@@ -32,7 +32,7 @@ from ars_docs.audit.gate.decision import RULE, Commands, entry_verdict_path
 from ars_docs.audit.gate.ledger import latest
 from ars_docs.audit.model.files import read_json_artifact
 from ars_docs.audit.model.sidecar import declared_bundle
-from ars_docs.errors import ArsError
+from ars_docs.core.errors import ArsError
 
 __all__ = ["deliverable_in_repo", "frame", "reaudit_command", "supporting_of"]
 

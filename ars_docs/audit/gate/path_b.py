@@ -44,7 +44,7 @@ from ars_docs.audit.gate.state import WRITE_FAILED, GateContext, GateResult
 from ars_docs.audit.gate.verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.model.ledger import next_verified_at_ms
 from ars_docs.audit.model.schemas import validate_entry
-from ars_docs.errors import InputDataError, OutputError
+from ars_docs.core.errors import InputDataError, OutputError
 
 __all__ = ["VERIFIED_BY", "run_path_b"]
 

@@ -30,8 +30,8 @@ from ars_docs.audit.model.files import read_json_artifact
 from ars_docs.audit.model.ledger import parse_ms
 from ars_docs.audit.model.schemas import validate_sidecar
 from ars_docs.audit.rows.artifact_set import PROPOSAL_SUFFIX
-from ars_docs.errors import ArsError
-from ars_docs.paths import inside, read_regular, resolve
+from ars_docs.core.errors import ArsError
+from ars_docs.core.paths import inside, read_regular, resolve
 
 __all__ = ["Candidate", "Scan", "consume", "scan_proposals", "select"]
 

@@ -19,8 +19,8 @@ from ars_docs.audit.gate.decision import Commands, Decision, GateExit
 from ars_docs.audit.gate.inventory import message, row
 from ars_docs.audit.gate.ledger import PassportLedger, read_ledger
 from ars_docs.audit.gate.message import frame
-from ars_docs.errors import ExitCode
-from ars_docs.session.clock import Clock
+from ars_docs.core.clock import Clock
+from ars_docs.core.errors import ExitCode
 
 __all__ = ["GateContext", "GateEvent", "GateResult"]
 

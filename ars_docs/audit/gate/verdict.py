@@ -25,7 +25,7 @@ from ars_docs.audit.model.schemas import Mode, validate_entry, validate_verdict
 from ars_docs.audit.rows.catalogue import Located, Report
 from ars_docs.audit.rows.local import entry_rows, verdict_rows
 from ars_docs.audit.rows.persisted import entry_errors, persisted_rows
-from ars_docs.errors import ArsError
+from ars_docs.core.errors import ArsError
 
 __all__ = [
     "MIRROR",

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import InputDataError
-from ars_docs.paths import contained, read_limit
-from ars_docs.session.yamlio import (
+from ars_docs.core.errors import InputDataError
+from ars_docs.core.paths import contained, read_limit
+from ars_docs.files.yaml.read import (
     KeyPath,
     Position,
     YamlDocument,
@@ -90,7 +90,7 @@ def read_json_artifact(
     """Read a JSON artifact; missing → ``InputMissingError``, malformed → ``InputDataError``.
 
     With ``root`` (the repository), a path that resolves outside it is refused
-    (``ars_docs.paths.contained``); every artifact is a regular file of at most
+    (``ars_docs.core.paths.contained``); every artifact is a regular file of at most
     ``READ_LIMITS["audit artifact"]`` bytes.
     """
     text = decode_utf8(_read(path, what, hint, root), path)

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ars_docs.audit.model.schemas import SCHEMA_CODE, quick_jsonl_row_check, validate_jsonl_row
-from ars_docs.errors import ArsIOError
-from ars_docs.paths import open_regular, read_limit
+from ars_docs.core.errors import ArsIOError
+from ars_docs.core.paths import open_regular, read_limit
 
 __all__ = ["AGENT_MESSAGE", "JsonlProblem", "JsonlScan", "scan_jsonl"]
 

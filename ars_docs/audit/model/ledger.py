@@ -7,7 +7,7 @@ takes its value from ``next_verified_at_ms``: strictly after every
 deliverable), and "now" when the ledger is empty. The result has millisecond
 precision, so two appends within one millisecond still get distinct,
 increasing values. "Now" comes from the caller's clock
-(``ars_docs.session.clock.Clock``, which honours ``SOURCE_DATE_EPOCH``): with a
+(``ars_docs.core.clock.Clock``, which honours ``SOURCE_DATE_EPOCH``): with a
 fixed clock every append still moves forward by one millisecond.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from ars_docs.errors import InputDataError
+from ars_docs.core.errors import InputDataError
 
 __all__ = ["format_ms", "next_verified_at_ms", "parse_ms"]
 

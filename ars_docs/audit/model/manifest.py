@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from ars_docs.errors import ArsIOError, UsageError
-from ars_docs.session.gitcmd import run_git
+from ars_docs.core.errors import ArsIOError, UsageError
+from ars_docs.files.gitcmd import run_git
 
 __all__ = [
     "ROLES",
@@ -92,13 +92,13 @@ def manifest_for_files(
 
 
 def sha256_file(path: Path, *, root: Path | None = None) -> str:
-    """SHA-256 hex of a regular file's bytes, read in chunks (``ars_docs.paths``).
+    """SHA-256 hex of a regular file's bytes, read in chunks (``ars_docs.core.paths``).
 
     A FIFO, device or folder is refused (never opened in a way that blocks). With
     ``root``, a path that resolves outside it (a link out of the repository) is
     refused too (``UsageError``).
     """
-    from ars_docs.paths import contained, open_regular
+    from ars_docs.core.paths import contained, open_regular
 
     if root is not None:
         contained(root, path, what="bundle file", folder="the repository")

@@ -41,8 +41,8 @@ from ars_docs.audit.model.verdict import (
     failed_verdict,
     implied_status,
 )
-from ars_docs.errors import ArsError, InputDataError, UsageError
-from ars_docs.session.yamlio import parse_yaml
+from ars_docs.core.errors import ArsError, InputDataError, UsageError
+from ars_docs.files.yaml.read import parse_yaml
 
 __all__ = [
     "FAILURE_PREFIX",

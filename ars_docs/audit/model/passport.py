@@ -16,8 +16,8 @@ from typing import Any
 
 from ars_docs.audit.model.files import mark_unquoted_timestamps
 from ars_docs.audit.model.schemas import SchemaError, validate_entry
-from ars_docs.errors import InputDataError
-from ars_docs.session.yamlio import (
+from ars_docs.core.errors import InputDataError
+from ars_docs.files.yaml.read import (
     KeyPath,
     Position,
     YamlDocument,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ars_docs.audit.model.files import YamlTimestamp
-from ars_docs.session.yamlio import type_name
+from ars_docs.files.yaml.read import type_name
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

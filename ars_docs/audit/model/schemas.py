@@ -29,8 +29,8 @@ from ars_docs.audit.model.schema_errors import (
     to_error,
     unique,
 )
-from ars_docs.errors import UsageError
-from ars_docs.session.schema_check import Check, load_schema, quick_validity_check
+from ars_docs.core.errors import UsageError
+from ars_docs.files.schema_check import Check, load_schema, quick_validity_check
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -147,7 +147,7 @@ def quick_jsonl_row_check() -> Check:
 
 # --- validators ----------------------------------------------------------------
 #
-# Each validate_* first asks a compiled quick check (ars_docs.session.schema_check,
+# Each validate_* first asks a compiled quick check (ars_docs.files.schema_check,
 # about ten times faster than jsonschema) and runs jsonschema only to explain a
 # "no". The quick checks are built from the same schema files; tests compare
 # both answers on valid and broken artifacts.

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.model.ledger import parse_ms
-from ars_docs.session.gitcmd import run_git
+from ars_docs.files.gitcmd import run_git
 
 __all__ = [
     "TIMING_TOLERANCE_SECONDS",

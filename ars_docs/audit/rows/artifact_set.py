@@ -19,8 +19,8 @@ from ars_docs.audit.model.files import ArtifactFile, read_json_artifact, read_ya
 from ars_docs.audit.model.jsonl import JsonlScan, scan_jsonl
 from ars_docs.audit.model.verdict import FAILED
 from ars_docs.audit.rows.catalogue import Located
-from ars_docs.paths import contained
-from ars_docs.session.yamlio import KeyPath
+from ars_docs.core.paths import contained
+from ars_docs.files.yaml.read import KeyPath
 
 __all__ = ["PROPOSAL_SUFFIX", "ArtifactSet", "artifact_paths", "load_artifact_set"]
 

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ars_docs.audit.model.schemas import SCHEMA_CODE, SchemaError, json_path
-from ars_docs.diagnostics import Diagnostic, Severity
-from ars_docs.session.yamlio import KeyPath, Position
+from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.files.yaml.read import KeyPath, Position
 
 __all__ = ["ROWS", "SCHEMA_ROWS", "Located", "Report"]
 

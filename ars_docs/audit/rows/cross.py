@@ -19,7 +19,7 @@ from ars_docs.audit.model.manifest import ManifestLine, build_manifest, sha256_f
 from ars_docs.audit.model.sidecar import declared_bundle, primary_sha, timing_error
 from ars_docs.audit.rows.artifact_set import ArtifactSet
 from ars_docs.audit.rows.catalogue import Located, Report
-from ars_docs.errors import ArsError, UsageError
+from ars_docs.core.errors import ArsError, UsageError
 
 __all__ = ["FileHashes", "cross_rows"]
 

@@ -19,8 +19,8 @@ from ars_docs.audit.model.files import read_json_artifact
 from ars_docs.audit.model.ledger import parse_ms
 from ars_docs.audit.rows.artifact_set import PROPOSAL_SUFFIX
 from ars_docs.audit.rows.catalogue import Located, Report
-from ars_docs.diagnostics import Severity
-from ars_docs.errors import ArsError
+from ars_docs.core.diagnostics import Severity
+from ars_docs.core.errors import ArsError
 
 __all__ = [
     "COPIED_FIELDS",

@@ -21,7 +21,7 @@ from ars_docs.audit.model.verdict import (
     implied_status,
 )
 from ars_docs.audit.rows.catalogue import Located, Report
-from ars_docs.session.yamlio import KeyPath
+from ars_docs.files.yaml.read import KeyPath
 
 __all__ = ["entry_rows", "verdict_rows"]
 

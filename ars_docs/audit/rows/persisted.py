@@ -42,7 +42,7 @@ from ars_docs.audit.rows.ledger import (
 )
 from ars_docs.audit.rows.local import entry_rows, verdict_rows
 from ars_docs.audit.rows.names import name_rows
-from ars_docs.diagnostics import Diagnostic, Severity
+from ars_docs.core.diagnostics import Diagnostic, Severity
 
 __all__ = ["FIELD", "companion_rows", "entry_errors", "persisted_rows", "stream_rows"]
 

@@ -5,7 +5,7 @@ claimed by creating ``<run_id>.manifest.txt`` exclusively; a stem that any
 file of the output folder, or a consumed proposal, already uses is skipped.
 
 Write order is fixed (§4.4, E8): sidecar, then verdict, then the proposal
-entry **last**, each through ``session.atomic`` (temp file in the same
+entry **last**, each through ``files.atomic`` (temp file in the same
 folder, fsync, rename, fsync of the folder). A reader, or a crash at any
 instant, therefore sees either no proposal or a proposal whose three
 companions are already complete. If one of the three writes fails, the ones
@@ -35,8 +35,8 @@ from ars_docs.audit.model.ledger import format_ms
 from ars_docs.audit.model.verdict import FAILED
 from ars_docs.audit.run.bundle import Snapshot
 from ars_docs.audit.run.request import TEMPLATE_PATH, RunRequest
-from ars_docs.errors import OutputError
-from ars_docs.session.gitcmd import run_git
+from ars_docs.core.errors import OutputError
+from ars_docs.files.gitcmd import run_git
 
 __all__ = [
     "SUFFIXES",
@@ -225,7 +225,7 @@ def write_contract(
     paths: RunPaths, sidecar: Mapping[str, Any], verdict_text: str, proposal: Mapping[str, Any]
 ) -> None:
     """Sidecar → verdict → proposal, each atomic; on failure nothing of the three stays."""
-    from ars_docs.session.atomic import write_text_atomic
+    from ars_docs.files.atomic import write_text_atomic
 
     written: list[Path] = []
     try:

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from ars_docs.audit.model.manifest import Manifest, ManifestLine, build_manifest
 from ars_docs.audit.run.request import TEMPLATE_PATH, RunRequest
-from ars_docs.errors import ArsError, UsageError
-from ars_docs.paths import contained, read_regular
+from ars_docs.core.errors import ArsError, UsageError
+from ars_docs.core.paths import contained, read_regular
 
 __all__ = ["BundleFile", "Snapshot", "mutated", "render_prompt", "snapshot"]
 
@@ -83,8 +83,8 @@ def mutated(request: RunRequest, before: Snapshot) -> list[str]:
 
 def render_prompt(request: RunRequest, shot: Snapshot) -> str:
     """The prompt the auditor reads on standard input."""
-    from ars_docs.draft.md_escape import code
-    from ars_docs.templating import render_template
+    from ars_docs.core.templating import render_template
+    from ars_docs.document.md_escape import code
 
     template = shot.of_role("template")[0]
     instructions = _text(template.content).replace("<N>", str(request.round))
@@ -119,7 +119,7 @@ def _text(content: bytes) -> str:
 
 
 def _read(root: Path, path: str) -> bytes:
-    """A bundle file's bytes: a regular file inside the repository (``ars_docs.paths``)."""
+    """A bundle file's bytes: a regular file inside the repository (``ars_docs.core.paths``)."""
     full = contained(root, path, what="bundle file", folder="the repository")
     try:
         return read_regular(full, what="bundle file", hint="check the path")

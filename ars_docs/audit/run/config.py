@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import ArsError, InputDataError, UsageError
-from ars_docs.paths import read_regular, regular_or_absent
-from ars_docs.settings import CONFIG_NAME
+from ars_docs.core.errors import ArsError, InputDataError, UsageError
+from ars_docs.core.paths import read_regular, regular_or_absent
+from ars_docs.core.settings import CONFIG_NAME
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -55,7 +55,7 @@ from ars_docs.audit.run.artifacts import (
 from ars_docs.audit.run.bundle import Snapshot, mutated, render_prompt, snapshot
 from ars_docs.audit.run.request import RunRequest, auditor_version, find_auditor
 from ars_docs.audit.run.stream import Interrupts, StreamResult, run_auditor
-from ars_docs.errors import ArsError, ExitCode, OutputError
+from ars_docs.core.errors import ArsError, ExitCode, OutputError
 
 __all__ = [
     "GENERATED_BY",

@@ -36,9 +36,9 @@ from pathlib import Path
 
 from ars_docs.audit.model.manifest import repo_path, repo_root
 from ars_docs.audit.run.config import AuditSettings
-from ars_docs.errors import ArsError, UsageError
-from ars_docs.paths import inside, resolve
-from ars_docs.session.gitcmd import run_git
+from ars_docs.core.errors import ArsError, UsageError
+from ars_docs.core.paths import inside, resolve
+from ars_docs.files.gitcmd import run_git
 
 __all__ = [
     "AGENTS",

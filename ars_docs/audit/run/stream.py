@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import IO, Any
 
-from ars_docs.errors import UsageError
+from ars_docs.core.errors import UsageError
 
 __all__ = ["Interrupts", "StreamResult", "run_auditor"]
 

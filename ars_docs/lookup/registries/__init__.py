@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ars_docs.lookup.fold import plain
+from ars_docs.works.fold import plain
 
 __all__ = ["text"]
 

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.lookup.fold import plain
 from ars_docs.lookup.record import Name, Notice, WorkRecord, kind_of, notice_kind
 from ars_docs.lookup.registries import text
+from ars_docs.works.fold import plain
 
 __all__ = ["isbn_url", "parse_work", "search_url", "work_url"]
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import urlencode
 
-from ars_docs.lookup.fold import plain
 from ars_docs.lookup.record import Name, Notice, WorkRecord, notice_kind
 from ars_docs.lookup.registries import text
+from ars_docs.works.fold import plain
 
 __all__ = ["parse_search", "search_url"]
 

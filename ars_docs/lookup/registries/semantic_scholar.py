@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.lookup.fold import plain
 from ars_docs.lookup.record import Name, WorkRecord, kind_of
+from ars_docs.works.fold import plain
 
 __all__ = ["FIELDS", "match_url", "paper_url", "parse_match", "parse_paper"]
 

@@ -3,7 +3,7 @@
 One file per request (URL plus the headers that change the answer): a JSON
 header line (status, headers, time, the request key), a newline, then the
 body. Where the files live and when one is believed is the rule every cache
-shares (``session.cache_files``: folders and files only this user can write,
+shares (``files.cache``: folders and files only this user can write,
 the whole file checked against its SHA-256 on read), so a damaged, edited or
 planted entry is ignored (the request goes to the network), never trusted.
 Entries older than ``cache_max_age_days`` are ignored. Failures and transient
@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
+from ars_docs.files.cache import private_folder, read_entry, write_entry
 from ars_docs.retrieval.types import RawResponse
-from ars_docs.session.cache_files import private_folder, read_entry, write_entry
 
 __all__ = ["CACHEABLE_STATUSES", "ResponseCache", "ResponseStore"]
 

@@ -19,8 +19,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import OutputError
-from ars_docs.paths import file_kind, read_regular, regular_or_absent
+from ars_docs.core.errors import OutputError
+from ars_docs.core.paths import file_kind, read_regular, regular_or_absent
 
 try:  # POSIX; elsewhere O_APPEND alone keeps appends whole in practice
     import fcntl
@@ -51,7 +51,7 @@ class AttemptLog:
         ).encode("utf-8")
         try:
             # O_NONBLOCK and the fstat below: a FIFO at the log's path is refused, never
-            # written into or waited on (ars_docs.paths, issue 29).
+            # written into or waited on (ars_docs.core.paths, issue 29).
             fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK, 0o644)
         except OSError as exc:
             raise OutputError(

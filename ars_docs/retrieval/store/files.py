@@ -19,8 +19,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ars_docs.errors import ArsError, OutputError
-from ars_docs.paths import read_regular
+from ars_docs.core.errors import ArsError, OutputError
+from ars_docs.core.paths import read_regular
 
 __all__ = [
     "SOURCE_KINDS",

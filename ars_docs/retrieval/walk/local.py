@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ars_docs.errors import ArsError
-from ars_docs.paths import read_regular
+from ars_docs.core.errors import ArsError
+from ars_docs.core.paths import read_regular
 from ars_docs.retrieval.judge.identity import Level, decide
 from ars_docs.retrieval.reasons import LOCAL_FILE, Reason
 from ars_docs.retrieval.types import Acquired

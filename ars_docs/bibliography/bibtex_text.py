@@ -1,0 +1,167 @@
+"""BibTeX values as text: ``#`` concatenation, LaTeX → Unicode, names.
+
+Helpers of ``bibtex.py``, built on bibtexparser 2's middlewares:
+
+* ``Concatenate`` resolves ``a # " b" # {c}`` (bibtexparser resolves a value
+  that is exactly one ``@string`` macro, not a concatenation) — the twelve
+  month macros included, an unknown macro kept as its name;
+* ``Decoder`` turns LaTeX into Unicode with bibtexparser's
+  ``LatexDecodingMiddleware`` (``{\\"u}`` → ü, ``\\&`` → &, ``--`` → –,
+  ``$\\alpha$`` → α, protective braces removed). A bare ``%`` is text here,
+  not a LaTeX comment, so it is escaped first and nothing after it is lost.
+  Values without LaTeX skip the decoder (it costs ~0.5 ms a value);
+* ``names`` turns bibtexparser's ``NameParts`` into CSL names; a name that is
+  one brace group (``{World Health Organization}``) is a ``literal``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bibtexparser.library import Library
+from bibtexparser.middlewares import LatexDecodingMiddleware, LibraryMiddleware, NameParts
+from bibtexparser.model import Entry, Field
+
+from ars_docs.bibliography.model import Name
+from ars_docs.bibliography.names import name_from_parts
+from ars_docs.works.latex import simple_latex
+
+__all__ = ["Concatenate", "Decoder", "person_names", "wholly_braced"]
+
+_NEEDS_LATEX = re.compile(r"[\\$~%]|--|``|''")
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
+_MONTHS = {
+    "jan": "January",
+    "feb": "February",
+    "mar": "March",
+    "apr": "April",
+    "may": "May",
+    "jun": "June",
+    "jul": "July",
+    "aug": "August",
+    "sep": "September",
+    "oct": "October",
+    "nov": "November",
+    "dec": "December",
+}
+
+
+def _unbraced(text: str) -> str:
+    return text.replace("{", "").replace("}", "")
+
+
+def wholly_braced(text: str) -> bool:
+    """True when ``text`` is one ``{…}`` group from its first to its last character."""
+    if not (text.startswith("{") and text.endswith("}")):
+        return False
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "{" and (index == 0 or text[index - 1] != "\\"):
+            depth += 1
+        elif char == "}" and text[index - 1] != "\\":
+            depth -= 1
+            if depth == 0 and index != len(text) - 1:
+                return False
+    return depth == 0
+
+
+def _pieces(value: str) -> list[str]:
+    """The operands of a ``#`` concatenation, split outside braces and quotes."""
+    pieces, depth, quoted, start = [], 0, False, 0
+    for index, char in enumerate(value):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            pieces.append(value[start:index].strip())
+            start = index + 1
+    pieces.append(value[start:].strip())
+    return pieces
+
+
+class Concatenate(LibraryMiddleware):
+    """Resolve ``#`` concatenations in ``@string`` values and entry fields."""
+
+    def transform(self, library: Library) -> Library:
+        macros = dict(_MONTHS)
+        for string in library.strings:
+            macros[string.key.lower()] = self._resolve(string.value, macros)
+            if "#" in string.value and len(_pieces(string.value)) > 1:
+                string.value = "{" + macros[string.key.lower()] + "}"
+        for entry in library.entries:
+            for field in entry.fields:
+                value = field.value
+                if isinstance(value, str) and "#" in value and len(_pieces(value)) > 1:
+                    field.value = "{" + self._resolve(value, macros) + "}"
+        return library
+
+    @staticmethod
+    def _resolve(value: str, macros: dict[str, str]) -> str:
+        out = []
+        for piece in _pieces(value):
+            if piece[:1] in '{"' and len(piece) > 1 and piece[-1:] in '}"':
+                out.append(piece[1:-1])
+            else:
+                out.append(macros.get(piece.lower(), piece))
+        return "".join(out)
+
+
+class Decoder:
+    """LaTeX → Unicode for the text values of one entry at a time.
+
+    Everyday LaTeX goes through ``latex.simple_latex``; the rest through
+    bibtexparser's middleware, each distinct value once per file.
+    """
+
+    def __init__(self) -> None:
+        self._middleware = LatexDecodingMiddleware(keep_math_mode=False)
+        self._known: dict[str, str] = {}
+
+    def decode(self, texts: Sequence[str], library: Library) -> tuple[list[str], bool]:
+        """``texts`` decoded, and False when the decoder failed (braces then only removed)."""
+        out: list[str] = []
+        slow: list[int] = []
+        for index, text in enumerate(texts):
+            found = simple_latex(text) if _NEEDS_LATEX.search(text) else _unbraced(text)
+            found = found if found is not None else self._known.get(text)
+            if found is None:
+                slow.append(index)
+            out.append(found if found is not None else _unbraced(text))
+        if not slow:
+            return out, True
+        fields = [Field(str(i), _BARE_PERCENT.sub(r"\\%", texts[i])) for i in slow]
+        done = self._middleware.transform_block(Entry("decode", "decode", fields), library)
+        if not isinstance(done, Entry):
+            return out, False
+        for field in done.fields:
+            index = int(field.key)
+            out[index] = self._known[texts[index]] = str(field.value)
+        return out, True
+
+
+def person_names(people: object, decoder: Decoder, library: Library) -> tuple[list[Name], bool]:
+    """CSL names from a split ``author``/``editor`` value, decoded; False if decoding failed."""
+    if not isinstance(people, list):
+        return [], True
+    parts: list[NameParts] = [p for p in people if isinstance(p, NameParts)]
+    texts: list[str] = []
+    for person in parts:
+        texts += [" ".join(person.first), " ".join(person.von), " ".join(person.last)]
+        texts.append(" ".join(person.jr))
+    decoded, ok = decoder.decode(texts, library)
+    names: list[Name] = []
+    for index, person in enumerate(parts):
+        first, von, last, jr = decoded[4 * index : 4 * index + 4]
+        alone = not (person.first or person.von or person.jr) and len(person.last) == 1
+        if alone and wholly_braced(person.last[0]):
+            names.append({"literal": " ".join(last.split())})
+            continue
+        if last.strip():
+            names.append(name_from_parts(first, von, last, jr))
+        elif first.strip():
+            names.append({"literal": " ".join(first.split())})
+    return names, ok

@@ -1,0 +1,1 @@
+"""The unmarked-citation detector: patterns, word lists, CJK narratives."""

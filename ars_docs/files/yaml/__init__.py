@@ -1,0 +1,1 @@
+"""The byte-preserving YAML engine: read with positions, compose, edit lines, append."""

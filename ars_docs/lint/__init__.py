@@ -1,1 +1,0 @@
-"""Firm-rule lints: each yields diagnostics; the CLI decides the exit code."""

@@ -1,0 +1,1 @@
+"""The offline snapshot index of ``lookup --offline``: its format, build and reader."""

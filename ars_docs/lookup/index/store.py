@@ -1,0 +1,214 @@
+"""Opening a snapshot index and asking it things: the read side of ``index_schema.py``.
+
+``open_index`` refuses, with a message that says what to do, anything that is
+not an index of this format (exit 65), a missing path (66) and a file it may
+not read (74). ``SnapshotIndex`` answers by identifier and by full-text search
+from read-only SQLite connections, one per thread that asks (lookup checks
+entries on several threads; SQLite reads in parallel and a connection must not
+be shared while it is in use). If the file is replaced while lookup runs (a new
+build renamed over it), a thread that would open it anew refuses instead of
+mixing two snapshots in one run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from ars_docs.core.errors import ArsIOError, InputDataError, InputMissingError, UsageError
+from ars_docs.lookup.index.codec import decode
+from ars_docs.lookup.index.schema import APPLICATION_ID, FORMAT, FORMAT_VERSION
+from ars_docs.lookup.record import WorkRecord
+
+__all__ = ["SnapshotIndex", "open_index"]
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_BUILD = "build one with `ars-docs lookup index build DUMP… -o INDEX`"
+#: Rows one identifier may bring back (a book's ISBN is on each of its chapters too).
+MAX_PER_ID = 100
+
+
+def open_index(path: str | os.PathLike[str]) -> SnapshotIndex:
+    """The index at ``path``, checked to be one this ars-docs reads."""
+    where = Path(path)
+    if str(path) == "-":
+        raise UsageError("the snapshot index cannot be read from standard input ('-'); give a path")
+    try:
+        if where.exists() and not where.is_dir() and not where.is_file():
+            raise InputDataError(f"{where} is not a regular file (a pipe or a device?); {_BUILD}")
+        with open(where, "rb") as handle:
+            head = handle.read(len(_SQLITE_MAGIC))
+        identity = _identity(where)
+    except FileNotFoundError:
+        raise InputMissingError(f"{where}: no such snapshot index; {_BUILD}") from None
+    except IsADirectoryError:
+        raise InputDataError(f"{where} is a folder, not a snapshot index; {_BUILD}") from None
+    except OSError as exc:
+        raise ArsIOError(
+            f"cannot read {where}: {exc.strerror or exc}; check its permissions"
+        ) from exc
+    if head != _SQLITE_MAGIC:
+        raise InputDataError(f"{where} is not an ars-docs snapshot index; {_BUILD}")
+    try:
+        db = _connect(where)
+        meta = _meta(where, db)
+    except (sqlite3.Error, ValueError) as exc:
+        raise InputDataError(
+            f"{where} cannot be read as a snapshot index ({exc}); rebuild it: {_BUILD}"
+        ) from exc
+    return SnapshotIndex(where, meta, db, identity)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    db = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    db.execute("PRAGMA query_only = 1")
+    # Pages come from the operating system's cache, shared by every connection.
+    db.execute("PRAGMA mmap_size = 1073741824")
+    return db
+
+
+def _meta(path: Path, db: sqlite3.Connection) -> dict[str, Any]:
+    (application,) = db.execute("PRAGMA application_id").fetchone()
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if application != APPLICATION_ID or "meta" not in tables:
+        raise InputDataError(
+            f"{path} is an SQLite file but not an ars-docs snapshot index; {_BUILD}"
+        )
+    meta = {key: json.loads(value) for key, value in db.execute("SELECT key, value FROM meta")}
+    if meta.get("format") != FORMAT:
+        raise InputDataError(f"{path} is not an ars-docs snapshot index; {_BUILD}")
+    version = meta.get("format_version")
+    if version != FORMAT_VERSION:
+        raise InputDataError(
+            f"{path} is a snapshot index of format {version}; this ars-docs reads format "
+            f"{FORMAT_VERSION}: rebuild it from its dumps with `ars-docs lookup index build`"
+        )
+    try:
+        db.execute("SELECT rowid FROM titles WHERE titles MATCH 'a' LIMIT 0").fetchall()
+    except sqlite3.OperationalError as exc:
+        if "fts5" in str(exc).lower():
+            raise ArsIOError(
+                f"cannot search {path}: this Python's SQLite has no FTS5 full-text search; "
+                "use a Python whose sqlite3 module includes FTS5 (python.org builds do)"
+            ) from exc
+        raise
+    return meta
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    stat = os.stat(path)
+    return stat.st_dev, stat.st_ino
+
+
+class SnapshotIndex:
+    """A read-only snapshot index (use ``open_index``); safe to share between threads."""
+
+    def __init__(
+        self, path: Path, meta: Mapping[str, Any], first: sqlite3.Connection, identity: Any
+    ) -> None:
+        self.path = path
+        self.meta = dict(meta)
+        self._identity = identity
+        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._idle.put(first)
+        self._opened = [first]
+        self._lock = threading.Lock()
+        self._closed = False
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def built_at(self) -> str:
+        return str(self.meta.get("built_at", ""))
+
+    def by_id(self, kind: str, value: str, service: str | None = None) -> list[WorkRecord]:
+        """Every record with this identifier (Crossref's first), or of ``service`` only."""
+        sql = (
+            "SELECT w.record FROM ids JOIN works w ON w.id = ids.work "
+            "WHERE ids.kind = ? AND ids.value = ?"
+            + (" AND w.service = ?" if service else "")
+            + " ORDER BY w.service != 'crossref', w.id LIMIT ?"
+        )
+        params: tuple[Any, ...] = (kind, value, *((service,) if service else ()), MAX_PER_ID)
+        with self._connection() as db:
+            rows = db.execute(sql, params).fetchall()
+        return [decode(text) for (text,) in rows]
+
+    def search(self, expression: str, limit: int) -> list[WorkRecord]:
+        """The best ``limit`` records for an FTS5 ``expression``, best first (BM25;
+        ``score`` is the engine's, larger is better)."""
+        with self._connection() as db:
+            hits = db.execute(
+                "SELECT rowid, bm25(titles, 1.0, 0.5) AS rank FROM titles "
+                "WHERE titles MATCH ? ORDER BY rank LIMIT ?",
+                (expression, limit),
+            ).fetchall()
+            if not hits:
+                return []
+            marks = ",".join("?" * len(hits))
+            texts = dict(
+                db.execute(
+                    f"SELECT id, record FROM works WHERE id IN ({marks})", [h[0] for h in hits]
+                )
+            )
+        return [
+            replace(decode(texts[rowid]), score=-rank) for rowid, rank in hits if rowid in texts
+        ]
+
+    def term_counts(self, terms: Sequence[str]) -> dict[str, int]:
+        """How many records' titles hold each word (words in none are left out)."""
+        if not terms:
+            return {}
+        marks = ",".join("?" * len(terms))
+        with self._connection() as db:
+            rows = db.execute(
+                f"SELECT term, docs FROM words WHERE term IN ({marks})", list(terms)
+            ).fetchall()
+        return {term: int(doc) for term, doc in rows}
+
+    @contextlib.contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        try:
+            db = self._idle.get_nowait()
+        except queue.Empty:
+            db = self._open_another()
+        try:
+            yield db
+        finally:
+            self._idle.put(db)
+
+    def _open_another(self) -> sqlite3.Connection:
+        with self._lock:
+            if self._closed:
+                raise sqlite3.ProgrammingError(f"the snapshot index {self.path} was closed")
+            if _identity(self.path) != self._identity:
+                raise sqlite3.OperationalError(
+                    f"{self.path} was replaced while lookup ran; run lookup again"
+                )
+            db = _connect(self.path)
+            self._opened.append(db)
+            return db
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            for db in self._opened:
+                db.close()
+
+    def __enter__(self) -> SnapshotIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,1 @@
+"""The session cache: parsed passports and read logs, in typed rows."""
