@@ -2,8 +2,8 @@
 
 Run: ``python benchmarks/bench_identity.py [--set tuning|heldout|heldout2|both|all]``
 (default ``all``; ``both`` is tuning and heldout). The **tuning** set is every
-document the decision was tuned on (``tests/identity_cases.py`` and
-``tests/data/identity/tuning*.yaml``). **heldout**
+document the decision was tuned on (``tests/data/identity/tuning*.yaml``, loaded by
+``tests/identity_cases.py``). **heldout**
 (``tests/data/identity/heldout.yaml``) was written after the first tuning by
 someone who had not seen it; it has been used for tuning since commit d713ce8
 (after its first run), so it is reported on its own but is no longer held-out.
