@@ -45,7 +45,7 @@ Usage::
 
 The labelled evaluation set (``benchmarks/lookup_eval/``) is read with
 :func:`load_cases` and :func:`tuning_world`; :func:`write_passport` turns cases
-into a passport.
+into a passport; :func:`eval_builder` is the builder that writes its files.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ import html
 import json
 import math
 import re
+import sys
 import threading
 import time
 import unicodedata
@@ -1795,6 +1796,15 @@ def load_cases(path: Path | None = None) -> list[Case]:
         )
         for c in data["cases"]
     ]
+
+
+def eval_builder() -> Any:
+    """``benchmarks/lookup_eval/build_sets.py``, the one builder of the labelled sets' files."""
+    import importlib
+
+    if str(EVAL_DIR) not in sys.path:
+        sys.path.insert(0, str(EVAL_DIR))
+    return importlib.import_module("build_sets")
 
 
 def load_world(path: Path | None = None) -> ScholarlyWorld:

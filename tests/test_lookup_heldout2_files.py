@@ -1,18 +1,17 @@
 """The second held-out set (benchmarks/lookup_eval/heldout2/): the files are what
-build_heldout2 writes, its builder's label checks pass, it shares nothing with the earlier
+build_sets writes, its builder's label checks pass, it shares nothing with the earlier
 worlds, and its entries are valid passport entries."""
 
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 import pytest
-from scholarly_world import EVAL_DIR, load_cases, passport_entries
+from scholarly_world import EVAL_DIR, eval_builder, load_cases, passport_entries
 
 HELDOUT2 = EVAL_DIR / "heldout2"
 SCHEMA = json.loads(
@@ -24,13 +23,7 @@ SCHEMA = json.loads(
 
 @pytest.fixture(scope="module")
 def built() -> tuple[dict[str, Any], dict[str, Any]]:
-    sys.path.insert(0, str(EVAL_DIR))
-    try:
-        import build_heldout2
-
-        result: tuple[dict[str, Any], dict[str, Any]] = build_heldout2.build()
-    finally:
-        sys.path.remove(str(EVAL_DIR))
+    result: tuple[dict[str, Any], dict[str, Any]] = eval_builder().build("heldout2")
     return result
 
 

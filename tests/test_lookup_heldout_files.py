@@ -1,5 +1,5 @@
 """The held-out set of the lookup evaluation (benchmarks/lookup_eval/heldout/): the files are
-what build_heldout writes, every entry is a valid passport entry, the labels agree with the
+what build_sets writes, every entry is a valid passport entry, the labels agree with the
 world the simulator serves, the README's counts are the files', and the set shares no work,
 identifier, title, person or key with the tuning set."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 import copy
 import json
 import re
-import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
 
@@ -24,6 +24,7 @@ from scholarly_world import (
     TUNING_DIR,
     Case,
     ScholarlyWorld,
+    eval_builder,
     load_cases,
     load_world,
     norm_doi,
@@ -57,21 +58,17 @@ def world() -> Iterator[ScholarlyWorld]:
 
 @pytest.fixture(scope="module")
 def builder() -> Any:
-    """The held-out builder after a build (``built``), with its works and its checks."""
-    sys.path.insert(0, str(EVAL_DIR))
-    try:
-        import build_heldout
-        import build_tuning
-        import heldout_cases_lib
-
-        before = dict(build_tuning.WORKS)
-        build_heldout.built = build_heldout.build()
-        build_heldout.held_works = build_heldout.works()
-        build_heldout.case_checks = heldout_cases_lib
-        build_heldout.tuning_registry_kept = before == build_tuning.WORKS
-    finally:
-        sys.path.remove(str(EVAL_DIR))
-    return build_heldout
+    """The held-out set's build (``built``), with its works, its label checks and the summary."""
+    build = eval_builder()
+    before = build.works("tuning")
+    held = SimpleNamespace(
+        built=build.build("heldout"),
+        held_works=build.works("heldout"),
+        case_checks=build.label_checks("heldout"),
+        summary=build.summary,
+    )
+    held.tuning_registry_kept = before == build.works("tuning")
+    return held
 
 
 def test_the_heldout_files_are_what_the_builder_writes(builder: Any) -> None:

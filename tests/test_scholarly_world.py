@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote
 
@@ -19,11 +20,11 @@ import jsonschema
 import pytest
 from scholarly_world import (
     CSL_JSON,
-    EVAL_DIR,
     SERVICES,
     TUNING_DIR,
     Case,
     ScholarlyWorld,
+    eval_builder,
     load_cases,
     load_world,
     norm_doi,
@@ -770,18 +771,13 @@ def cases() -> list[Case]:
 
 @pytest.fixture(scope="module")
 def builder() -> Any:
-    """The builder module, after a build (its WORKS hold the world's works)."""
-    sys.path.insert(0, str(EVAL_DIR))
-    try:
-        import build_tuning
-
-        build_tuning.built = build_tuning.build()
-        import tuning_cases_lib
-
-        build_tuning.case_checks = tuning_cases_lib
-    finally:
-        sys.path.remove(str(EVAL_DIR))
-    return build_tuning
+    """The tuning set's build (``built``), its works (``WORKS``) and its label checks."""
+    build = eval_builder()
+    return SimpleNamespace(
+        built=build.build("tuning"),
+        WORKS=build.works("tuning"),
+        case_checks=build.label_checks("tuning"),
+    )
 
 
 def test_the_tuning_files_are_what_the_builder_writes(builder: Any) -> None:

@@ -1,14 +1,6 @@
-"""Helpers for the held-out case files: one labelled case, author strings, and the checks every
-label must pass against the held-out world before ``build_heldout`` writes it.
-
-``case(key, category, status, title=..., authors=..., year=..., why=..., work=..., ...)`` is one
-case; any other keyword is a passport field (``venue``, ``doi``, ``arxiv_id``, ``pmid`` ...).
-``authors`` is a list of CSL names or a string of names separated by ``;``:
-
-- ``Family, Given``; ``Family, Given, Jr.`` (a CSL ``suffix``);
-- ``[de] Family, Given`` (a CSL ``non-dropping-particle``);
-- ``{Literal}`` (an organisation, a collaboration), ``et al.``;
-- ``Family`` alone (a mononym, or a family name without initials).
+"""The label checks of the held-out set (``heldout``): the rules every label of
+``heldout/cases.yaml`` must pass against the held-out world before ``build_sets.py`` writes it.
+They were written with the set, by its author, and are stricter than the tuning set's.
 
 What ``check`` refuses (each rule is what a careful human checker would hold to):
 
@@ -48,79 +40,6 @@ ENTRY_ORDER = (
 )  # fmt: skip
 SUFFIXES = ("Jr.", "Jr", "Sr.", "II", "III", "IV")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
-# -- writing cases --------------------------------------------------------------------------
-
-
-def authors(spec: str) -> list[JSON]:
-    out: list[JSON] = []
-    for item in (x.strip() for x in spec.split(";")):
-        if not item:
-            continue
-        if item.lower() in ("et al.", "et al"):
-            out.append({"literal": "et al."})
-        elif item.startswith("{") and item.endswith("}"):
-            out.append({"literal": item[1:-1]})
-        else:
-            pieces = [x.strip() for x in item.split(",")]
-            name: JSON = {}
-            particle = re.match(r"^\[(.+?)\]\s*(.+)$", pieces[0])
-            if particle:
-                name["non-dropping-particle"] = particle.group(1)
-            name["family"] = particle.group(2) if particle else pieces[0]
-            if len(pieces) > 1 and pieces[1]:
-                name["given"] = pieces[1]
-            if len(pieces) > 2:
-                if pieces[2] not in SUFFIXES:
-                    raise ValueError(f"{item!r}: {pieces[2]!r} is not a suffix")
-                name["suffix"] = pieces[2]
-            out.append(name)
-    return out
-
-
-def case(
-    key: str,
-    category: str,
-    status: str = "found",
-    *,
-    title: str,
-    authors: str | list[JSON],
-    year: int | str,
-    why: str,
-    work: str | None = None,
-    fields: tuple[str, ...] = (),
-    retraction: str = "none",
-    tags: tuple[str, ...] = (),
-    same_work: tuple[str, ...] = (),
-    **entry_fields: Any,
-) -> JSON:
-    """One labelled case, in the format of ``cases.json``."""
-    unknown = set(entry_fields) - set(ENTRY_ORDER)
-    if unknown:
-        raise ValueError(f"{key}: unknown entry fields {sorted(unknown)}")
-    names = _authors(authors) if isinstance(authors, str) else authors
-    raw = {"citation_key": key, "title": title, "authors": names, "year": year, **entry_fields}
-    entry = {k: raw[k] for k in ENTRY_ORDER if k in raw}
-    if not category.startswith(("real_", "fabricated_")):
-        raise ValueError(f"{key}: category {category!r}")
-    result: JSON = {
-        "entry": entry,
-        "truth": "real" if category.startswith("real_") else "fabricated",
-        "category": category,
-        "expect_status": status,
-        "expect_fields": [f for f in FIELDS if f in fields],
-        "expect_retraction": retraction,
-        "why": why,
-        "tags": list(tags),
-        "work": work,
-    }
-    if same_work:
-        result["same_work"] = list(same_work)
-    return result
-
-
-_authors = authors
 
 
 # -- normalising what entries and works say ---------------------------------------------------

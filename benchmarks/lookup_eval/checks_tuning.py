@@ -1,12 +1,6 @@
-"""Helpers for the case files: passport entries written as bibliographies write them, their
-labels, and checks that the labels agree with the world they are measured against.
-
-A case is ``C(key, category, status, title=..., authors=..., year=..., why=..., ...)``; any
-other keyword is a passport field (``venue``, ``doi``, ``arxiv_id``, ``pmid`` ...).
-``authors`` is a list of CSL names or a string ``"Müller, K.-R.; [van der] Maaten, L.;
-{Open Science Collaboration}; et al."``: family and given split at the first comma, a
-particle in brackets (CSL ``non-dropping-particle``), a literal name in braces, a name
-without a comma a family name (or, in CJK script, a literal).
+"""The label checks of the tuning set: ``check(cases, works)`` raises when a label of
+``tuning/cases.yaml`` contradicts the tuning world (a typo in an identifier, a wrong work
+key), before ``build_sets.py`` writes the set.
 """
 
 from __future__ import annotations
@@ -25,85 +19,6 @@ ENTRY_ORDER = (
     "publisher", "doi", "isbn", "arxiv_id", "pmid", "pmcid", "openalex_id", "url",
 )  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
-
-
-def names(spec: str) -> list[JSON]:
-    out: list[JSON] = []
-    for item in (x.strip() for x in spec.split(";")):
-        if not item:
-            continue
-        if item.rstrip(".").lower() in ("et al", "others"):
-            out.append({"literal": "et al." if item.lower().startswith("et") else "others"})
-        elif item.startswith("{") and item.endswith("}"):
-            out.append({"literal": item[1:-1]})
-        elif "," in item:
-            family, given = (x.strip() for x in item.split(",", 1))
-            name: JSON = {}
-            particle = re.match(r"^\[(.+?)\]\s*(.+)$", family)
-            if particle:
-                name["non-dropping-particle"] = particle.group(1)
-                family = particle.group(2)
-            name["family"] = family
-            if given:
-                name["given"] = given
-            out.append(name)
-        elif _CJK.search(item):
-            out.append({"literal": item})
-        else:
-            out.append({"family": item})
-    return out
-
-
-def C(
-    key: str,
-    category: str,
-    status: str = "found",
-    *,
-    title: str,
-    authors: str | list[JSON],
-    year: int | str,
-    why: str,
-    work: str | None = None,
-    fields: tuple[str, ...] = (),
-    retraction: str = "none",
-    tags: tuple[str, ...] = (),
-    identity: tuple[str, ...] = (),
-    **entry_fields: Any,
-) -> JSON:
-    """One labelled case. ``identity``: other world keys of the same work (a preprint and its
-    proceedings version), written as ``same_work``: a record of any of them is the work."""
-    entry: JSON = {
-        "citation_key": key,
-        "title": title,
-        "authors": names(authors) if isinstance(authors, str) else authors,
-        "year": year,
-        **entry_fields,
-    }
-    entry = {k: entry[k] for k in ENTRY_ORDER if k in entry}
-    unknown = set(entry_fields) - set(ENTRY_ORDER)
-    if unknown:
-        raise ValueError(f"{key}: unknown entry fields {sorted(unknown)}")
-    truth = "real" if category.startswith("real") else "fabricated"
-    if not category.startswith(("real_", "fabricated_")):
-        raise ValueError(f"{key}: category {category!r}")
-    if status not in STATUSES or retraction not in RETRACTIONS:
-        raise ValueError(f"{key}: status {status!r} / retraction {retraction!r}")
-    if set(fields) - set(FIELDS) or bool(fields) != (status == "mismatch"):
-        raise ValueError(f"{key}: fields {fields!r} for {status}")
-    case: JSON = {
-        "entry": entry,
-        "truth": truth,
-        "category": category,
-        "expect_status": status,
-        "expect_fields": [f for f in FIELDS if f in fields],
-        "expect_retraction": retraction,
-        "why": why,
-        "tags": list(tags),
-        "work": work,
-    }
-    if identity:
-        case["same_work"] = list(identity)
-    return case
 
 
 # -- checks -------------------------------------------------------------------------------------
@@ -241,7 +156,7 @@ def _base(kind: str, value: str) -> str:
 
 
 def _names_work(kind: str, value: str, work: Any) -> bool:
-    import build_tuning
+    import render_world
 
     if kind == "doi":
         return bool(work.doi) and norm_doi(work.doi) == norm_doi(value)
@@ -256,5 +171,5 @@ def _names_work(kind: str, value: str, work: Any) -> bool:
         return digits in work.isbn
     if kind == "openalex_id":
         ident = value.rstrip("/").rsplit("/", 1)[-1].upper()
-        return ident == build_tuning.oa_id(work) or ident in work.oa_merged
+        return ident == render_world.oa_id(work) or ident in work.oa_merged
     return False

@@ -1,16 +1,13 @@
-"""Write the tuning set of the lookup evaluation: ``tuning/world.json`` and ``tuning/cases.json``.
+"""The renderer of the lookup evaluation's worlds: a set's works, described once and
+registry-neutrally (``Work``, loaded from ``<set>/works.yaml`` by ``build_sets.py``), become the
+``world.json`` the simulator serves.
 
-    python benchmarks/lookup_eval/build_tuning.py          # rewrite both files
-    python benchmarks/lookup_eval/build_tuning.py --check  # exit 1 if they are out of date
-
-The works (``tuning_works.py``) are described once, registry-neutrally; this module
-renders each into the records every registry would hold for it -- a Crossref work
+Each work is rendered into the records every registry would hold for it -- a Crossref work
 message, a doi.org registration (with CSL-JSON for DataCite, mEDRA and JaLC DOIs),
 an OpenAlex work, a Semantic Scholar paper, an arXiv e-print, a Europe PMC result --
 each with that registry's own habits (title markup, name forms, dates, types,
 MEDLINE's bracketed translated titles, arXiv's versions ...). Notices of retraction,
-correction and concern become records of their own. The cases (``tuning_cases.py``)
-are the passport entries with their labels.
+correction and concern become records of their own.
 
 The world is a simulation: identifiers are consistent inside it, whether or not they
 exist outside it.
@@ -21,15 +18,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-OUT = HERE / "tuning"
 WORLD_FORMAT = "ars-docs scholarly world 1"
 CASES_FORMAT = "ars-docs lookup cases 1"
 
@@ -184,17 +177,6 @@ class Work:
     url: str | None = None
     cr_extra: JSON = field(default_factory=dict)
     citations: int = 0
-
-
-WORKS: dict[str, Work] = {}
-
-
-def W(key: str, title: str, authors: list[JSON], year: int, **kw: Any) -> Work:
-    if key in WORKS:
-        raise ValueError(f"duplicate work {key}")
-    work = Work(key, title, authors, year, **kw)
-    WORKS[key] = work
-    return work
 
 
 def registries(work: Work) -> tuple[str, ...]:
@@ -997,7 +979,8 @@ def epmc_notices(work: Work) -> list[JSON]:
 # -- the world and the cases --------------------------------------------------------------------
 
 
-def build_world() -> JSON:
+def build_world(works: Mapping[str, Work]) -> JSON:
+    """The world document of ``works`` (in their order), their notices included."""
     crossref: list[JSON] = []
     registrations: list[JSON] = []
     openalex: list[JSON] = []
@@ -1006,7 +989,7 @@ def build_world() -> JSON:
     arxiv: list[JSON] = []
     epmc: list[JSON] = []
     all_works = []
-    for work in WORKS.values():
+    for work in works.values():
         all_works.append(work)
         all_works.extend(notice_works(work))
     for work in all_works:
@@ -1054,48 +1037,6 @@ def build_world() -> JSON:
     }
 
 
-def build() -> tuple[JSON, JSON]:
-    """(world document, cases document)."""
-    WORKS.clear()
-    sys.path.insert(0, str(HERE))
-    try:
-        import tuning_cases
-        import tuning_works
-
-        tuning_works.define()
-        cases = tuning_cases.cases(WORKS)
-    finally:
-        sys.path.remove(str(HERE))
-    return build_world(), {"format": CASES_FORMAT, "cases": cases}
-
-
 def dump(data: JSON) -> str:
+    """A world or cases document as the committed files hold it."""
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-
-
-def main(argv: list[str]) -> int:
-    world, cases = build()
-    targets = {OUT / "world.json": dump(world), OUT / "cases.json": dump(cases)}
-    if "--check" in argv:
-        stale = [p for p, text in targets.items() if not p.is_file() or p.read_text() != text]
-        for path in stale:
-            print(f"{path}: out of date; run {Path(__file__).name}", file=sys.stderr)
-        return 1 if stale else 0
-    OUT.mkdir(exist_ok=True)
-    for path, text in targets.items():
-        path.write_text(text, encoding="utf-8")
-    print(
-        f"wrote {len(cases['cases'])} cases and a world of {len(world['crossref'])} Crossref, "
-        f"{len(world['openalex'])} OpenAlex, {len(world['semantic_scholar'])} Semantic "
-        f"Scholar, {len(world['arxiv'])} arXiv and {len(world['europepmc'])} Europe PMC "
-        f"records, {len(world['doi'])} DOIs"
-    )
-    return 0
-
-
-if __name__ == "__main__":
-    # run inside the importable module, so that the work files register into its WORKS
-    sys.path.insert(0, str(HERE))
-    import build_tuning
-
-    sys.exit(build_tuning.main(sys.argv[1:]))
