@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ars_docs.core.codes import NO_FRONT_MATTER
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.errors import ArsIOError, InputDataError
 from ars_docs.files.schema_check import schema_bytes
@@ -52,7 +53,6 @@ from ars_docs.session.corpus_rules import (
     FIRM_RULE_CODES,
     LEGACY_VERIFIED,
     LITERAL_HUMAN_READ,
-    NO_FRONT_MATTER,
     SCHEMA_ERROR,
     TRUST_FLAG_NOT_BOOLEAN,
     UNKNOWN_FIELD,

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from ars_docs.core.codes import UNKNOWN_REFCODE
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.templating import render_template
 from ars_docs.document.md_escape import code as code_span
@@ -47,9 +48,6 @@ __all__ = [
 PASS = "PASS"
 FAIL = "FAIL"
 NOT_EVALUATED = "NOT EVALUATED"
-
-UNKNOWN_REFCODE = "ARS431"
-"""A verdict finding names a refcode that is not in ``literature_corpus[]``."""
 
 TEMPLATE = "scope_report.md.j2"
 
