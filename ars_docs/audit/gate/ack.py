@@ -33,6 +33,7 @@ from ars_docs.audit.gate.state import GateContext
 from ars_docs.audit.gate.verdict import ledger_problem
 from ars_docs.audit.model.ledger import next_verified_at_ms
 from ars_docs.audit.model.sidecar import declared_bundle
+from ars_docs.audit.model.verdict import MATERIAL
 from ars_docs.audit.rows.ledger import COPIED_FIELDS, COPIED_VERDICT
 from ars_docs.core.errors import ArsError, InputDataError
 
@@ -69,7 +70,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
             # already acknowledges exactly these findings — never a second one (issue 29).
             return AckResult(prior, earlier, appended=False)
         status = prior.get("verdict", {}).get("status")
-        if status != "MATERIAL":
+        if status != MATERIAL:
             raise AckRefused(
                 f"the latest entry (run {prior.get('run_id')}) is {status}, not MATERIAL; only "
                 "a MATERIAL verdict is acknowledged"

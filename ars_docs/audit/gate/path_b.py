@@ -44,6 +44,7 @@ from ars_docs.audit.gate.state import WRITE_FAILED, GateContext, GateResult
 from ars_docs.audit.gate.verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
 from ars_docs.audit.model.ledger import next_verified_at_ms
 from ars_docs.audit.model.schemas import validate_entry
+from ars_docs.audit.model.verdict import FAILED
 from ars_docs.core.errors import InputDataError, OutputError
 
 __all__ = ["VERIFIED_BY", "run_path_b"]
@@ -195,7 +196,7 @@ def _merge(ctx: GateContext, chosen: Candidate, ledger: list[Any]) -> GateResult
             step="inspect the proposal (a pre-filled or hand-edited field is Pattern C3 "
             "evidence), then audit again:",
         )
-    if proposal["verdict"]["status"] == "AUDIT_FAILED":
+    if proposal["verdict"]["status"] == FAILED:
         stderr = f"{PurePosixPath(proposal['artifact_paths']['jsonl']).parent}/{run_id}.stderr"
         return stop(
             "P-PB-audit-failed",
