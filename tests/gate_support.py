@@ -301,9 +301,9 @@ class Bench:
         )
 
     def ledger(self) -> list[Any]:
-        from ars_docs.audit.gate.ledger import read_ledger
+        from ars_docs.audit.model.ledger import load_audit_ledger
 
-        return read_ledger(self.passport).entries
+        return load_audit_ledger(self.passport).data
 
 
 # --- rows, locks and processes -------------------------------------------------------

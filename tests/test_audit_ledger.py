@@ -10,8 +10,7 @@ from conftest import FIXTURES
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ars_docs.audit.model.ledger import format_ms, next_verified_at_ms, parse_ms
-from ars_docs.audit.model.passport import load_audit_ledger
+from ars_docs.audit.model.ledger import format_ms, load_audit_ledger, next_verified_at_ms, parse_ms
 from ars_docs.core.clock import Clock
 from ars_docs.core.errors import InputDataError, InputMissingError
 from ars_docs.session.corpus import load_corpus

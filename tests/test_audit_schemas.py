@@ -11,7 +11,7 @@ from conftest import FIXTURES
 
 from ars_docs.audit.model import schemas
 from ars_docs.audit.model.files import read_json_artifact, read_yaml_artifact
-from ars_docs.audit.model.passport import load_audit_ledger
+from ars_docs.audit.model.ledger import load_audit_ledger
 from ars_docs.core.errors import InputDataError, UsageError
 
 SPEC = FIXTURES / "audit" / "spec_examples"

@@ -210,12 +210,12 @@ def test_gate_exit_73_prints_an_error_line(bench: Bench) -> None:
 
 _KILL_AFTER_APPEND = """
 import os, signal
-import ars_docs.audit.gate.ledger as gate_ledger
-_real_write = gate_ledger.write_bytes_atomic
+import ars_docs.audit.model.ledger as audit_ledger
+_real_write = audit_ledger.write_bytes_atomic
 def _write(*args, **kwargs):
     _real_write(*args, **kwargs)
     os.kill(os.getpid(), signal.SIGKILL)  # the append landed; the report never printed
-gate_ledger.write_bytes_atomic = _write
+audit_ledger.write_bytes_atomic = _write
 """
 
 

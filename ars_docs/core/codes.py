@@ -1,4 +1,10 @@
-"""Diagnostic codes and gate refusal reasons of the draft pipeline, defined once."""
+"""Every ARS diagnostic code and every gate refusal reason, defined once (issue 34).
+
+The modules that report a code import its constant from here (some under a
+shorter local name); ``tests/test_codes_defined_once.py`` fails on an
+``"ARSnnn"`` or refusal-reason literal anywhere else, and
+``tests/test_docs_reference.py`` keeps docs/diagnostics.md in step with this file.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +31,50 @@ QUOTE_ALTERED = "ARS050"
 QUOTE_NOT_FOUND = "ARS051"
 QUOTE_UNCHECKED = "ARS052"
 QUOTE_PAGE_MISMATCH = "ARS053"
+
+# Passport findings of every literature-corpus reader (``session.corpus_rules``,
+# reported by ``session.lint`` and the loader).
+VERIFIED_WITHOUT_BASIS = "ARS101"
+"""Firm rule 1: verified against the original without acquisition + affirmative method."""
+AUDITED_WITHOUT_SOURCE = "ARS102"
+"""Firm rule 2: ``source_acquired`` is not true but ``description_last_audit`` is not none."""
+LITERAL_HUMAN_READ = "ARS103"
+"""Firm rule 3: a literal ``human_read_source`` / ``human_read_at`` on the entry."""
+TRUST_FLAG_NOT_BOOLEAN = "ARS104"
+"""``source_acquired`` / ``source_verified_against_original`` is not a boolean."""
+PASSPORT_SCHEMA_ERROR = "ARS110"
+"""The entry breaks literature_corpus_entry.schema.json (other than unknown fields)."""
+PASSPORT_UNKNOWN_FIELD = "ARS111"
+"""A field the schema does not define (adapters add fields; a warning)."""
+LEGACY_VERIFIED = "ARS112"
+"""The legacy single ``verified`` field (spec §8 Risk 1)."""
+NO_FRONT_MATTER = "ARS113"
+"""A Markdown file in an entry directory has no YAML front matter; skipped."""
+
+# The audit report's Scope Report section (``lint audit-report``, ``reports.scope.lint``).
+NO_SCOPE_REPORT = "ARS401"
+SUMMARY_BEFORE_SCOPE = "ARS402"
+SECOND_SCOPE_REPORT = "ARS403"
+SCOPE_AFTER_SECTION1 = "ARS404"
+SCOPE_MISSING_FIELD = "ARS405"
+SCOPE_MISSING_SPLIT_LINE = "ARS406"
+SCOPE_BAD_VALUE = "ARS407"
+SCOPE_COUNTS_DISAGREE = "ARS408"
+COMBINED_PASSED = "ARS410"
+
+# The session drift log (``lint drift-log``, ``reports.drift.lint``).
+DRIFT_NON_NEUTRAL = "ARS421"
+DRIFT_BAD_CLASSIFICATION = "ARS422"
+DRIFT_MISSING_PART = "ARS423"
+DRIFT_FOREIGN_HEADING = "ARS424"
+
+# Building reports (``scope-report``, ``drift-log``, ``session log-event``).
+UNKNOWN_REFCODE = "ARS431"
+"""A verdict finding names a refcode that is not in ``literature_corpus[]``."""
+UNKNOWN_PHASE = "ARS441"
+"""An event names a phase that is not in the pipeline's order; shown as ad-hoc."""
+SNAPSHOT_ELSEWHERE = "ARS442"
+"""The snapshot was taken of another session folder than the one compared."""
 
 # Terminal-gate refusal reasons (``path:line:col: REASON slug``).
 REFUSE_UNVERIFIED = "unverified-citation"

@@ -24,6 +24,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ars_docs.core.codes import (
+    AUDITED_WITHOUT_SOURCE,
+    LEGACY_VERIFIED,
+    LITERAL_HUMAN_READ,
+    NO_FRONT_MATTER,
+    TRUST_FLAG_NOT_BOOLEAN,
+    VERIFIED_WITHOUT_BASIS,
+)
+from ars_docs.core.codes import PASSPORT_SCHEMA_ERROR as SCHEMA_ERROR
+from ars_docs.core.codes import PASSPORT_UNKNOWN_FIELD as UNKNOWN_FIELD
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.errors import ArsIOError, InputDataError
 from ars_docs.files.schema_check import schema_bytes
@@ -47,16 +57,8 @@ from ars_docs.session.cache.store import (
 )
 from ars_docs.session.corpus_rules import (
     AFFIRMATIVE_METHODS,
-    AUDITED_WITHOUT_SOURCE,
     ENTRY_SCHEMA,
     FIRM_RULE_CODES,
-    LEGACY_VERIFIED,
-    LITERAL_HUMAN_READ,
-    NO_FRONT_MATTER,
-    SCHEMA_ERROR,
-    TRUST_FLAG_NOT_BOOLEAN,
-    UNKNOWN_FIELD,
-    VERIFIED_WITHOUT_BASIS,
     entry_schema,
     review_entry,
 )

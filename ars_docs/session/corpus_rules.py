@@ -3,8 +3,8 @@
 ``review_entry`` reads one ``literature_corpus[]`` entry the way the loader
 must: the trust flags in their most conservative sense whenever an entry
 breaks a firm rule, with a finding for every breach, schema error, unknown
-field and legacy field. The diagnostic codes are defined here once; the loader
-(``corpus.py``) and ``lint corpus`` import them.
+field and legacy field. Its diagnostic codes live in ``ars_docs.core.codes``;
+the loader (``corpus.py``) and ``lint corpus`` import them from here.
 """
 
 from __future__ import annotations
@@ -13,6 +13,15 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ars_docs.core.codes import (
+    AUDITED_WITHOUT_SOURCE,
+    LEGACY_VERIFIED,
+    LITERAL_HUMAN_READ,
+    TRUST_FLAG_NOT_BOOLEAN,
+    VERIFIED_WITHOUT_BASIS,
+)
+from ars_docs.core.codes import PASSPORT_SCHEMA_ERROR as SCHEMA_ERROR
+from ars_docs.core.codes import PASSPORT_UNKNOWN_FIELD as UNKNOWN_FIELD
 from ars_docs.core.diagnostics import Severity
 from ars_docs.files.schema_check import (
     load_schema,
@@ -25,24 +34,6 @@ from ars_docs.files.yaml.read import KeyPath, type_name
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
-
-# Diagnostic codes (stable; one definition, reused by ars_docs.session.lint).
-VERIFIED_WITHOUT_BASIS = "ARS101"
-"""Firm rule 1: verified against the original without acquisition + affirmative method."""
-AUDITED_WITHOUT_SOURCE = "ARS102"
-"""Firm rule 2: ``source_acquired`` is not true but ``description_last_audit`` is not none."""
-LITERAL_HUMAN_READ = "ARS103"
-"""Firm rule 3: a literal ``human_read_source`` / ``human_read_at`` on the entry."""
-TRUST_FLAG_NOT_BOOLEAN = "ARS104"
-"""``source_acquired`` / ``source_verified_against_original`` is not a boolean."""
-SCHEMA_ERROR = "ARS110"
-"""The entry breaks literature_corpus_entry.schema.json (other than unknown fields)."""
-UNKNOWN_FIELD = "ARS111"
-"""A field the schema does not define (adapters add fields; a warning)."""
-LEGACY_VERIFIED = "ARS112"
-"""The legacy single ``verified`` field (spec §8 Risk 1)."""
-NO_FRONT_MATTER = "ARS113"
-"""A Markdown file in an entry directory has no YAML front matter; skipped."""
 
 FIRM_RULE_CODES = frozenset(
     {VERIFIED_WITHOUT_BASIS, AUDITED_WITHOUT_SOURCE, LITERAL_HUMAN_READ, TRUST_FLAG_NOT_BOOLEAN}

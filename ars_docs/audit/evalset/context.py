@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ars_docs.audit.evalset.files import Checker, read_yaml
+from ars_docs.audit.model.ledger import FIELD
 
 __all__ = ["check_context"]
 
@@ -35,11 +36,11 @@ def check_context(out: Checker, snippet: Path, deliverables: Iterable[Path]) -> 
     if not isinstance(corpus, list):
         out.at("EVAL-CONTEXT", file, (), "the passport snippet needs literature_corpus: [...]")
         return
-    if data.get("audit_artifact"):
+    if data.get(FIELD):
         out.at(
             "EVAL-CONTEXT",
             file,
-            ("audit_artifact",),
+            (FIELD,),
             "the passport snippet must start with an empty audit_artifact[] ledger",
         )
     keys = {e.get("citation_key") for e in corpus if isinstance(e, Mapping)}

@@ -30,6 +30,7 @@ from ars_docs.audit.evalset.context import check_context
 from ars_docs.audit.evalset.files import Checker, mapping, read_yaml
 from ars_docs.audit.evalset.runs import check_run
 from ars_docs.audit.model.files import ArtifactFile
+from ars_docs.audit.model.verdict import STATUSES
 
 __all__ = ["AGENTS", "check_integration"]
 
@@ -40,7 +41,8 @@ _ESCALATION = (
     "expected_passport_state.yaml",
     "expected_pipeline_outcome.yaml",
 )
-_SEVERITY = {"PASS": 0, "MINOR": 1, "MATERIAL": 2, "AUDIT_FAILED": 3}
+_SEVERITY = {status: rank for rank, status in enumerate(STATUSES)}
+"""PASS 0, MINOR 1, MATERIAL 2, AUDIT_FAILED 3: ``STATUSES`` is in that order."""
 
 
 def check_integration(out: Checker, folder: Path, manifest: ArtifactFile) -> None:

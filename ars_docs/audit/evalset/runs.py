@@ -26,6 +26,7 @@ from typing import Any
 from ars_docs.audit.evalset.files import ACTION_SCHEMA, Checker, inside, mapping, read_yaml
 from ars_docs.audit.evalset.patterns import DECISION_STEPS, exit_phases
 from ars_docs.audit.model.schemas import validate_verdict
+from ars_docs.audit.model.verdict import MATERIAL, MINOR, PASS
 from ars_docs.audit.rows.catalogue import Located, Report
 from ars_docs.audit.rows.local import verdict_rows
 
@@ -39,14 +40,16 @@ _ROW_OUTCOME = {
     "ESCALATION": "decide",
     None: "block",
 }
+#: The verdict status each §5.3 decision row needs (the row names are the gate's
+#: ``Decision.row`` words; the first three are the status words themselves).
 _ROW_STATUS = {
-    "PASS": "PASS",
-    "MINOR": "MINOR",
-    "MATERIAL": "MATERIAL",
-    "MATERIAL+ack": "MATERIAL",
-    "ESCALATION": "MATERIAL",
+    "PASS": PASS,
+    "MINOR": MINOR,
+    "MATERIAL": MATERIAL,
+    "MATERIAL+ack": MATERIAL,
+    "ESCALATION": MATERIAL,
 }
-_SIGNAL = {"material": ("MATERIAL", "P1"), "minor": ("MINOR", "P3")}
+_SIGNAL = {"material": (MATERIAL, "P1"), "minor": (MINOR, "P3")}
 
 
 def check_run(
@@ -187,7 +190,7 @@ def _check_agreement(
             "expected_dimension",
             f"no expected finding has dimension {dimension!r} (found: {', '.join(dims) or 'none'})",
         )
-    if role == "good" and (status != "PASS" or findings):
+    if role == "good" and (status != PASS or findings):
         bad(
             "expected_decision_row",
             f"a GOOD run must PASS with findings: [] (§7.4 criterion 2), not {status} with "
@@ -222,7 +225,7 @@ def _check_convergence(
     if not conv:
         bad("expected_phase", "pattern D2 needs a convergence assertion (§7.4 criterion 1)")
         return
-    if status != "PASS":
+    if status != PASS:
         bad("convergence", f"the D2 runs are PASS verdicts; this one is {status}")
     if conv["declared_clean_at_round"] != round_:
         bad(

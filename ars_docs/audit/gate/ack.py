@@ -26,13 +26,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ars_docs.audit.gate.decision import entry_verdict_path
-from ars_docs.audit.gate.ledger import latest, passport_lock
 from ars_docs.audit.gate.path_a import Verified, verify_persisted
 from ars_docs.audit.gate.path_b import VERIFIED_BY
 from ars_docs.audit.gate.state import GateContext
 from ars_docs.audit.gate.verdict import ledger_problem
-from ars_docs.audit.model.ledger import next_verified_at_ms
+from ars_docs.audit.model.ledger import latest, next_verified_at_ms, passport_lock
 from ars_docs.audit.model.sidecar import declared_bundle
+from ars_docs.audit.model.verdict import MATERIAL
 from ars_docs.audit.rows.ledger import COPIED_FIELDS, COPIED_VERDICT
 from ars_docs.core.errors import ArsError, InputDataError
 
@@ -57,7 +57,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
         raise AckRefused("acknowledgement.finding_ids violates rule 1: no finding IDs given")
     with passport_lock(ctx.passport):
         ledger = ctx.ledger()
-        prior = latest(ledger.entries, ctx.matches)
+        prior = latest(ledger.data, ctx.matches)
         if prior is None:
             raise AckRefused(
                 f"no persisted audit entry for stage {ctx.stage} / {ctx.agent} / "
@@ -69,12 +69,12 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
             # already acknowledges exactly these findings — never a second one (issue 29).
             return AckResult(prior, earlier, appended=False)
         status = prior.get("verdict", {}).get("status")
-        if status != "MATERIAL":
+        if status != MATERIAL:
             raise AckRefused(
                 f"the latest entry (run {prior.get('run_id')}) is {status}, not MATERIAL; only "
                 "a MATERIAL verdict is acknowledged"
             )
-        verified, failure = verify_persisted(ctx, prior, ledger.entries, lock=False)
+        verified, failure = verify_persisted(ctx, prior, ledger.data, lock=False)
         if verified is None:
             raise AckRefused(
                 f"the latest entry does not verify, so it cannot be acknowledged: {failure}"
@@ -99,7 +99,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
         source = prior["verdict"]
         entry["verdict"] = {name: source[name] for name in COPIED_VERDICT if name in source}
         try:
-            stamp = next_verified_at_ms(ledger.entries, ctx.clock.now())
+            stamp = next_verified_at_ms(ledger.data, ctx.clock.now())
         except InputDataError as exc:
             raise AckRefused(exc.message) from None
         entry["verdict"]["verified_at"] = stamp
@@ -109,7 +109,7 @@ def acknowledge(ctx: GateContext, finding_ids: Sequence[str]) -> AckResult:
             "acknowledged_at": stamp,
             "acknowledged_by": "user",
         }
-        after = [*ledger.entries, entry]
+        after = [*ledger.data, entry]
         problem = ledger_problem(ctx.passport, ctx.root, after, len(after) - 1)
         if problem is not None:
             raise AckRefused(f"the acknowledgement entry would be invalid: {problem}")

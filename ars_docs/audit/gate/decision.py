@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from ars_docs.audit.model.verdict import MATERIAL, MINOR, PASS
+
 __all__ = ["Commands", "Decision", "GateExit", "decide", "finding_lines"]
 
 RULE = "━" * 34
@@ -126,9 +128,9 @@ def decide(entry: Mapping[str, Any], verdict: Mapping[str, Any], commands: Comma
     ids = [str(f.get("id")) for f in findings]
     counts = verdict["finding_counts"]
     tally = f"{counts['p1']} P1 + {counts['p2']} P2 + {counts['p3']} P3"
-    if status == "PASS":
-        return Decision("proceed", "PASS", f"[Audit: PASS at round {round_}]")
-    if status == "MINOR":
+    if status == PASS:
+        return Decision("proceed", PASS, f"[Audit: PASS at round {round_}]")
+    if status == MINOR:
         previous = entry_verdict_path(entry)
         text = "\n".join(
             [
@@ -143,7 +145,7 @@ def decide(entry: Mapping[str, Any], verdict: Mapping[str, Any], commands: Comma
                 RULE,
             ]
         )
-        return Decision("decide", "MINOR", text)
+        return Decision("decide", MINOR, text)
     ack = entry.get("acknowledgement")
     acknowledged = ack.get("finding_ids") if isinstance(ack, Mapping) else None
     if (
@@ -174,7 +176,7 @@ def decide(entry: Mapping[str, Any], verdict: Mapping[str, Any], commands: Comma
             RULE,
         ]
     )
-    return Decision("block", "MATERIAL", text, command)
+    return Decision("block", MATERIAL, text, command)
 
 
 def entry_verdict_path(entry: Mapping[str, Any]) -> str | None:

@@ -21,12 +21,12 @@ import os
 from pathlib import Path
 
 from ars_docs.audit.gate.decision import Commands
-from ars_docs.audit.gate.ledger import PassportLedger, passport_lock
 from ars_docs.audit.gate.message import deliverable_in_repo
 from ars_docs.audit.gate.path_a import run_path_a
 from ars_docs.audit.gate.path_b import run_path_b
 from ars_docs.audit.gate.proposals import CONSUMED
 from ars_docs.audit.gate.state import GateContext, GateResult
+from ars_docs.audit.model.ledger import AuditLedger, passport_lock
 from ars_docs.audit.model.manifest import repo_root, sha256_file
 from ars_docs.core.clock import Clock
 from ars_docs.core.errors import UsageError
@@ -111,7 +111,7 @@ def run_gate(ctx: GateContext) -> GateResult:
     return result
 
 
-def _run_once(ctx: GateContext, ledger: PassportLedger) -> GateResult:
+def _run_once(ctx: GateContext, ledger: AuditLedger) -> GateResult:
     a = run_path_a(ctx, ledger)
     if a.result is not None:
         return a.result

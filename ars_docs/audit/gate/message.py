@@ -29,8 +29,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ars_docs.audit.gate.decision import RULE, Commands, entry_verdict_path
-from ars_docs.audit.gate.ledger import latest
 from ars_docs.audit.model.files import read_json_artifact
+from ars_docs.audit.model.ledger import latest
 from ars_docs.audit.model.sidecar import declared_bundle
 from ars_docs.core.errors import ArsError
 

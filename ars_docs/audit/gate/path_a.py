@@ -30,10 +30,10 @@ from typing import Any
 
 from ars_docs.audit.gate.checks import freshness, run_checks
 from ars_docs.audit.gate.decision import decide
-from ars_docs.audit.gate.ledger import PassportLedger, latest, passport_lock
 from ars_docs.audit.gate.proposals import consume, scan_proposals
 from ars_docs.audit.gate.state import GateContext, GateResult
 from ars_docs.audit.gate.verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
+from ars_docs.audit.model.ledger import AuditLedger, latest, passport_lock
 from ars_docs.audit.model.sidecar import declared_bundle
 
 __all__ = ["PathAOutcome", "Verified", "decided", "run_path_a", "verify_persisted"]
@@ -56,8 +56,8 @@ class PathAOutcome:
     """The Path A failure message Path B surfaces if it finds nothing."""
 
 
-def run_path_a(ctx: GateContext, ledger: PassportLedger) -> PathAOutcome:
-    selected = latest(ledger.entries, ctx.matches)
+def run_path_a(ctx: GateContext, ledger: AuditLedger) -> PathAOutcome:
+    selected = latest(ledger.data, ctx.matches)
     if selected is None:
         ctx.note("P-PA-precond")
         return PathAOutcome(None)
@@ -76,7 +76,7 @@ def run_path_a(ctx: GateContext, ledger: PassportLedger) -> PathAOutcome:
             prior_round=prior_round,
         )
         return PathAOutcome(None, supersession=True, prior_round=prior_round)
-    verified, failure = verify_persisted(ctx, selected, ledger.entries, lock=True)
+    verified, failure = verify_persisted(ctx, selected, ledger.data, lock=True)
     if verified is None:
         assert failure is not None
         return PathAOutcome(None, prior_round=prior_round, carried=failure)
@@ -84,9 +84,9 @@ def run_path_a(ctx: GateContext, ledger: PassportLedger) -> PathAOutcome:
 
 
 def _preflight(
-    ctx: GateContext, ledger: PassportLedger, prior_round: int | None
+    ctx: GateContext, ledger: AuditLedger, prior_round: int | None
 ) -> tuple[str, int] | None:
-    merged = {str(e.get("run_id")) for e in ledger.entries if ctx.matches(e)}
+    merged = {str(e.get("run_id")) for e in ledger.data if ctx.matches(e)}
     best: tuple[str, int] | None = None
     for candidate in scan_proposals(ctx.root, ctx.output_dir, ctx.tuple).candidates:
         if candidate.run_id in merged:

@@ -36,14 +36,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ars_docs.audit.gate.checks import freshness, run_checks
-from ars_docs.audit.gate.ledger import latest, passport_lock
 from ars_docs.audit.gate.message import reaudit_command
 from ars_docs.audit.gate.path_a import PathAOutcome, Verified, decided, verify_persisted
 from ars_docs.audit.gate.proposals import Candidate, consume, scan_proposals, select
 from ars_docs.audit.gate.state import WRITE_FAILED, GateContext, GateResult
 from ars_docs.audit.gate.verdict import ledger_problem, mirror_drift, read_verdict, stream_drift
-from ars_docs.audit.model.ledger import next_verified_at_ms
+from ars_docs.audit.model.ledger import latest, next_verified_at_ms, passport_lock
 from ars_docs.audit.model.schemas import validate_entry
+from ars_docs.audit.model.verdict import FAILED
 from ars_docs.core.errors import InputDataError, OutputError
 
 __all__ = ["VERIFIED_BY", "run_path_b"]
@@ -62,7 +62,7 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
             candidates.append(candidate)
             continue
         outcome = _leftover(
-            ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession, ledger.entries
+            ctx, candidate, ledger.with_run_id(candidate.run_id), a.supersession, ledger.data
         )
         if isinstance(outcome, GateResult):
             return outcome
@@ -71,7 +71,7 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
     if a.supersession:
         candidates = [c for c in candidates if (c.round or 0) > (a.prior_round or 0)]
     if not candidates:
-        return _nothing(ctx, a, revalidation_failure, scan.unreadable, ledger.entries)
+        return _nothing(ctx, a, revalidation_failure, scan.unreadable, ledger.data)
     chosen, ambiguous = select(candidates)
     if ambiguous or chosen is None:
         tied = [_shown(ctx, c.path) for c in candidates]
@@ -81,9 +81,9 @@ def run_path_b(ctx: GateContext, a: PathAOutcome) -> GateResult:
             look=tied,
             step="inspect these proposals and move the ones not to merge out of the folder, "
             "or audit again:",
-            command=_reaudit(ctx, ledger.entries),
+            command=_reaudit(ctx, ledger.data),
         )
-    return _merge(ctx, chosen, ledger.entries)
+    return _merge(ctx, chosen, ledger.data)
 
 
 def _leftover(
@@ -195,7 +195,7 @@ def _merge(ctx: GateContext, chosen: Candidate, ledger: list[Any]) -> GateResult
             step="inspect the proposal (a pre-filled or hand-edited field is Pattern C3 "
             "evidence), then audit again:",
         )
-    if proposal["verdict"]["status"] == "AUDIT_FAILED":
+    if proposal["verdict"]["status"] == FAILED:
         stderr = f"{PurePosixPath(proposal['artifact_paths']['jsonl']).parent}/{run_id}.stderr"
         return stop(
             "P-PB-audit-failed",
@@ -256,11 +256,11 @@ def _persist(
         )
     entry: dict[str, Any] = copy.deepcopy(dict(chosen.data))
     try:
-        entry["verdict"]["verified_at"] = next_verified_at_ms(ledger.entries, ctx.clock.now())
+        entry["verdict"]["verified_at"] = next_verified_at_ms(ledger.data, ctx.clock.now())
     except InputDataError as exc:
         return stop("P-PB-persisted-schema", reason=exc.message, step=inspect)
     entry["verdict"]["verified_by"] = VERIFIED_BY
-    ledger_after = [*ledger.entries, entry]
+    ledger_after = [*ledger.data, entry]
     problem = ledger_problem(ctx.passport, ctx.root, ledger_after, len(ledger_after) - 1)
     if problem is not None:
         return stop("P-PB-persisted-schema", "sidecar", reason=problem, step=inspect)

@@ -17,8 +17,8 @@ from typing import Any
 
 from ars_docs.audit.gate.decision import Commands, Decision, GateExit
 from ars_docs.audit.gate.inventory import message, row
-from ars_docs.audit.gate.ledger import PassportLedger, read_ledger
 from ars_docs.audit.gate.message import frame
+from ars_docs.audit.model.ledger import AuditLedger, load_audit_ledger
 from ars_docs.core.clock import Clock
 from ars_docs.core.errors import ExitCode
 
@@ -49,12 +49,12 @@ class GateContext:
     clock: Clock = field(default_factory=Clock)
     deliverable_path: str = ""
     """The deliverable repository-relative, as entries name it."""
-    read: PassportLedger | None = None
+    read: AuditLedger | None = None
     """The passport as last read in this run (re-used while its bytes are unchanged)."""
 
-    def ledger(self) -> PassportLedger:
+    def ledger(self) -> AuditLedger:
         """The passport's ledger as it is now, parsed at most once per distinct content."""
-        self.read = read_ledger(self.passport, self.read)
+        self.read = load_audit_ledger(self.passport, self.read)
         return self.read
 
     events: list[GateEvent] = field(default_factory=list)

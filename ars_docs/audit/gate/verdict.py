@@ -22,6 +22,7 @@ from ars_docs.audit.model.files import ArtifactFile, read_yaml_artifact
 from ars_docs.audit.model.jsonl import JsonlScan
 from ars_docs.audit.model.parse_verdict import VerdictParseError, parse_agent_text
 from ars_docs.audit.model.schemas import Mode, validate_entry, validate_verdict
+from ars_docs.audit.model.verdict import COUNT_KEYS
 from ars_docs.audit.rows.catalogue import Located, Report
 from ars_docs.audit.rows.local import entry_rows, verdict_rows
 from ars_docs.audit.rows.persisted import entry_errors, persisted_rows
@@ -117,7 +118,7 @@ def stream_drift(scan: JsonlScan | None, verdict: Mapping[str, Any]) -> str | No
             )
     theirs = section6.get("finding_counts")
     mine = verdict.get("finding_counts")
-    for key in ("p1", "p2", "p3"):
+    for key in COUNT_KEYS:
         a = mine.get(key) if isinstance(mine, Mapping) else None
         b = theirs.get(key) if isinstance(theirs, Mapping) else None
         if a != b:

@@ -35,6 +35,8 @@ from typing import Any
 from ars_docs.audit.model.jsonl import scan_jsonl
 from ars_docs.audit.model.schemas import validate_verdict
 from ars_docs.audit.model.verdict import (
+    COMPLETED,
+    COUNT_KEYS,
     GENERATED_BY,
     GENERATOR_VERSION,
     count_findings,
@@ -210,7 +212,7 @@ def _assemble(
     section6: dict[str, Any],
 ) -> dict[str, Any]:
     status = section6.get("verdict_status")
-    if status not in ("PASS", "MINOR", "MATERIAL"):
+    if status not in COMPLETED:
         raise VerdictParseError(
             f"Section 6 verdict_status {status!r} is not PASS, MINOR or MATERIAL"
         )
@@ -241,7 +243,7 @@ def _assemble(
             f"(they imply {implied_status(counts)}) (A1)"
         )
     found = count_findings(findings)
-    if found != {key: counts[key] for key in ("p1", "p2", "p3")}:
+    if found != {key: counts[key] for key in COUNT_KEYS}:
         raise VerdictParseError(
             f"finding_counts {_counts(counts)} disagree with the {len(findings)} findings of "
             f"Section 5 ({_counts(found)}) (A5)"
@@ -250,4 +252,4 @@ def _assemble(
 
 
 def _counts(counts: dict[str, Any]) -> str:
-    return "p1={} p2={} p3={}".format(*(counts.get(key) for key in ("p1", "p2", "p3")))
+    return "p1={} p2={} p3={}".format(*(counts.get(key) for key in COUNT_KEYS))

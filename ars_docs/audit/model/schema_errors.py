@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ars_docs.audit.model.files import YamlTimestamp
+from ars_docs.audit.model.verdict import FAILED
 from ars_docs.files.yaml.read import type_name
 
 if TYPE_CHECKING:
@@ -119,8 +120,8 @@ def _describe(
         return ("verdict.verified_by must be 'pipeline_orchestrator_agent' (E3)", "E3")
     if path == ("verdict", "status") and keyword == "enum" and mode == "persisted":
         has_ack = isinstance(data, Mapping) and "acknowledgement" in data
-        if error.instance == "AUDIT_FAILED":
-            return ("AUDIT_FAILED is never persisted into the passport (E5)", "E5")
+        if error.instance == FAILED:
+            return (f"{FAILED} is never persisted into the passport (E5)", "E5")
         if has_ack:
             return (
                 f"verdict.status {error.instance!r} on an acknowledgement entry: the status "

@@ -29,6 +29,7 @@ from ars_docs.audit.model.schema_errors import (
     to_error,
     unique,
 )
+from ars_docs.audit.model.verdict import FAILED, PASS
 from ars_docs.core.errors import UsageError
 from ars_docs.files.schema_check import Check, load_schema, quick_validity_check
 
@@ -81,7 +82,7 @@ def validate_sidecar(data: Any, verdict_status: str | None = None) -> list[Schem
     Alone, ``stream.jsonl_thread_id`` may be a UUID or ``""``; co-validated,
     ``""`` is accepted only when the companion verdict is ``AUDIT_FAILED``.
     """
-    if _quick_sidecar(verdict_status not in (None, "AUDIT_FAILED"))(data):
+    if _quick_sidecar(verdict_status not in (None, FAILED))(data):
         return []
     if verdict_status is None:
         return unique(
@@ -193,7 +194,7 @@ def _quick_sidecar(strict_thread: bool) -> Check:
     if not strict_thread:  # pragma: no cover - the shipped schema compiles
         return _validator(SIDECAR_SCHEMA).is_valid
     co_validator = _co_validator()  # pragma: no cover
-    return lambda data: co_validator.is_valid({"sidecar": data, "verdict_status": "PASS"})
+    return lambda data: co_validator.is_valid({"sidecar": data, "verdict_status": PASS})
 
 
 @cache

@@ -6,6 +6,11 @@ carry exactly that one: all zero → ``PASS``; ``p1 == p2 == 0`` and
 carries zero counts, no findings and a one-line ``failure_reason``. (§5.3
 evaluates its rows top to bottom, so zero counts are ``PASS``, never ``MINOR``.)
 
+This module is also the one definition of the verdict vocabulary: the status
+words, the severities and the ``finding_counts`` fields, read by every other
+module that looks at a verdict (the gate, the lint rows, the evaluation sets,
+the Scope Report's verdict reader).
+
 The writer emits a fixed key order and quotes every string (JSON-style double
 quotes are valid YAML), so timestamps stay strings when the file is read back.
 """
@@ -17,10 +22,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 __all__ = [
+    "COMPLETED",
+    "COUNT_KEYS",
     "FAILED",
     "FINDING_KEYS",
     "GENERATED_BY",
     "GENERATOR_VERSION",
+    "MATERIAL",
+    "MINOR",
+    "PASS",
     "SEVERITIES",
     "STATUSES",
     "count_findings",
@@ -29,9 +39,16 @@ __all__ = [
     "render_verdict",
 ]
 
+PASS = "PASS"
+MINOR = "MINOR"
+MATERIAL = "MATERIAL"
 FAILED = "AUDIT_FAILED"
-STATUSES = ("PASS", "MINOR", "MATERIAL", FAILED)
+COMPLETED = (PASS, MINOR, MATERIAL)
+"""The statuses of an audit that ran to a verdict (the ones the counts can imply)."""
+STATUSES = (*COMPLETED, FAILED)
 SEVERITIES = ("P1", "P2", "P3")
+COUNT_KEYS = ("p1", "p2", "p3")
+"""The ``finding_counts`` fields, one per severity (``P1`` → ``p1``), in that order."""
 FINDING_KEYS = (
     "id",
     "severity",
@@ -64,17 +81,17 @@ _TOP_KEYS = (
 
 def implied_status(counts: Mapping[str, Any]) -> str:
     """The completion status the finding counts imply (§5.3 rows, top to bottom)."""
-    p1, p2, p3 = (counts.get(key, 0) for key in ("p1", "p2", "p3"))
+    p1, p2, p3 = (counts.get(key, 0) for key in COUNT_KEYS)
     if p1 == 0 and p2 == 0 and p3 == 0:
-        return "PASS"
+        return PASS
     if p1 == 0 and p2 == 0 and p3 <= 3:
-        return "MINOR"
-    return "MATERIAL"
+        return MINOR
+    return MATERIAL
 
 
 def count_findings(findings: Iterable[Any]) -> dict[str, int]:
     """``{"p1": n, "p2": n, "p3": n}`` counted from ``findings[].severity``."""
-    counts = {"p1": 0, "p2": 0, "p3": 0}
+    counts = dict.fromkeys(COUNT_KEYS, 0)
     for finding in findings:
         severity = finding.get("severity") if isinstance(finding, Mapping) else None
         if severity in SEVERITIES:
@@ -91,7 +108,7 @@ def failed_verdict(
         "verdict_status": FAILED,
         "round": round_,
         "target_rounds": target_rounds,
-        "finding_counts": {"p1": 0, "p2": 0, "p3": 0},
+        "finding_counts": dict.fromkeys(COUNT_KEYS, 0),
         "failure_reason": " ".join(reason.split()) or "unknown failure",
         "findings": [],
         "generated_at": generated_at,

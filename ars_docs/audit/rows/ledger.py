@@ -17,6 +17,7 @@ from typing import Any
 
 from ars_docs.audit.model.files import read_json_artifact
 from ars_docs.audit.model.ledger import parse_ms
+from ars_docs.audit.model.verdict import COMPLETED
 from ars_docs.audit.rows.artifact_set import PROPOSAL_SUFFIX
 from ars_docs.audit.rows.catalogue import Located, Report
 from ars_docs.core.diagnostics import Severity
@@ -114,7 +115,7 @@ def _copy_row(
     if not isinstance(mine, Mapping):
         return
     for name in COPIED_VERDICT:
-        if name == "status" and mine.get(name) not in ("PASS", "MINOR", "MATERIAL"):
+        if name == "status" and mine.get(name) not in COMPLETED:
             continue  # E7 reports a synthetic status
         if mine.get(name) != theirs.get(name):
             report.add(

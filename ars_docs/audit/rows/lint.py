@@ -30,8 +30,8 @@ from typing import Any, Literal
 
 from ars_docs.audit.model.files import read_json_artifact, read_yaml_artifact
 from ars_docs.audit.model.jsonl import scan_jsonl
+from ars_docs.audit.model.ledger import load_audit_ledger
 from ars_docs.audit.model.manifest import repo_root
-from ars_docs.audit.model.passport import load_audit_ledger
 from ars_docs.audit.model.schemas import validate_entry, validate_verdict
 from ars_docs.audit.model.sidecar import commits_exist
 from ars_docs.audit.rows.artifact_set import load_artifact_set

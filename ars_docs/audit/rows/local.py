@@ -14,7 +14,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ars_docs.audit.model.verdict import (
+    COUNT_KEYS,
     FAILED,
+    MINOR,
+    PASS,
     SEVERITIES,
     STATUSES,
     count_findings,
@@ -40,7 +43,7 @@ def entry_rows(
     ack = entry.get("acknowledgement")
     if not persisted or not isinstance(ack, Mapping):
         return
-    if status in ("PASS", "MINOR"):
+    if status in (PASS, MINOR):
         report.add(
             "A4",
             where,
@@ -87,7 +90,7 @@ def verdict_rows(report: Report, where: Located, verdict: Any) -> None:
     )
     if _counts_ok(counts) and severities_ok:  # else the schema has reported the finding
         found = count_findings(findings)
-        for key in ("p1", "p2", "p3"):
+        for key in COUNT_KEYS:
             if counts[key] != found[key]:
                 report.add(
                     "A5",
@@ -124,7 +127,7 @@ def _status_rows(
             f"failure_reason is only allowed on AUDIT_FAILED, not {status}",
         )
     if _counts_ok(counts):
-        if status == FAILED and any(counts[key] for key in ("p1", "p2", "p3")):
+        if status == FAILED and any(counts[key] for key in COUNT_KEYS):
             report.add(
                 "A1",
                 where,
@@ -153,5 +156,5 @@ def _is_int(value: Any) -> bool:
 
 def _counts_ok(counts: Any) -> bool:
     return isinstance(counts, Mapping) and all(
-        _is_int(counts.get(key)) and counts[key] >= 0 for key in ("p1", "p2", "p3")
+        _is_int(counts.get(key)) and counts[key] >= 0 for key in COUNT_KEYS
     )

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.audit.model.jsonl import JsonlScan
+from ars_docs.audit.model.ledger import FIELD
 from ars_docs.audit.model.schemas import (
     SchemaError,
     validate_entry,
@@ -45,8 +46,6 @@ from ars_docs.audit.rows.names import name_rows
 from ars_docs.core.diagnostics import Diagnostic, Severity
 
 __all__ = ["FIELD", "companion_rows", "entry_errors", "persisted_rows", "stream_rows"]
-
-FIELD = "audit_artifact"
 
 
 def stream_rows(report: Report, scan: JsonlScan) -> None:

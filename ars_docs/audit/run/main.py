@@ -41,6 +41,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ars_docs.audit.model.verdict import FAILED
 from ars_docs.audit.run.artifacts import (
     RunPaths,
     build_proposal,
@@ -247,7 +248,7 @@ def _verdict(
         exit_code = 0 if outcome.ok else ExitCode.SOFTWARE
     else:
         verdict = failed_verdict(paths.run_id, request.round, request.target_rounds, reason, now)
-    if verdict["verdict_status"] == "AUDIT_FAILED" and (exit_code == 0 or exit_code in _RESERVED):
+    if verdict["verdict_status"] == FAILED and (exit_code == 0 or exit_code in _RESERVED):
         exit_code = ExitCode.SOFTWARE  # §4.6: exit 0 only with PASS / MINOR / MATERIAL
     verdict["generated_by"] = GENERATED_BY
     return verdict, int(exit_code)

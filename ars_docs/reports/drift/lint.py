@@ -27,6 +27,10 @@ import os
 import re
 from collections.abc import Iterator
 
+from ars_docs.core.codes import DRIFT_BAD_CLASSIFICATION as BAD_CLASSIFICATION
+from ars_docs.core.codes import DRIFT_FOREIGN_HEADING as FOREIGN_HEADING
+from ars_docs.core.codes import DRIFT_MISSING_PART as MISSING_PART
+from ars_docs.core.codes import DRIFT_NON_NEUTRAL as NON_NEUTRAL
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.encoding import without_bom
 from ars_docs.core.limits import shorten
@@ -34,11 +38,6 @@ from ars_docs.document.parse.mdscan import MdScan, scan
 from ars_docs.files.yaml.read import decode_utf8, read_bytes
 
 __all__ = ["FORBIDDEN_WORDS_RE", "lint_drift_log", "lint_drift_log_file"]
-
-NON_NEUTRAL = "ARS421"
-BAD_CLASSIFICATION = "ARS422"
-MISSING_PART = "ARS423"
-FOREIGN_HEADING = "ARS424"
 
 FORBIDDEN_WORDS_RE = re.compile(
     r"\b(?:deviat\w*|devian(?:ce|cy|ts?)|out[-\s]+of[-\s]+spec\w*|error(?:s|ed|ing)?"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ars_docs.core.clock import Clock
+from ars_docs.core.codes import UNKNOWN_PHASE
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.paths import session_file
 from ars_docs.core.templating import render_template
@@ -50,8 +51,6 @@ __all__ = [
     "render_drift_log",
 ]
 
-UNKNOWN_PHASE = "ARS441"
-"""An event names a phase that is not in the pipeline's order; shown as ad-hoc."""
 TEMPLATE = "session_drift_log.md.j2"
 
 

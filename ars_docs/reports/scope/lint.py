@@ -29,6 +29,17 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ars_docs.core.codes import (
+    COMBINED_PASSED,
+    NO_SCOPE_REPORT,
+    SCOPE_AFTER_SECTION1,
+    SECOND_SCOPE_REPORT,
+    SUMMARY_BEFORE_SCOPE,
+)
+from ars_docs.core.codes import SCOPE_BAD_VALUE as BAD_VALUE
+from ars_docs.core.codes import SCOPE_COUNTS_DISAGREE as COUNTS_DISAGREE
+from ars_docs.core.codes import SCOPE_MISSING_FIELD as MISSING_FIELD
+from ars_docs.core.codes import SCOPE_MISSING_SPLIT_LINE as MISSING_SPLIT_LINE
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.encoding import without_bom
 from ars_docs.document.parse.mdscan import Heading, MdScan, scan
@@ -37,16 +48,6 @@ from ars_docs.reports.scope.report import FAIL, NOT_EVALUATED, PASS
 from ars_docs.reports.scope.section0 import find_section1, is_scope_heading
 
 __all__ = ["lint_audit_report", "lint_audit_report_file"]
-
-NO_SCOPE_REPORT = "ARS401"
-SUMMARY_BEFORE_SCOPE = "ARS402"
-SECOND_SCOPE_REPORT = "ARS403"
-SCOPE_AFTER_SECTION1 = "ARS404"
-MISSING_FIELD = "ARS405"
-MISSING_SPLIT_LINE = "ARS406"
-BAD_VALUE = "ARS407"
-COUNTS_DISAGREE = "ARS408"
-COMBINED_PASSED = "ARS410"
 
 FIELDS = (
     "Total entries audited",

@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
+from ars_docs.audit.model.verdict import SEVERITIES
+from ars_docs.core.codes import UNKNOWN_REFCODE
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.core.templating import render_template
 from ars_docs.document.md_escape import code as code_span
@@ -47,9 +49,6 @@ __all__ = [
 PASS = "PASS"
 FAIL = "FAIL"
 NOT_EVALUATED = "NOT EVALUATED"
-
-UNKNOWN_REFCODE = "ARS431"
-"""A verdict finding names a refcode that is not in ``literature_corpus[]``."""
 
 TEMPLATE = "scope_report.md.j2"
 
@@ -210,7 +209,7 @@ def render_scope_report(report: ScopeReport, *, heading_level: int = 2) -> str:
         where = f", {code_span(about)}" if about else ""
         return f"{code_span(finding.id)} ({finding.severity}{where})"
 
-    counts = dict.fromkeys(("P1", "P2", "P3"), 0)
+    counts = dict.fromkeys(SEVERITIES, 0)
     for finding in report.verdict.findings if report.verdict else ():
         counts[finding.severity] += 1
     return render_template(

@@ -7,10 +7,11 @@ verdict by corpus subset, so each finding is tied to a corpus entry through
 an explicit ``refcode`` field, else through the stem of its ``file`` path
 (``entries/kim2019.md`` → ``kim2019``); see ``ars_docs.reports.scope.report``.
 
-Only these fields are read, but they are read strictly: a verdict that
-cannot be read for certain (wrong types, an unknown severity, counts that
-contradict the findings list) is an input error (exit 65) naming the file and
-line, never a silent "no findings".
+The status words, severities and count fields are the audit's own
+(``ars_docs.audit.model.verdict``). Only these fields are read, but they are
+read strictly: a verdict that cannot be read for certain (wrong types, an
+unknown severity, counts that contradict the findings list) is an input error
+(exit 65) naming the file and line, never a silent "no findings".
 """
 
 from __future__ import annotations
@@ -19,16 +20,15 @@ import os
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from ars_docs.audit.model.verdict import COUNT_KEYS, SEVERITIES, STATUSES
+from ars_docs.audit.model.verdict import FAILED as AUDIT_FAILED
 from ars_docs.core.errors import InputDataError
 from ars_docs.files.yaml.read import KeyPath, YamlDocument, load_yaml_file, location, type_name
 
 __all__ = ["BLOCKING_SEVERITIES", "SEVERITIES", "AuditFinding", "AuditVerdict", "load_verdict"]
 
-SEVERITIES = ("P1", "P2", "P3")
-BLOCKING_SEVERITIES = frozenset({"P1", "P2"})
-"""Findings of these severities fail the subset they belong to."""
-AUDIT_FAILED = "AUDIT_FAILED"
-_STATUSES = ("PASS", "MINOR", "MATERIAL", AUDIT_FAILED)
+BLOCKING_SEVERITIES = frozenset(SEVERITIES[:2])
+"""Findings of these severities (P1, P2) fail the subset they belong to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +71,11 @@ def load_verdict(path: str | os.PathLike[str]) -> AuditVerdict:
     if not isinstance(root, dict):
         _fail(document, (), f"the verdict is {type_name(root)}, not a mapping")
     status = root.get("verdict_status")
-    if status is not None and status not in _STATUSES:
+    if status is not None and status not in STATUSES:
         _fail(
             document,
             ("verdict_status",),
-            f"verdict_status is {status!r}; it must be one of {', '.join(_STATUSES)}",
+            f"verdict_status is {status!r}; it must be one of {', '.join(STATUSES)}",
         )
     round_number = root.get("round")
     if round_number is not None and (
@@ -142,8 +142,7 @@ def _check_counts(document: YamlDocument, counts: Any, findings: tuple[AuditFind
         _fail(
             document, ("finding_counts",), f"finding_counts is {type_name(counts)}, not a mapping"
         )
-    for severity in SEVERITIES:
-        key = severity.lower()
+    for severity, key in zip(SEVERITIES, COUNT_KEYS, strict=True):
         if key not in counts:
             continue
         listed = sum(1 for finding in findings if finding.severity == severity)

@@ -147,7 +147,7 @@ def _audit(passport: str) -> list[dict[str, Any]] | None:
             return None
     except OSError:
         return None
-    from ars_docs.audit.model.passport import load_audit_ledger
+    from ars_docs.audit.model.ledger import load_audit_ledger
 
     ledger = load_audit_ledger(passport)
     if not ledger.entries:
