@@ -27,7 +27,6 @@ from ars_docs.core.errors import InputDataError
 
 PACKAGE = Path(__file__).resolve().parents[1] / "ars_docs"
 HOME = PACKAGE / "audit" / "model" / "ledger.py"
-OLD_NAME = PACKAGE / "audit" / "model" / "passport.py"
 SPEC_PASSPORT = FIXTURES / "audit" / "spec_examples" / "s3_1_passport_entry.yaml"
 
 
@@ -85,7 +84,7 @@ def _modules() -> list[tuple[str, ast.Module]]:
     return [
         (path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text(encoding="utf-8")))
         for path in sorted(PACKAGE.rglob("*.py"))
-        if path not in (HOME, OLD_NAME)
+        if path != HOME
     ]
 
 

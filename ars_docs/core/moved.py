@@ -146,6 +146,8 @@ MOVED: dict[str, str] = {
     "ars_docs.session.yamlio": "ars_docs.files.yaml.read",
     "ars_docs.settings": "ars_docs.core.settings",
     "ars_docs.templating": "ars_docs.core.templating",
+    # the ledger has one module (issue 34, one ledger type)
+    "ars_docs.audit.model.passport": "ars_docs.audit.model.ledger",
 }
 
 
