@@ -168,38 +168,29 @@ def cmd_manifest(args: argparse.Namespace) -> int:
 
 
 def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
-    from ars_docs.audit.rows.lint import lint_audit_artifacts
-    from ars_docs.core.diagnostics import Severity
+    from ars_docs.commands.lints import audit_artifacts
 
     passport = passport_arg(args.passport, required=False) if args.mode == "persisted" else None
-    target = {"proposal": args.file, "verdict": args.file, "persisted": passport}.get(
-        args.mode, args.jsonl
+    found = audit_artifacts(
+        args.mode,
+        file=args.file,
+        passport=passport,
+        jsonl=args.jsonl,
+        root=args.root,
+        check_files=not args.ledger_only,
     )
-    if not target:
-        flag = {
-            "proposal": "ENTRY.json",
-            "verdict": "VERDICT",
-            "persisted": "--passport (or $ARS_PASSPORT)",
-        }
-        raise UsageError(
-            f"--mode {args.mode} needs {flag.get(args.mode, '--jsonl')}; see "
-            "`ars-docs lint audit-artifacts --help`"
-        )
-    diagnostics = list(
-        lint_audit_artifacts(args.mode, target, root=args.root, check_files=not args.ledger_only)
-    )
-    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    target, errors, diagnostics = found.target, found.errors, found.diagnostics
     if args.format == "json":
         summary = {
             "mode": args.mode,
-            "target": str(target),
+            "target": target,
             "errors": errors,
-            "warnings": len(diagnostics) - errors,
+            "warnings": found.warnings,
         }
         print_payload(payload("lint audit-artifacts", summary, diagnostics, errors=errors))
     else:
         print_diagnostics(diagnostics, sys.stdout)
-        print(f"{target}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
+        print(f"{target}: {errors} error(s), {found.warnings} warning(s)")
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
 
 

@@ -1,9 +1,8 @@
 """``ars-docs corpus import``: bibliography entries into the passport's ``literature_corpus``.
 
-Reads BibTeX/BibLaTeX, CSL-JSON and RIS files (``bibliography``), judges
-each entry against the passport (imported, already present, conflict,
-duplicate, unusable) and appends what is new in place, byte-preserving, under
-the session folder lock. ``corpus`` is a command group so that more corpus
+Parsing and printing; ``commands.corpus`` reads the BibTeX/BibLaTeX, CSL-JSON
+and RIS files and appends what is new (imported, already present, conflict,
+duplicate, unusable). ``corpus`` is a command group so that more corpus
 actions can follow ``import``. Rules and exit codes: docs/corpus-import.md.
 """
 
@@ -11,19 +10,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.commands.corpus import SKIPPED as _SKIPPED
 
 if TYPE_CHECKING:
     from ars_docs.bibliography.passport import ImportResult
     from ars_docs.bibliography.plan import Outcome
-
-#: The outcomes of entries that were skipped (each one makes the exit code 1).
-_SKIPPED = ("conflict", "duplicate", "unusable")
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -62,27 +57,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     add_verbosity(p)
 
 
-def _a_stream(name: str) -> bool:
-    """A path that exists but is no file or folder: a FIFO, ``<(…)``, a device."""
-    path = Path(name)
-    return path.exists() and not path.is_file() and not path.is_dir()
-
-
 def cmd_import(args: argparse.Namespace) -> int:
+    from ars_docs.commands.corpus import import_corpus, import_exit_code
+
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    for name in args.bibliographies:
-        if name == "-" or _a_stream(name):
-            what = "'-' (standard input)" if name == "-" else f"{name} (a pipe or a device)"
-            raise UsageError(
-                f"FILE {what} is not supported: the entries point back to the "
-                "file they came from (source_pointer); save the bibliography and give its path"
-            )
-    from ars_docs.bibliography.passport import import_into_passport
-    from ars_docs.bibliography.read import read_bibliography
-
-    bibliographies = [read_bibliography(name) for name in args.bibliographies]
-    result = import_into_passport(passport, bibliographies, dry_run=args.dry_run)
+    result = import_corpus(passport, args.bibliographies, dry_run=args.dry_run)
     if args.format == "json":
         from ars_docs.cli.jsonout import payload, print_payload
 
@@ -90,8 +70,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print_payload(payload("corpus import", data["summary"], **data))
     else:
         _report(result, args.verbosity)
-    skipped = sum(result.count(kind) for kind in _SKIPPED)
-    return int(ExitCode.CHECK_FAILED if skipped else ExitCode.OK)
+    return int(import_exit_code(result))
 
 
 def _where(outcome: Outcome) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import (
@@ -23,7 +22,6 @@ from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
     from ars_docs.commands.scope_report import ScopeReportRun
-    from ars_docs.core.diagnostics import Diagnostic
 
 __all__ = ["register"]
 
@@ -108,36 +106,29 @@ def _where(run: ScopeReportRun) -> str:
 
 
 def cmd_lint_audit_report(args: argparse.Namespace) -> int:
-    from ars_docs.reports.scope.lint import lint_audit_report_file
-
-    return _run_lint(
-        args, lambda path: lint_audit_report_file(path, template=args.template), "audit report"
-    )
+    return _run_lint(args, "audit-report", "audit report")
 
 
 def cmd_lint_drift_log(args: argparse.Namespace) -> int:
-    from ars_docs.reports.drift.lint import lint_drift_log_file
-
-    return _run_lint(args, lint_drift_log_file, "drift log")
+    return _run_lint(args, "drift-log", "drift log")
 
 
-def _run_lint(
-    args: argparse.Namespace, lint: Callable[[str], Iterator[Diagnostic]], what: str
-) -> int:
-    # Read every file before printing anything: a missing file stops the run cleanly.
-    found = {path: list(lint(path)) for path in dict.fromkeys(args.files)}
-    total = sum(len(diagnostics) for diagnostics in found.values())
+def _run_lint(args: argparse.Namespace, kind: str, what: str) -> int:
+    from ars_docs.commands.lints import lint_files
+
+    found = lint_files(kind, args.files, template=getattr(args, "template", False))
+    total = sum(len(f.diagnostics) for f in found)
     if args.format == "json":
         from ars_docs.cli.jsonout import payload, print_payload
 
         summary = {"files": len(found), "findings": total}
-        every = [d for diagnostics in found.values() for d in diagnostics]
-        command = "lint audit-report" if what == "audit report" else "lint drift-log"
-        print_payload(payload(command, summary, every, files=list(found), errors=total))
+        every = [d for f in found for d in f.diagnostics]
+        files = [f.target for f in found]
+        print_payload(payload(f"lint {kind}", summary, every, files=files, errors=total))
     else:
-        for path, diagnostics in found.items():
-            print_diagnostics(diagnostics, sys.stdout, limit=None)
-            print(f"{path}: {len(diagnostics)} finding(s) ({what})")
+        for f in found:
+            print_diagnostics(f.diagnostics, sys.stdout, limit=None)
+            print(f"{f.target}: {len(f.diagnostics)} finding(s) ({what})")
     return int(ExitCode.CHECK_FAILED if total else ExitCode.OK)
 
 
