@@ -2,21 +2,23 @@
 
 ``lookup_works`` chooses what is checked (a passport, or a bare bibliography
 that is only read), runs ``lookup.run.lookup`` and returns its report;
-``lookup_exit_code`` decides what the run means for the caller's exit status.
+``lookup_exit_code`` decides what the run means for the caller's exit status;
+``build_index`` writes the snapshot index ``lookup --offline`` reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
     from ars_docs.lookup.acknowledge import Acknowledgement
+    from ars_docs.lookup.index.build import BuildProgress, BuildReport
     from ars_docs.lookup.report import LookupReport
 
-__all__ = ["acknowledge", "lookup_exit_code", "lookup_works"]
+__all__ = ["acknowledge", "build_index", "lookup_exit_code", "lookup_works"]
 
 
 def lookup_works(
@@ -80,3 +82,27 @@ def acknowledge(passport: str, key: str, reason: str) -> Acknowledgement:
     from ars_docs.lookup.acknowledge import acknowledge_retraction
 
     return acknowledge_retraction(passport, key, reason)
+
+
+def build_index(
+    dumps: Sequence[str],
+    output: str | None,
+    *,
+    progress: Callable[[BuildProgress], None] | None = None,
+) -> BuildReport:
+    """``lookup index build``: the snapshot index of registry dumps, written to a temp
+    file and renamed into place (so neither end can be standard input/output)."""
+    from ars_docs.lookup.index.build import build_index as build
+
+    if not output:
+        raise UsageError(
+            "no output given: pass -o INDEX, the snapshot index file to write "
+            "(see 'ars-docs lookup index build --help')"
+        )
+    for value, what in [(output, "-o"), *((d, "DUMP") for d in dumps)]:
+        if value == "-":
+            raise UsageError(
+                f"{what} '-' (standard input/output) is not supported here: the index is a "
+                "file that is read and renamed into place; give a path"
+            )
+    return build(list(dumps), output, progress=progress)
