@@ -1,6 +1,6 @@
 """``ars-docs corpus import``: bibliography entries into the passport's ``literature_corpus``.
 
-Parsing and printing; ``commands.corpus`` reads the BibTeX/BibLaTeX, CSL-JSON
+Parsing and printing; ``commands.record.corpus`` reads the BibTeX/BibLaTeX, CSL-JSON
 and RIS files and appends what is new (imported, already present, conflict,
 duplicate, unusable). ``corpus`` is a command group so that more corpus
 actions can follow ``import``. Rules and exit codes: docs/corpus-import.md.
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.commands.corpus import SKIPPED as _SKIPPED
+from ars_docs.commands.record.corpus import SKIPPED as _SKIPPED
 
 if TYPE_CHECKING:
     from ars_docs.bibliography.passport import ImportResult
@@ -58,7 +58,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ars_docs.commands.corpus import import_corpus, import_exit_code
+    from ars_docs.commands.record.corpus import import_corpus, import_exit_code
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None

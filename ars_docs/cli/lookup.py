@@ -123,7 +123,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
-    from ars_docs.commands.lookup import lookup_exit_code, lookup_works
+    from ars_docs.commands.evidence.lookup import lookup_exit_code, lookup_works
     from ars_docs.lookup.run import LookupInterrupted
 
     previous = sigterm_as_interrupt()
@@ -262,7 +262,7 @@ def _activity_line(report: LookupReport, summary: dict[str, Any]) -> str:
 
 
 def cmd_acknowledge(args: argparse.Namespace) -> int:
-    from ars_docs.commands.lookup import acknowledge
+    from ars_docs.commands.evidence.lookup import acknowledge
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None

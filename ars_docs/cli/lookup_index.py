@@ -58,7 +58,7 @@ def register_index(index_sub: Subparsers) -> None:
 
 
 def cmd_index_build(args: argparse.Namespace) -> int:
-    from ars_docs.commands.lookup import build_index
+    from ars_docs.commands.evidence.lookup import build_index
 
     progress = _Progress(sys.stderr) if _large(args.dumps) and args.verbosity != QUIET else None
     report = build_index(args.dumps, args.output, progress=progress)

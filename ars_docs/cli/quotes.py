@@ -69,7 +69,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 def cmd_quotes(args: argparse.Namespace) -> int:
     from ars_docs.cli.jsonout import payload, print_payload
-    from ars_docs.commands.quotes import check_quotes
+    from ars_docs.commands.evidence.quotes import check_quotes
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
@@ -126,7 +126,7 @@ def _block(path: str, r: QuoteResult) -> str:
 
 
 def cmd_accept_quote(args: argparse.Namespace) -> int:
-    from ars_docs.commands.quotes import accept
+    from ars_docs.commands.evidence.quotes import accept
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None

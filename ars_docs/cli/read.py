@@ -57,7 +57,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_mark_read(args: argparse.Namespace) -> int:
-    from ars_docs.commands.read_marks import NO_ORIGINAL, mark
+    from ars_docs.commands.record.marks import NO_ORIGINAL, mark
 
     run = mark(
         passport_arg(args.passport, required=False),
@@ -86,7 +86,7 @@ def cmd_mark_read(args: argparse.Namespace) -> int:
 
 
 def cmd_unmark_read(args: argparse.Namespace) -> int:
-    from ars_docs.commands.read_marks import unmark
+    from ars_docs.commands.record.marks import unmark
 
     _report_marks(unmark(passport_arg(args.passport, required=False), args.keys), "rescinded")
     return int(ExitCode.OK)
@@ -103,7 +103,7 @@ def _report_marks(outcome: MarkOutcome, verb: str) -> None:
 
 
 def cmd_list_read(args: argparse.Namespace) -> int:
-    from ars_docs.commands.read_marks import list_marks
+    from ars_docs.commands.record.marks import list_marks
 
     log, marks = list_marks(passport_arg(args.passport, required=False), include_all=args.all)
     exists = log.exists()

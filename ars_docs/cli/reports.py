@@ -1,7 +1,7 @@
 """CLI for the audit Scope Report (§3.2 D2) and the session drift log (§3.4 D4).
 
 Commands: ``scope-report``, ``lint audit-report`` and ``lint drift-log``.
-Argument parsing and printing only; ``commands.scope_report`` does the work.
+Argument parsing and printing only; ``commands.record.scope`` does the work.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ars_docs.cli.common import (
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
-    from ars_docs.commands.scope_report import ScopeReportRun
+    from ars_docs.commands.record.scope import ScopeReportRun
 
 __all__ = ["register"]
 
@@ -65,7 +65,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_scope_report(args: argparse.Namespace) -> int:
-    from ars_docs.commands.scope_report import scope_report
+    from ars_docs.commands.record.scope import scope_report
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None

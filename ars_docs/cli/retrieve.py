@@ -88,7 +88,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
-    from ars_docs.commands.retrieve import retrieve_exit_code, retrieve_originals
+    from ars_docs.commands.evidence.retrieve import retrieve_exit_code, retrieve_originals
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None

@@ -1,6 +1,6 @@
 """CLI for the session record: ``session log-event``, ``session snapshot``, ``drift-log`` (§3.4).
 
-Argument parsing and printing only; ``commands.session_record`` picks the
+Argument parsing and printing only; ``commands.record.events`` picks the
 paths, checks the outputs and writes.
 """
 
@@ -102,7 +102,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_log_event(args: argparse.Namespace) -> int:
-    from ars_docs.commands.session_record import log_event
+    from ars_docs.commands.record.events import log_event
 
     logged = log_event(
         _passport(args),
@@ -118,7 +118,7 @@ def cmd_log_event(args: argparse.Namespace) -> int:
 
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
-    from ars_docs.commands.session_record import snapshot
+    from ars_docs.commands.record.events import snapshot
 
     run = snapshot(
         _passport(args), session_dir=args.session_dir, output=args.output, force=args.force
@@ -133,7 +133,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 
 
 def cmd_drift_log(args: argparse.Namespace) -> int:
-    from ars_docs.commands.session_record import drift_log
+    from ars_docs.commands.record.events import drift_log
 
     run = drift_log(
         _passport(args),

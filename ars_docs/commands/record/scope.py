@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ars_docs.commands.outputs import STDIO, same_file, write_output
-from ars_docs.commands.session_record import refuse_overwriting_inputs
+from ars_docs.commands.record.events import refuse_overwriting_inputs
 from ars_docs.core.errors import InputDataError
 
 if TYPE_CHECKING:
