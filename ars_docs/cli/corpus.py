@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.commands.record.corpus import SKIPPED as _SKIPPED
 
 if TYPE_CHECKING:
-    from ars_docs.bibliography.passport import ImportResult
     from ars_docs.bibliography.plan import Outcome
+    from ars_docs.commands.record.corpus import ImportResult
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -78,10 +77,12 @@ def _where(outcome: Outcome) -> str:
 
 
 def _report(result: ImportResult, verbosity: int) -> None:
+    from ars_docs.commands.record.corpus import SKIPPED
+
     sections = [
         ("imported", [o for o in result.outcomes if o.outcome == "imported"]),
         ("already present", [o for o in result.outcomes if o.outcome == "already_present"]),
-        ("skipped", [o for o in result.outcomes if o.outcome in _SKIPPED]),
+        ("skipped", [o for o in result.outcomes if o.outcome in SKIPPED]),
     ]
     if verbosity != QUIET:
         for title, found in sections:
@@ -91,7 +92,7 @@ def _report(result: ImportResult, verbosity: int) -> None:
             lines = []
             for outcome in found:
                 key = outcome.key or "(no key)"
-                if outcome.outcome in _SKIPPED:
+                if outcome.outcome in SKIPPED:
                     key = f"{outcome.outcome} {key}: {outcome.detail}"
                 lines.append(f"  {_where(outcome)}: {key}")
             capped(lines, verbosity, sys.stdout, indent="  ")
@@ -107,7 +108,9 @@ def _report(result: ImportResult, verbosity: int) -> None:
 
 
 def _summary(result: ImportResult) -> str:
-    conflicts, duplicates, unusable = (result.count(kind) for kind in _SKIPPED)
+    from ars_docs.commands.record.corpus import SKIPPED
+
+    conflicts, duplicates, unusable = (result.count(kind) for kind in SKIPPED)
     counts = (
         f"imported {result.count('imported')}, already present "
         f"{result.count('already_present')}, skipped {conflicts + duplicates + unusable} "
@@ -124,7 +127,9 @@ def _summary(result: ImportResult) -> str:
 
 
 def _as_json(result: ImportResult, files: list[str]) -> dict[str, Any]:
-    conflicts, duplicates, unusable = (result.count(kind) for kind in _SKIPPED)
+    from ars_docs.commands.record.corpus import SKIPPED
+
+    conflicts, duplicates, unusable = (result.count(kind) for kind in SKIPPED)
     summary = {
         "command": "corpus import",
         "passport": result.passport,

@@ -10,7 +10,7 @@ from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_a
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
-    from ars_docs.session.human_read import MarkOutcome
+    from ars_docs.commands.record.marks import MarkOutcome
 
 #: ``ars_docs.session.readlog.READ_SCOPE_LEVELS`` (a test keeps them equal); full_text first.
 READ_SCOPE_LEVELS = ("full_text", "sections", "abstract_only", "toc_only", "unknown")

@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.cli.common import (
     Subparsers,
@@ -25,11 +25,14 @@ from ars_docs.cli.common import (
     sigterm_as_interrupt,
 )
 from ars_docs.core.errors import ExitCode
-from ars_docs.retrieval import EntryStatus, RetrievalReport
-from ars_docs.retrieval.chain import EntryOutcome
+from ars_docs.retrieval import EntryStatus
 from ars_docs.retrieval.handoff import handoff_instructions
 from ars_docs.retrieval.reasons import LOCAL_FILE
-from ars_docs.retrieval.types import Attempt
+
+if TYPE_CHECKING:
+    from ars_docs.retrieval import RetrievalReport
+    from ars_docs.retrieval.chain import EntryOutcome
+    from ars_docs.retrieval.types import Attempt
 
 __all__ = ["cmd_retrieve", "register"]
 

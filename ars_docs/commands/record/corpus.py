@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ars_docs.bibliography.passport import ImportResult, import_into_passport
+from ars_docs.bibliography.read import read_bibliography
 from ars_docs.core.errors import ExitCode, UsageError
 
-if TYPE_CHECKING:
-    from ars_docs.bibliography.passport import ImportResult
-
-__all__ = ["SKIPPED", "import_corpus", "import_exit_code"]
+__all__ = ["SKIPPED", "ImportResult", "import_corpus", "import_exit_code"]
 
 SKIPPED = ("conflict", "duplicate", "unusable")
 """The outcomes of entries that were skipped (each one makes the exit code 1)."""
@@ -32,9 +30,6 @@ def import_corpus(passport: str, files: Sequence[str], *, dry_run: bool = False)
                 f"FILE {what} is not supported: the entries point back to the "
                 "file they came from (source_pointer); save the bibliography and give its path"
             )
-    from ars_docs.bibliography.passport import import_into_passport
-    from ars_docs.bibliography.read import read_bibliography
-
     bibliographies = [read_bibliography(name) for name in files]
     return import_into_passport(passport, bibliographies, dry_run=dry_run)
 

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ars_docs.session.human_read import MarkOutcome
+
 if TYPE_CHECKING:
-    from ars_docs.session.human_read import MarkOutcome
     from ars_docs.session.readlog import ReadMark
 
-__all__ = ["MarkRun", "list_marks", "mark", "unmark"]
+__all__ = ["MarkOutcome", "MarkRun", "list_marks", "mark", "unmark"]
 
 NO_ORIGINAL = "no_original"
 """The entry has no acquired original: the mark cannot clear NO ORIGINAL."""
