@@ -105,8 +105,8 @@ def _report_marks(outcome: MarkOutcome, verb: str) -> None:
 def cmd_list_read(args: argparse.Namespace) -> int:
     from ars_docs.commands.record.marks import list_marks
 
-    log, marks = list_marks(passport_arg(args.passport, required=False), include_all=args.all)
-    exists = log.exists()
+    listed = list_marks(passport_arg(args.passport, required=False), include_all=args.all)
+    log, exists, marks = listed.log, listed.exists, listed.marks
     if args.format == "json":
         from ars_docs.cli.jsonout import payload, print_payload
 

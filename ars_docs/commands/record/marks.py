@@ -17,7 +17,7 @@ from ars_docs.session.human_read import MarkOutcome
 if TYPE_CHECKING:
     from ars_docs.session.readlog import ReadMark
 
-__all__ = ["MarkOutcome", "MarkRun", "list_marks", "mark", "unmark"]
+__all__ = ["MarkList", "MarkOutcome", "MarkRun", "list_marks", "mark", "unmark"]
 
 NO_ORIGINAL = "no_original"
 """The entry has no acquired original: the mark cannot clear NO ORIGINAL."""
@@ -56,11 +56,21 @@ def unmark(passport: str | None, keys: Sequence[str]) -> MarkOutcome:
     return unmark_read(passport, keys)
 
 
-def list_marks(passport: str | None, *, include_all: bool = False) -> tuple[Path, list[ReadMark]]:
-    """The log's path and its active marks (``include_all``: the whole history)."""
+@dataclass(frozen=True)
+class MarkList:
+    """``list-read``: the log, whether it exists, and its marks."""
+
+    log: Path
+    exists: bool
+    marks: Sequence[ReadMark]
+
+
+def list_marks(passport: str | None, *, include_all: bool = False) -> MarkList:
+    """The log's active marks (``include_all``: the whole history); an absent log has none."""
     from ars_docs.session.human_read import list_read
 
-    return list_read(passport, include_all=include_all)
+    log, marks = list_read(passport, include_all=include_all)
+    return MarkList(log, log.exists(), marks)
 
 
 def _cannot_promote(passport: str | None, keys: Sequence[str]) -> list[tuple[str, str]]:
