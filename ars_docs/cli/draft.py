@@ -37,7 +37,7 @@ from ars_docs.cli.output import (
     split_by_citation,
 )
 from ars_docs.core.codes import REFUSAL_ADVICE
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.core.errors import UsageError
 from ars_docs.session.provenance import shown_counts
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def cmd_finalize(args: argparse.Namespace) -> int:
             require_lookup=require_lookup,
         )
         _report_finalize(args, run)
-        return int(ExitCode.CHECK_FAILED if args.check and run.result.would_change else ExitCode.OK)
+        return int(run.exit_code)
     refuse_single_draft_options("finalize", drafts, output=args.output, checklist=args.checklist)
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
@@ -211,7 +211,7 @@ def _finalize_in_batch(args: argparse.Namespace, trust: Trust) -> int:
         args.draft, passport=passport, policy=args.policy, trust=trust, check=args.check
     )
     _report_finalize(args, run)
-    return int(ExitCode.CHECK_FAILED if args.check and run.result.would_change else ExitCode.OK)
+    return int(run.exit_code)
 
 
 def _report_finalize(args: argparse.Namespace, run: FinalizeRun) -> None:
@@ -361,7 +361,7 @@ def _render_one(args: argparse.Namespace, trust: Trust | None = None) -> int:
     # output unless the document itself does.
     json_out = args.format == "json" and run.written != STDIO
     _report_render(args, run, sys.stdout if json_out else sys.stderr)
-    return int(ExitCode.OK if run.passed else ExitCode.CHECK_FAILED)
+    return int(run.exit_code)
 
 
 def _report_render(args: argparse.Namespace, run: RenderRun, stream: TextIO) -> None:
