@@ -1,15 +1,13 @@
 """``ars-docs audit run`` / ``parse-verdict`` / ``manifest``, ``lint audit-artifacts`` (spec §3-§4).
 
-Heavy modules are imported inside the handlers, so other commands never load
-the audit stack.
+Argument parsing and printing; ``commands.audit`` and ``commands.lints`` do
+the work (importing the audit stack inside, so other commands never load it).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from ars_docs.cli.common import (
@@ -18,10 +16,17 @@ from ars_docs.cli.common import (
     add_format,
     passport_arg,
     print_diagnostics,
-    write_output,
 )
 from ars_docs.cli.jsonout import payload, print_payload
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.commands.audit import (
+    acknowledge,
+    audit_template,
+    bundle_manifest,
+    gate,
+    parse_verdict,
+    run,
+)
+from ars_docs.core.errors import ExitCode
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -101,28 +106,20 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_parse_verdict(args: argparse.Namespace) -> int:
-    from ars_docs.audit.model.ledger import format_ms
-    from ars_docs.audit.model.parse_verdict import parse_verdict_stream, run_id_from_path
-    from ars_docs.audit.model.verdict import render_verdict
-    from ars_docs.core.clock import Clock
-
-    run_id = run_id_from_path(args.jsonl)
-    outcome = parse_verdict_stream(
+    done = parse_verdict(
         args.jsonl,
         round_=args.round,
         target_rounds=args.target_rounds,
-        generated_at=format_ms(Clock.from_env().now()),
+        output=args.output,
+        probe=args.probe,
     )
-    missing = not os.path.exists(args.jsonl)
-    code = ExitCode.OK if outcome.ok else ExitCode.NO_INPUT if missing else ExitCode.DATA_ERR
-    if args.probe:
+    outcome, target = done.outcome, done.written
+    if target is None:  # --probe
         if outcome.failure:
             print(f"ars-docs: error: {args.jsonl}: {outcome.failure}", file=sys.stderr)
         else:
             print(f"{args.jsonl}: verdict parses: {outcome.verdict['verdict_status']}")
-        return int(code)
-    target = args.output or str(Path(args.jsonl).with_name(f"{run_id}.verdict.yaml"))
-    write_output(target, render_verdict(outcome.verdict))
+        return int(done.exit_code)
     shown = "standard output" if target == STDIO else target
     if outcome.failure:
         print(
@@ -132,20 +129,11 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
         )
     elif target != STDIO:
         print(f"{target}: {outcome.verdict['verdict_status']}")
-    return int(code)
+    return int(done.exit_code)
 
 
 def cmd_manifest(args: argparse.Namespace) -> int:
-    from ars_docs.audit.model.manifest import manifest_for_files, repo_path, repo_root
-
-    root = Path(args.root) if args.root else repo_root()
-    if not root.is_dir():
-        raise UsageError(f"--root {root}: not a directory")
-    roles = [
-        [repo_path(root, p) for p in paths]
-        for paths in (args.primary, args.supporting, args.template)
-    ]
-    manifest = manifest_for_files(root, *roles)
+    root, manifest = bundle_manifest(args.primary, args.supporting, args.template, root=args.root)
     if args.format == "json":
         summary = {
             "root": str(root),
@@ -168,38 +156,29 @@ def cmd_manifest(args: argparse.Namespace) -> int:
 
 
 def cmd_lint_audit_artifacts(args: argparse.Namespace) -> int:
-    from ars_docs.audit.rows.lint import lint_audit_artifacts
-    from ars_docs.core.diagnostics import Severity
+    from ars_docs.commands.lints import audit_artifacts
 
     passport = passport_arg(args.passport, required=False) if args.mode == "persisted" else None
-    target = {"proposal": args.file, "verdict": args.file, "persisted": passport}.get(
-        args.mode, args.jsonl
+    found = audit_artifacts(
+        args.mode,
+        file=args.file,
+        passport=passport,
+        jsonl=args.jsonl,
+        root=args.root,
+        check_files=not args.ledger_only,
     )
-    if not target:
-        flag = {
-            "proposal": "ENTRY.json",
-            "verdict": "VERDICT",
-            "persisted": "--passport (or $ARS_PASSPORT)",
-        }
-        raise UsageError(
-            f"--mode {args.mode} needs {flag.get(args.mode, '--jsonl')}; see "
-            "`ars-docs lint audit-artifacts --help`"
-        )
-    diagnostics = list(
-        lint_audit_artifacts(args.mode, target, root=args.root, check_files=not args.ledger_only)
-    )
-    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    target, errors, diagnostics = found.target, found.errors, found.diagnostics
     if args.format == "json":
         summary = {
             "mode": args.mode,
-            "target": str(target),
+            "target": target,
             "errors": errors,
-            "warnings": len(diagnostics) - errors,
+            "warnings": found.warnings,
         }
         print_payload(payload("lint audit-artifacts", summary, diagnostics, errors=errors))
     else:
         print_diagnostics(diagnostics, sys.stdout)
-        print(f"{target}: {errors} error(s), {len(diagnostics) - errors} warning(s)")
+        print(f"{target}: {errors} error(s), {found.warnings} warning(s)")
     return int(ExitCode.CHECK_FAILED if errors else ExitCode.OK)
 
 
@@ -261,9 +240,7 @@ def register_gate(audit_sub: Subparsers) -> None:
 
 
 def cmd_gate(args: argparse.Namespace) -> int:
-    from ars_docs.audit.gate.main import make_context, run_gate
-
-    ctx = make_context(
+    result = gate(
         args.passport,
         args.stage,
         args.agent,
@@ -271,7 +248,6 @@ def cmd_gate(args: argparse.Namespace) -> int:
         output_dir=args.output_dir,
         root=args.root,
     )
-    result = run_gate(ctx)
     if result.exit_code == int(ExitCode.CANT_CREATE):
         # The passport could not be written: say so where errors go, as every command does.
         from ars_docs.core.limits import bound_message
@@ -315,11 +291,14 @@ _SHOWN_SILENT = frozenset({"P-PB-consume-fail", "P-PB-crash", "P-PB-dup-late"})
 
 
 def cmd_ack(args: argparse.Namespace) -> int:
-    from ars_docs.audit.gate.ack import acknowledge
-    from ars_docs.audit.gate.main import make_context
-
-    ctx = make_context(args.passport, args.stage, args.agent, args.deliverable, root=args.root)
-    result = acknowledge(ctx, args.findings.split(","))
+    result = acknowledge(
+        args.passport,
+        args.stage,
+        args.agent,
+        args.deliverable,
+        args.findings.split(","),
+        root=args.root,
+    )
     if args.format == "json":
         summary = {
             "passport": args.passport,
@@ -400,29 +379,15 @@ def _register_run(audit_sub: Subparsers) -> None:
 
 
 def cmd_template(args: argparse.Namespace) -> int:
-    from ars_docs.audit.run.request import shipped_template
-
-    sys.stdout.write(shipped_template().read_text(encoding="utf-8"))
+    sys.stdout.write(audit_template())
     return int(ExitCode.OK)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    import dataclasses
+    def phase(message: str) -> None:
+        print(f"audit run: {message}", file=sys.stderr, flush=True)
 
-    from ars_docs.audit.run.config import load_settings, parse_timeout, split_command
-    from ars_docs.audit.run.main import run_audit
-    from ars_docs.audit.run.request import check_request
-
-    settings = load_settings()
-    try:
-        if args.codex is not None:
-            settings = dataclasses.replace(settings, codex=split_command(args.codex))
-        if args.timeout is not None:
-            settings = dataclasses.replace(settings, timeout=parse_timeout(args.timeout))
-    except ValueError as exc:
-        flag = "--timeout" if args.codex is None else "--codex/--timeout"
-        raise UsageError(f"{flag}: {exc}") from None
-    request = check_request(
+    outcome = run(
         stage=args.stage,
         agent=args.agent,
         deliverable=args.deliverable,
@@ -432,13 +397,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         previous_findings=args.previous_findings,
         output_dir=args.output_dir,
         bundle_id=args.bundle_id,
-        settings=settings,
+        codex=args.codex,
+        timeout=args.timeout,
+        phase=phase,
+        dry_run=args.dry_run,
     )
-
-    def phase(message: str) -> None:
-        print(f"audit run: {message}", file=sys.stderr, flush=True)
-
-    outcome = run_audit(request, phase=phase, dry_run=args.dry_run)
     if args.dry_run:
         if args.format == "json":
             dry: dict[str, Any] = {"dry_run": True, "exit_code": outcome.exit_code}

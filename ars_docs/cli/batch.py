@@ -1,4 +1,4 @@
-"""Many drafts in one call: ``finalize`` and ``render`` over files and folders (issue 27).
+"""Running many drafts in one call: ``finalize`` and ``render`` over files and folders (issue 27).
 
 ``ars-docs finalize chapters/ intro.md --passport P`` runs each draft exactly as
 its own call would — same files written, same report — with the passport and
@@ -17,6 +17,10 @@ read log loaded once and the drafts spread over ``--jobs N`` worker processes
   the exit code is the worst of the drafts' codes;
 * a draft that cannot be read (missing, not UTF-8) is reported with its exit
   code and the others still run.
+
+Which drafts, which options are refused and the one load of the session are
+decided by ``commands.batch``; this module only runs the drafts (in a worker
+pool for ``--jobs`` > 1), captures each one's report and prints them in order.
 """
 
 from __future__ import annotations
@@ -27,23 +31,19 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.cli.common import STDIO
-from ars_docs.core.errors import ArsError, ExitCode, InputMissingError, UsageError
+from ars_docs.commands.batch import pack_trust, unpack_trust
+from ars_docs.core.errors import ArsError, ExitCode
 
 if TYPE_CHECKING:
-    from ars_docs.session.corpus import Corpus
-    from ars_docs.session.readlog import ReadLog
+    from ars_docs.commands.batch import Packed
+    from ars_docs.commands.session_inputs import Trust
 
-__all__ = ["add_batch_options", "expand_drafts", "jobs_arg", "run_batch"]
-
-#: Names ars-docs writes beside a draft; never taken as drafts from a folder.
-_GENERATED_SUFFIXES = ("_prefinalization_checklist.md", "_final.md", "_preview.md")
+__all__ = ["add_batch_options", "jobs_arg", "run_batch"]
 
 # A worker's trust inputs, set once per process by ``_init_worker``.
-_TRUST: tuple[Corpus, ReadLog] | None = None
+_TRUST: Trust | None = None
 
 
 def jobs_arg(value: str) -> int:
@@ -73,65 +73,11 @@ def add_batch_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def expand_drafts(names: list[str], *, recursive: bool) -> tuple[list[str], bool]:
-    """The drafts named by files and folders, and whether this is a batch.
-
-    A batch is more than one draft or any folder (a folder of one draft still
-    reports like a batch, so scripts see one shape).
-    """
-    drafts: list[str] = []
-    seen: set[str] = set()
-    folder_given = False
-    for name in names:
-        if name != STDIO and os.path.isdir(name):
-            folder_given = True
-            found = _folder_drafts(Path(name), recursive)
-            if not found:
-                raise InputMissingError(
-                    f"{name}: no *.md drafts in this folder"
-                    + ("" if recursive else " (give --recursive to include its subfolders)")
-                )
-        else:
-            found = [name]
-        for draft in found:
-            key = draft if draft == STDIO else os.path.realpath(draft)
-            if key not in seen:
-                seen.add(key)
-                drafts.append(draft)
-    return drafts, folder_given or len(drafts) > 1
-
-
-def _folder_drafts(folder: Path, recursive: bool) -> list[str]:
-    pattern = "**/*.md" if recursive else "*.md"
-    found = sorted(
-        str(path)
-        for path in folder.glob(pattern)
-        if path.is_file() and not path.name.endswith(_GENERATED_SUFFIXES)
-    )
-    return found
-
-
-def refuse_single_draft_options(args: argparse.Namespace, drafts: list[str]) -> None:
-    """Options that name one draft's input or output cannot serve several (exit 64)."""
-    command = args.command_name
-    if STDIO in drafts:
-        raise UsageError(
-            f"{command}: standard input ('-') is one draft; give files or folders when "
-            "running several"
-        )
-    for option, attribute in (("-o/--output", "output"), ("--checklist", "checklist")):
-        if getattr(args, attribute, None):
-            raise UsageError(
-                f"{command}: {option} names one draft's output; with several drafts each "
-                "is written beside its draft (run the drafts one by one to place them)"
-            )
-
-
 def run_batch(
     args: argparse.Namespace,
     drafts: list[str],
     one: Callable[[argparse.Namespace, Any], int],
-    trust: tuple[Corpus, ReadLog] | None,
+    trust: Trust | None,
 ) -> int:
     """Run ``one`` for each draft (in a pool when ``--jobs`` > 1); print in order; worst code."""
     jobs = args.jobs or os.cpu_count() or 1
@@ -146,9 +92,7 @@ def run_batch(
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        from ars_docs.session.cache.codec import encode
-
-        encoded = None if trust is None else (encode(trust[0]), encode(trust[1]))
+        encoded = pack_trust(trust)
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         with ProcessPoolExecutor(
@@ -160,16 +104,9 @@ def run_batch(
     return max(codes, default=0)
 
 
-def _init_worker(encoded: tuple[bytes, bytes] | None) -> None:
+def _init_worker(encoded: Packed | None) -> None:
     global _TRUST
-    if encoded is None:
-        _TRUST = None
-        return
-    from ars_docs.session.cache.codec import decode
-    from ars_docs.session.corpus import Corpus
-    from ars_docs.session.readlog import ReadLog
-
-    _TRUST = (decode(encoded[0], Corpus), decode(encoded[1], ReadLog))
+    _TRUST = unpack_trust(encoded)
 
 
 def _run_one(

@@ -12,35 +12,25 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from ars_docs.commands.outputs import (
-    ensure_folder,
-    refuse_outputs_over_inputs,
-    same_file,
-    write_output,
-)
-from ars_docs.commands.session_inputs import STDIN_NAME, STDIO, load_trust, read_draft
-from ars_docs.core.diagnostics import Diagnostic
+from ars_docs.commands.outputs import STDIN_NAME, STDIO
 from ars_docs.core.errors import UsageError
+
+if TYPE_CHECKING:
+    from ars_docs.core.diagnostics import Diagnostic
 
 __all__ = [
     "STDIN_NAME",
     "STDIO",
     "Parser",
+    "Subparsers",
     "add_format",
     "add_passport",
     "add_require_lookup",
-    "ensure_folder",
-    "load_trust_inputs",
+    "concurrency_arg",
     "passport_arg",
-    "read_draft",
-    "refuse_outputs_over_inputs",
-    "refuse_stdio",
-    "same_file",
-    "write_output",
+    "print_diagnostics",
+    "sigterm_as_interrupt",
 ]
-
-if TYPE_CHECKING:
-    pass
 
 PASSPORT_ENV = "ARS_PASSPORT"
 
@@ -99,15 +89,6 @@ def passport_arg(value: str | None, *, required: bool) -> str | None:
             "read log and the other session files; give its path"
         )
     return chosen
-
-
-def refuse_stdio(value: str | None, option: str, why: str) -> None:
-    """``-`` is standard input/output; where a command cannot use it, say so (exit 64)."""
-    if value == STDIO:
-        raise UsageError(f"{option} '-' is not supported: {why}; give a file path")
-
-
-load_trust_inputs = load_trust
 
 
 def print_diagnostics(

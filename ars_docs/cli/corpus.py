@@ -1,9 +1,8 @@
 """``ars-docs corpus import``: bibliography entries into the passport's ``literature_corpus``.
 
-Reads BibTeX/BibLaTeX, CSL-JSON and RIS files (``bibliography``), judges
-each entry against the passport (imported, already present, conflict,
-duplicate, unusable) and appends what is new in place, byte-preserving, under
-the session folder lock. ``corpus`` is a command group so that more corpus
+Parsing and printing; ``commands.record.corpus`` reads the BibTeX/BibLaTeX, CSL-JSON
+and RIS files and appends what is new (imported, already present, conflict,
+duplicate, unusable). ``corpus`` is a command group so that more corpus
 actions can follow ``import``. Rules and exit codes: docs/corpus-import.md.
 """
 
@@ -11,19 +10,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
-    from ars_docs.bibliography.passport import ImportResult
     from ars_docs.bibliography.plan import Outcome
-
-#: The outcomes of entries that were skipped (each one makes the exit code 1).
-_SKIPPED = ("conflict", "duplicate", "unusable")
+    from ars_docs.commands.record.corpus import ImportResult
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -62,27 +56,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     add_verbosity(p)
 
 
-def _a_stream(name: str) -> bool:
-    """A path that exists but is no file or folder: a FIFO, ``<(…)``, a device."""
-    path = Path(name)
-    return path.exists() and not path.is_file() and not path.is_dir()
-
-
 def cmd_import(args: argparse.Namespace) -> int:
+    from ars_docs.commands.record.corpus import import_corpus, import_exit_code
+
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    for name in args.bibliographies:
-        if name == "-" or _a_stream(name):
-            what = "'-' (standard input)" if name == "-" else f"{name} (a pipe or a device)"
-            raise UsageError(
-                f"FILE {what} is not supported: the entries point back to the "
-                "file they came from (source_pointer); save the bibliography and give its path"
-            )
-    from ars_docs.bibliography.passport import import_into_passport
-    from ars_docs.bibliography.read import read_bibliography
-
-    bibliographies = [read_bibliography(name) for name in args.bibliographies]
-    result = import_into_passport(passport, bibliographies, dry_run=args.dry_run)
+    result = import_corpus(passport, args.bibliographies, dry_run=args.dry_run)
     if args.format == "json":
         from ars_docs.cli.jsonout import payload, print_payload
 
@@ -90,8 +69,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         print_payload(payload("corpus import", data["summary"], **data))
     else:
         _report(result, args.verbosity)
-    skipped = sum(result.count(kind) for kind in _SKIPPED)
-    return int(ExitCode.CHECK_FAILED if skipped else ExitCode.OK)
+    return int(import_exit_code(result))
 
 
 def _where(outcome: Outcome) -> str:
@@ -99,10 +77,12 @@ def _where(outcome: Outcome) -> str:
 
 
 def _report(result: ImportResult, verbosity: int) -> None:
+    from ars_docs.commands.record.corpus import SKIPPED
+
     sections = [
         ("imported", [o for o in result.outcomes if o.outcome == "imported"]),
         ("already present", [o for o in result.outcomes if o.outcome == "already_present"]),
-        ("skipped", [o for o in result.outcomes if o.outcome in _SKIPPED]),
+        ("skipped", [o for o in result.outcomes if o.outcome in SKIPPED]),
     ]
     if verbosity != QUIET:
         for title, found in sections:
@@ -112,7 +92,7 @@ def _report(result: ImportResult, verbosity: int) -> None:
             lines = []
             for outcome in found:
                 key = outcome.key or "(no key)"
-                if outcome.outcome in _SKIPPED:
+                if outcome.outcome in SKIPPED:
                     key = f"{outcome.outcome} {key}: {outcome.detail}"
                 lines.append(f"  {_where(outcome)}: {key}")
             capped(lines, verbosity, sys.stdout, indent="  ")
@@ -128,7 +108,9 @@ def _report(result: ImportResult, verbosity: int) -> None:
 
 
 def _summary(result: ImportResult) -> str:
-    conflicts, duplicates, unusable = (result.count(kind) for kind in _SKIPPED)
+    from ars_docs.commands.record.corpus import SKIPPED
+
+    conflicts, duplicates, unusable = (result.count(kind) for kind in SKIPPED)
     counts = (
         f"imported {result.count('imported')}, already present "
         f"{result.count('already_present')}, skipped {conflicts + duplicates + unusable} "
@@ -145,7 +127,9 @@ def _summary(result: ImportResult) -> str:
 
 
 def _as_json(result: ImportResult, files: list[str]) -> dict[str, Any]:
-    conflicts, duplicates, unusable = (result.count(kind) for kind in _SKIPPED)
+    from ars_docs.commands.record.corpus import SKIPPED
+
+    conflicts, duplicates, unusable = (result.count(kind) for kind in SKIPPED)
     summary = {
         "command": "corpus import",
         "passport": result.passport,

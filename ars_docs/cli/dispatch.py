@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from ars_docs.cli.common import (
     STDIO,
@@ -19,15 +18,10 @@ from ars_docs.cli.common import (
     add_format,
     add_passport,
     add_require_lookup,
-    load_trust_inputs,
     passport_arg,
-    refuse_outputs_over_inputs,
-    refuse_stdio,
-    same_file,
-    write_output,
 )
 from ars_docs.cli.output import QUIET, add_verbosity, capped
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -58,41 +52,23 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_dispatch(args: argparse.Namespace) -> int:
+    from ars_docs.cli.offenders import offender_dict, offender_line
+    from ars_docs.commands.dispatch import dispatch_file
+
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    refuse_stdio(args.report, "REPORT", "dispatch finalizes the report in place")
-    report = Path(args.report)
-    final_out = args.final_out or str(report.with_name(f"{report.stem}_final.md"))
-    payload_out = args.payload_out or str(report.with_name(f"{report.stem}_handoff.json"))
-    for target in (final_out, payload_out):
-        if target != STDIO and same_file(target, args.report):
-            raise UsageError(f"{target} is the report itself; choose another output path")
-    refuse_outputs_over_inputs(
-        [("--final-out", final_out), ("--payload-out", payload_out)],
-        passport=passport,
-        inputs=[("the report", args.report)],
+    run = dispatch_file(
+        args.report,
+        passport,
+        final_out=args.final_out,
+        payload_out=args.payload_out,
+        require_lookup=False if args.no_require_lookup else None,
+        stdout_taken=args.format == "json",
     )
-    if final_out == STDIO:
-        raise UsageError("--final-out needs a file path (the payload records where it is)")
-    if payload_out == STDIO and args.format == "json":
-        raise UsageError(
-            "--payload-out - and --format json both write standard output; give the payload "
-            "a file (--payload-out PATH)"
-        )
-    from ars_docs.commands.dispatch import dispatch
-    from ars_docs.commands.policy import load_policy
-    from ars_docs.reports.handoff.payload import payload_json
-
-    policy = load_policy(passport, require_lookup=False if args.no_require_lookup else None)
-    corpus, read_log = load_trust_inputs(passport)
-    result = dispatch(corpus, read_log, draft_path=args.report, final_out=final_out, policy=policy)
-    write_output(payload_out, payload_json(result.payload))
+    result, final_out, payload_out = run.result, run.final_out, run.payload_out
     decision = result.payload["terminal_gate_decision"]
-    from ars_docs.cli.offenders import offender_dict, offender_line
-
-    text = report.read_text(encoding="utf-8") if result.gate is not None else None
     offenders = [
-        offender_dict(o, draft=args.report, text=text, corpus=corpus, passport=passport)
+        offender_dict(o, draft=args.report, text=run.text, corpus=run.corpus, passport=passport)
         for o in (result.gate.offenders if result.gate is not None else ())
     ]
     if args.format == "json":
@@ -120,7 +96,7 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
         return int(ExitCode.OK if result.emitted else ExitCode.CHECK_FAILED)
     where = "" if payload_out == STDIO else f"; payload: {payload_out}"
     if result.emitted:
-        note = f"; {policy.existence_note}" if policy.existence_note else ""
+        note = f"; {run.policy.existence_note}" if run.policy.existence_note else ""
         print(f"{args.report}: EMITTED {final_out}{where}{note}", file=sys.stderr)
         return int(ExitCode.OK)
     capped([offender_line(args.report, item) for item in offenders], args.verbosity, sys.stderr)

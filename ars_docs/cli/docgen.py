@@ -207,9 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{target} is up to date")
         return int(ExitCode.OK)
     if args.output:
-        from ars_docs.files.atomic import write_text_atomic
+        from ars_docs.commands.outputs import write_output
 
-        write_text_atomic(Path(args.output), text)
+        write_output(args.output, text)
     else:
         sys.stdout.write(text)
     return int(ExitCode.OK)

@@ -15,12 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ars_docs.cli.batch import (
-    add_batch_options,
-    expand_drafts,
-    refuse_single_draft_options,
-    run_batch,
-)
+from ars_docs.cli.batch import add_batch_options, run_batch
 from ars_docs.cli.common import (
     STDIN_NAME,
     STDIO,
@@ -42,7 +37,7 @@ from ars_docs.cli.output import (
     split_by_citation,
 )
 from ars_docs.core.codes import REFUSAL_ADVICE
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.core.errors import UsageError
 from ars_docs.session.provenance import shown_counts
 
 if TYPE_CHECKING:
@@ -173,10 +168,12 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_finalize(args: argparse.Namespace) -> int:
-    from ars_docs.commands.finalize import default_checklist_path, finalize_file
-    from ars_docs.commands.outputs import refuse_batch_outputs_over_inputs
-    from ars_docs.commands.policy import load_policy
-    from ars_docs.commands.session_inputs import load_trust, session_lock
+    from ars_docs.commands.batch import (
+        expand_drafts,
+        finalize_batch,
+        refuse_single_draft_options,
+    )
+    from ars_docs.commands.finalize import finalize_file
 
     args.command_name = "finalize"
     drafts, batch = expand_drafts(args.drafts, recursive=args.recursive)
@@ -193,18 +190,15 @@ def cmd_finalize(args: argparse.Namespace) -> int:
             require_lookup=require_lookup,
         )
         _report_finalize(args, run)
-        return int(ExitCode.CHECK_FAILED if args.check and run.result.would_change else ExitCode.OK)
-    refuse_single_draft_options(args, drafts)
+        return int(run.exit_code)
+    refuse_single_draft_options("finalize", drafts, output=args.output, checklist=args.checklist)
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    if not args.check:
-        refuse_batch_outputs_over_inputs(
-            "finalize", drafts, lambda draft: [str(default_checklist_path(draft))]
-        )
-    args.policy = load_policy(passport, require_lookup=require_lookup)
-    # One lock and one load of the trust inputs for the whole batch.
-    with session_lock(passport):
-        return run_batch(args, drafts, _finalize_in_batch, load_trust(passport))
+    with finalize_batch(passport, drafts, check=args.check, require_lookup=require_lookup) as (
+        args.policy,
+        trust,
+    ):
+        return run_batch(args, drafts, _finalize_in_batch, trust)
 
 
 def _finalize_in_batch(args: argparse.Namespace, trust: Trust) -> int:
@@ -217,7 +211,7 @@ def _finalize_in_batch(args: argparse.Namespace, trust: Trust) -> int:
         args.draft, passport=passport, policy=args.policy, trust=trust, check=args.check
     )
     _report_finalize(args, run)
-    return int(ExitCode.CHECK_FAILED if args.check and run.result.would_change else ExitCode.OK)
+    return int(run.exit_code)
 
 
 def _report_finalize(args: argparse.Namespace, run: FinalizeRun) -> None:
@@ -324,8 +318,12 @@ def _checklist_phrase(checklist: str | None) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from ars_docs.commands.outputs import refuse_batch_outputs_over_inputs
-    from ars_docs.commands.render import default_render_path, read_css
+    from ars_docs.commands.batch import (
+        expand_drafts,
+        refuse_render_batch_outputs,
+        refuse_single_draft_options,
+    )
+    from ars_docs.commands.render import read_css
     from ars_docs.commands.session_inputs import load_trust
 
     if args.check and not args.strict:
@@ -335,13 +333,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     drafts, batch = expand_drafts(args.drafts, recursive=args.recursive)
     if not batch:
         return _render_one(argparse.Namespace(**{**vars(args), "draft": drafts[0]}))
-    refuse_single_draft_options(args, drafts)
-    if not args.check:
-        refuse_batch_outputs_over_inputs(
-            "render",
-            drafts,
-            lambda draft: [default_render_path(draft, strict=args.strict, to=args.to)],
-        )
+    refuse_single_draft_options("render", drafts, output=args.output)
+    refuse_render_batch_outputs(drafts, strict=args.strict, to=args.to, check=args.check)
     passport = passport_arg(args.passport, required=False)
     return run_batch(args, drafts, _render_one, load_trust(passport) if passport else None)
 
@@ -368,7 +361,7 @@ def _render_one(args: argparse.Namespace, trust: Trust | None = None) -> int:
     # output unless the document itself does.
     json_out = args.format == "json" and run.written != STDIO
     _report_render(args, run, sys.stdout if json_out else sys.stderr)
-    return int(ExitCode.OK if run.passed else ExitCode.CHECK_FAILED)
+    return int(run.exit_code)
 
 
 def _report_render(args: argparse.Namespace, run: RenderRun, stream: TextIO) -> None:

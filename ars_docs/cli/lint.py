@@ -14,7 +14,6 @@ from ars_docs.cli.common import (
 )
 from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import add_verbosity, capped
-from ars_docs.core.diagnostics import Severity
 from ars_docs.core.errors import ExitCode, UsageError
 
 
@@ -74,9 +73,9 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
-    from ars_docs.audit.evalset.fixtures import scan_fixture_set
+    from ars_docs.commands.lints import eval_fixtures
 
-    found = scan_fixture_set(args.dir)
+    found = eval_fixtures(args.dir)
     diagnostics = found.diagnostics
     if args.format == "json":
         summary = {
@@ -105,25 +104,9 @@ def cmd_lint_eval_fixtures(args: argparse.Namespace) -> int:
 
 
 def cmd_lint_pattern_protection(args: argparse.Namespace) -> int:
-    from pathlib import Path
+    from ars_docs.commands.lints import pattern_protection
 
-    from ars_docs.audit.prompts.protection import lint_pattern_protection, load_manifest
-
-    manifest = load_manifest(args.manifest)
-    root = Path(args.root)
-    if not root.is_dir():
-        from ars_docs.core.errors import InputMissingError
-
-        raise InputMissingError(f"{root}: not a folder; ROOT is the repository root")
-    if args.frozen_manifest and manifest.scope != "v3.7.1-only":
-        from ars_docs.core.errors import UsageError
-
-        raise UsageError("--frozen-manifest goes with a v3.7.1 manifest (the Step 0 check)")
-    diagnostics = list(lint_pattern_protection(manifest, root))
-    if args.frozen_manifest:
-        from ars_docs.audit.prompts.frozen import check_frozen_blocks
-
-        diagnostics += check_frozen_blocks(root, args.frozen_manifest)
+    manifest, diagnostics = pattern_protection(args.manifest, args.root, args.frozen_manifest)
     if args.format == "json":
         summary = {
             "manifest": manifest.path,
@@ -157,27 +140,17 @@ def cmd_lint_corpus(args: argparse.Namespace) -> int:
         raise UsageError("give the passport once: as PASSPORT or as --passport, not both")
     passport = passport_arg(args.passport_path or args.passport, required=True)
     assert passport is not None
-    from ars_docs.session.lint import lint_corpus_counted
+    from ars_docs.commands.lints import lint_corpus
 
-    entries, diagnostics = lint_corpus_counted(passport)
-    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-    warnings = len(diagnostics) - errors
+    found = lint_corpus(passport)
+    errors, warnings, entries = found.errors, found.warnings, found.entries
     if args.format == "json":
         summary = {"passport": passport, "entries": entries, "errors": errors, "warnings": warnings}
-        print_payload(payload("lint corpus", summary, diagnostics, errors=errors))
+        print_payload(payload("lint corpus", summary, found.diagnostics, errors=errors))
     else:
-        capped([d.format() for d in diagnostics], args.verbosity, sys.stdout)
+        capped([d.format() for d in found.diagnostics], args.verbosity, sys.stdout)
         noun = "entry" if entries == 1 else "entries"
-        empty = ""
-        if not entries:  # an empty corpus passes every rule: say that nothing was there
-            from pathlib import Path
-
-            where = (
-                "the folder holds no entry file"
-                if Path(passport).is_dir()
-                else ("literature_corpus[] is empty")
-            )
-            empty = f" ({where})"
+        empty = f" ({found.empty})" if found.empty else ""
         print(
             f"{passport}: {entries} {noun} checked{empty}, {errors} error(s), {warnings} warning(s)"
         )

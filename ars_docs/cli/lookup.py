@@ -31,16 +31,13 @@ from ars_docs.cli.common import (
     sigterm_as_interrupt,
 )
 from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity, capped
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
     from ars_docs.lookup.report import EntryResult, LookupReport
 
 __all__ = ["INDEX_ALIAS", "cmd_acknowledge", "cmd_lookup", "register"]
 
-INTERRUPTED = 130
-UNREACHABLE = 75
-"""Exit status when some entry could not be checked (EX_TEMPFAIL: try again later)."""
 INDEX_ALIAS = "lookup-index"
 """``ars-docs lookup index …`` is parsed as this command (``cli.main``)."""
 
@@ -126,36 +123,26 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
-    from ars_docs.lookup.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
+    from ars_docs.commands.evidence.lookup import lookup_exit_code, lookup_works
+    from ars_docs.lookup.run import LookupInterrupted
 
-    if args.bibliography:
-        if args.passport:
-            raise UsageError("give --passport or --bibliography, not both")
-        if args.bibliography == "-":
-            raise UsageError("--bibliography '-' is not supported; give the file's path")
-        source = args.bibliography
-    else:
-        chosen = passport_arg(args.passport, required=False)
-        if chosen is None:
-            raise UsageError(
-                "no passport given: pass --passport PASSPORT (or set $ARS_PASSPORT), or "
-                "--bibliography FILE to check a .bib, CSL-JSON or RIS file"
-            )
-        source = chosen
-    options = LookupOptions(
-        keys=tuple(args.keys),
-        recheck=args.all,
-        refresh=args.refresh,
-        offline=args.offline,
-        config=args.config,
-        dry_run=args.dry_run,
-        concurrency=args.concurrency,
-        bibliography=bool(args.bibliography),
-    )
-    quiet = args.verbosity == QUIET
     previous = sigterm_as_interrupt()
     try:
-        report = lookup(source, options, LookupRuntime(progress=None if quiet else sys.stderr))
+        report = lookup_works(
+            # With --bibliography only an explicit --passport counts (it is refused).
+            passport=args.passport
+            if args.bibliography
+            else passport_arg(args.passport, required=False),
+            bibliography=args.bibliography,
+            keys=args.keys,
+            recheck=args.all,
+            refresh=args.refresh,
+            offline=args.offline,
+            config=args.config,
+            dry_run=args.dry_run,
+            concurrency=args.concurrency,
+            progress=None if args.verbosity == QUIET else sys.stderr,
+        )
     except LookupInterrupted as stop:
         done = stop.report
         print(
@@ -166,7 +153,7 @@ def cmd_lookup(args: argparse.Namespace) -> int:
             flush=True,
         )
         sys.stdout.flush()
-        os._exit(INTERRUPTED)  # requests may be stuck in a read: do not wait for them
+        os._exit(int(ExitCode.INTERRUPTED))  # requests may be stuck in a read: do not wait
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -177,20 +164,7 @@ def cmd_lookup(args: argparse.Namespace) -> int:
         print_payload(payload("lookup", data["summary"], **data))
     else:
         print_report(report, args.verbosity, sys.stdout)
-    return exit_code(report, args.fail_on)
-
-
-def exit_code(report: LookupReport, fail_on: str = "blocking") -> int:
-    """1 when an entry blocks the gate (``--fail-on any``: also any other ``not_found`` or
-    ``mismatch``), else 75 when an entry could not be checked, else 0."""
-    results = report.results
-    if any(r.blocking for r in results) or (
-        fail_on == "any" and any(r.status in ("not_found", "mismatch") for r in results)
-    ):
-        return int(ExitCode.CHECK_FAILED)
-    if any(r.status == "unreachable" for r in results):
-        return UNREACHABLE
-    return int(ExitCode.OK)
+    return int(lookup_exit_code(report, args.fail_on))
 
 
 def print_report(report: LookupReport, verbosity: int, out: TextIO) -> None:
@@ -288,11 +262,11 @@ def _activity_line(report: LookupReport, summary: dict[str, Any]) -> str:
 
 
 def cmd_acknowledge(args: argparse.Namespace) -> int:
-    from ars_docs.lookup.acknowledge import acknowledge_retraction
+    from ars_docs.commands.evidence.lookup import acknowledge
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    done = acknowledge_retraction(passport, args.key, args.reason)
+    done = acknowledge(passport, args.key, args.reason)
     what = done.status.replace("_", " ")
     notice = f" (notice {done.notice_doi})" if done.notice_doi else ""
     if done.written:

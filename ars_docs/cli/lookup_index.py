@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.cli.common import Subparsers, add_format
 from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
     from ars_docs.lookup.index.build import BuildProgress, BuildReport
@@ -58,19 +58,8 @@ def register_index(index_sub: Subparsers) -> None:
 
 
 def cmd_index_build(args: argparse.Namespace) -> int:
-    from ars_docs.lookup.index.build import build_index
+    from ars_docs.commands.evidence.lookup import build_index
 
-    if not args.output:
-        raise UsageError(
-            "no output given: pass -o INDEX, the snapshot index file to write "
-            "(see 'ars-docs lookup index build --help')"
-        )
-    for value, what in [(args.output, "-o"), *((d, "DUMP") for d in args.dumps)]:
-        if value == "-":
-            raise UsageError(
-                f"{what} '-' (standard input/output) is not supported here: the index is a "
-                "file that is read and renamed into place; give a path"
-            )
     progress = _Progress(sys.stderr) if _large(args.dumps) and args.verbosity != QUIET else None
     report = build_index(args.dumps, args.output, progress=progress)
     if progress is not None:

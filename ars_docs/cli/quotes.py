@@ -15,10 +15,9 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
-from ars_docs.core.errors import ExitCode, InputMissingError
+from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
-    from ars_docs.core.diagnostics import Diagnostic
     from ars_docs.quotes.check import QuoteResult
 
 __all__ = ["cmd_accept_quote", "cmd_quotes", "register"]
@@ -69,51 +68,32 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_quotes(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from ars_docs.cli.jsonout import payload, print_payload
-    from ars_docs.document.text import read_document
-    from ars_docs.quotes.check import check_quotations
-    from ars_docs.session.corpus import load_corpus
+    from ars_docs.commands.evidence.quotes import check_quotes
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    if not Path(args.draft).exists():
-        raise InputMissingError(f"draft not found: {args.draft}")
-    if not Path(passport).exists():
-        raise InputMissingError(f"passport not found: {passport}; check --passport / $ARS_PASSPORT")
-    doc = read_document(args.draft)
-    corpus = load_corpus(passport)
-    results = check_quotations(doc, corpus)
-    diagnostics = [d for r in results for d in _diagnostics(args.draft, r, passport)]
-    counts: dict[str, int] = {}
-    for r in results:
-        counts[r.verdict] = counts.get(r.verdict, 0) + 1
-    flagged = sum(1 for r in results if r.flagged)
-    unchecked = sum(1 for r in results if r.unchecked or r.verdict == "not_in_corpus")
-    accepted = sum(1 for r in results if r.accepted)
-    refused = any(r.refused for r in results)
-    code = ExitCode.CHECK_FAILED if refused else ExitCode.OK
+    run = check_quotes(args.draft, passport)
+    code = run.exit_code
     if args.format == "json":
         summary = {
-            "quotations": len(results),
-            "verdicts": counts,
-            "flagged": flagged,
-            "unchecked": unchecked,
-            "accepted": accepted,
-            "passed": not refused,
+            "quotations": len(run.results),
+            "verdicts": run.counts,
+            "flagged": run.flagged,
+            "unchecked": run.unchecked,
+            "accepted": run.accepted,
+            "passed": run.passed,
             "exit_code": int(code),
         }
-        print_payload(
-            payload("quotes", summary, diagnostics, quotations=[r.to_dict() for r in results])
-        )
+        quotations = [r.to_dict() for r in run.results]
+        print_payload(payload("quotes", summary, run.diagnostics, quotations=quotations))
         return int(code)
-    for r in results:
+    for r in run.results:
         print(_block(args.draft, r))
-    verdicts = ", ".join(f"{n} {v}" for v, n in sorted(counts.items())) or "none"
-    tail = f"; {unchecked} unchecked" if unchecked else ""
-    tail += f"; {accepted} accepted after review" if accepted else ""
-    print(f"{args.draft}: {len(results)} quotation(s): {verdicts}; {flagged} flagged{tail}")
+    verdicts = ", ".join(f"{n} {v}" for v, n in sorted(run.counts.items())) or "none"
+    tail = f"; {run.unchecked} unchecked" if run.unchecked else ""
+    tail += f"; {run.accepted} accepted after review" if run.accepted else ""
+    print(f"{args.draft}: {len(run.results)} quotation(s): {verdicts}; {run.flagged} flagged{tail}")
     return int(code)
 
 
@@ -145,86 +125,12 @@ def _block(path: str, r: QuoteResult) -> str:
     return "\n".join(lines)
 
 
-def _diagnostics(path: str, r: QuoteResult, passport: str) -> list[Diagnostic]:
-    from ars_docs.core import codes
-    from ars_docs.core.diagnostics import Diagnostic, Severity
-
-    q, m = r.quotation, r.match
-    out: list[Diagnostic] = []
-    if r.flagged and m.verdict == "altered":
-        out.append(
-            Diagnostic(
-                path,
-                q.line,
-                q.col,
-                codes.QUOTE_ALTERED,
-                Severity.ERROR,
-                f"quotation [{q.sha}] differs from {r.place}: "
-                f"{' '.join(m.diff)}; correct it, or review and run accept-quote",
-                q.slug,
-            )
-        )
-    elif r.flagged:
-        out.append(
-            Diagnostic(
-                path,
-                q.line,
-                q.col,
-                codes.QUOTE_NOT_FOUND,
-                Severity.ERROR,
-                f"quotation [{q.sha}] is not in {r.source}; check the wording, or "
-                "review and run accept-quote",
-                q.slug,
-            )
-        )
-    elif r.unchecked:
-        out.append(
-            Diagnostic(
-                path,
-                q.line,
-                q.col,
-                codes.QUOTE_UNCHECKED,
-                Severity.ERROR,
-                f"quotation [{q.sha}] cannot be checked: {r.reason}; acquire a readable "
-                f"original (ars-docs retrieve {q.slug}), or check it against the printed "
-                "source and run accept-quote",
-                q.slug,
-            )
-        )
-    elif m.verdict == "not_in_corpus":
-        out.append(
-            Diagnostic(
-                path,
-                q.line,
-                q.col,
-                codes.QUOTE_UNCHECKED,
-                Severity.ERROR,
-                f"quotation [{q.sha}] cannot be checked: '{q.slug}' is not in {passport}; "
-                "add the entry (render --strict refuses the citation as not-in-corpus)",
-                q.slug,
-            )
-        )
-    if m.page_ok is False and q.locator is not None:
-        out.append(
-            Diagnostic(
-                path,
-                q.line,
-                q.col,
-                codes.QUOTE_PAGE_MISMATCH,
-                Severity.WARNING,
-                f"locator {q.locator.text} but the passage is on page {m.first_page} of {r.source}",
-                q.slug,
-            )
-        )
-    return out
-
-
 def cmd_accept_quote(args: argparse.Namespace) -> int:
-    from ars_docs.quotes.accept import accept_quote
+    from ars_docs.commands.evidence.quotes import accept
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    done = accept_quote(passport, args.key, args.quote_sha, args.reason)
+    done = accept(passport, args.key, args.quote_sha, args.reason)
     if done.written:
         print(
             f"{passport}: accepted quotation {done.quote_sha} of {done.key} after review; "

@@ -10,7 +10,7 @@ from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_a
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
-    from ars_docs.session.human_read import MarkOutcome
+    from ars_docs.commands.record.marks import MarkOutcome
 
 #: ``ars_docs.session.readlog.READ_SCOPE_LEVELS`` (a test keeps them equal); full_text first.
 READ_SCOPE_LEVELS = ("full_text", "sections", "abstract_only", "toc_only", "unknown")
@@ -57,52 +57,38 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_mark_read(args: argparse.Namespace) -> int:
-    from ars_docs.session.human_read import mark_read
+    from ars_docs.commands.record.marks import NO_ORIGINAL, mark
 
-    outcome = mark_read(
+    run = mark(
         passport_arg(args.passport, required=False),
         args.keys,
         scope=args.scope,
         locators=args.locator,
         note=args.note,
     )
-    _report_marks(outcome, f"marked ({args.scope})")
-    _warn_marks_that_cannot_promote(passport_arg(args.passport, required=False), args.keys)
-    return int(ExitCode.OK)
-
-
-def _warn_marks_that_cannot_promote(passport: str | None, keys: list[str]) -> None:
-    """A read mark only turns LOW-WARN into ok; say so when the entry is not LOW-WARN yet."""
-    if passport is None:
-        return
-    from ars_docs.session.corpus import load_corpus
-
-    corpus = load_corpus(passport)
-    for key in dict.fromkeys(keys):
-        entry = corpus.get(key)
-        if entry is None:
-            continue
-        if not entry.source_acquired:
+    _report_marks(run.outcome, f"marked ({args.scope})")
+    for key, why in run.cannot_promote:
+        if why == NO_ORIGINAL:
             print(
                 f"note: {key} has no acquired original: the mark is recorded but will not clear "
                 "its warning (NO ORIGINAL); acquire the original (ars-docs retrieve) and record "
                 "the check (ars-docs verify) first",
                 file=sys.stderr,
             )
-        elif not entry.source_verified_against_original:
+        else:
             print(
                 f"note: {key} is not verified against its original: the mark is recorded but "
                 "will not clear its warning (AI HAS NOT CROSS-CHECKED) until ars-docs verify "
                 "records the check",
                 file=sys.stderr,
             )
+    return int(ExitCode.OK)
 
 
 def cmd_unmark_read(args: argparse.Namespace) -> int:
-    from ars_docs.session.human_read import unmark_read
+    from ars_docs.commands.record.marks import unmark
 
-    outcome = unmark_read(passport_arg(args.passport, required=False), args.keys)
-    _report_marks(outcome, "rescinded")
+    _report_marks(unmark(passport_arg(args.passport, required=False), args.keys), "rescinded")
     return int(ExitCode.OK)
 
 
@@ -117,13 +103,10 @@ def _report_marks(outcome: MarkOutcome, verb: str) -> None:
 
 
 def cmd_list_read(args: argparse.Namespace) -> int:
-    from ars_docs.session.human_read import list_read
+    from ars_docs.commands.record.marks import list_marks
 
-    log, marks = list_read(
-        passport_arg(args.passport, required=False),
-        include_all=args.all,
-    )
-    exists = log.exists()
+    listed = list_marks(passport_arg(args.passport, required=False), include_all=args.all)
+    log, exists, marks = listed.log, listed.exists, listed.marks
     if args.format == "json":
         from ars_docs.cli.jsonout import payload, print_payload
 

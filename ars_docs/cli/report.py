@@ -1,14 +1,15 @@
 """``ars-docs report``: the session trust report as one HTML file, or its data as JSON.
 
-Argument handling only; the data model is ``reports.trust_report.model``, the page
-``reports.trust_report.page``. The report never changes a draft or a session file.
+Argument parsing and printing; ``commands.report`` reads the drafts, checks the
+output and writes the page (``reports.trust_report.page``) or the JSON shape.
+The report never changes a draft or a session file.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import (
     STDIO,
@@ -16,13 +17,12 @@ from ars_docs.cli.common import (
     add_format,
     add_passport,
     add_require_lookup,
-    ensure_folder,
     passport_arg,
-    read_draft,
-    refuse_outputs_over_inputs,
-    write_output,
 )
-from ars_docs.core.errors import ExitCode, UsageError
+from ars_docs.core.errors import ExitCode
+
+if TYPE_CHECKING:
+    from ars_docs.reports.trust_report.model import Report
 
 __all__ = ["register"]
 
@@ -60,42 +60,20 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from ars_docs.commands.report import report_file
+
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    if args.drafts.count(STDIO) > 1:
-        raise UsageError("standard input ('-') can be read once; give the other drafts as files")
     json_format = args.format == "json"
-    output = args.output or str(
-        Path(passport).with_name(
-            f"{Path(passport).stem}_report.{'json' if json_format else 'html'}"
-        )
+    run = report_file(
+        args.drafts,
+        passport,
+        output=args.output,
+        json_format=json_format,
+        render=_json if json_format else None,
+        require_lookup=False if args.no_require_lookup else None,
     )
-    # The one rule of every command: not over a draft, the passport or its session files.
-    refuse_outputs_over_inputs(
-        [("-o", output)],
-        passport=passport,
-        inputs=[("one of the inputs", draft) for draft in args.drafts if draft != STDIO],
-    )
-    if output != STDIO:
-        ensure_folder(Path(output))
-    from ars_docs.commands.report import session_report
-
-    drafts = []
-    for name in args.drafts:
-        doc = read_draft(name)
-        drafts.append((doc.path, doc.text))
-    report = session_report(
-        drafts, passport, require_lookup=False if args.no_require_lookup else None
-    )
-    if json_format:
-        from ars_docs.cli.jsonout import dumps_payload, payload
-
-        text = dumps_payload(payload("report", report.data["summary"], (), **report.data)) + "\n"
-    else:
-        from ars_docs.reports.trust_report.page import render_page
-
-        text = render_page(report)
-    write_output(output, text)
+    report, output = run.report, run.written
     if not args.quiet:
         summary = report.data["summary"]
         stream = sys.stderr if output == STDIO else sys.stdout
@@ -108,3 +86,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             file=stream,
         )
     return int(ExitCode.OK)
+
+
+def _json(report: Report) -> str:
+    """The report as the shared JSON shape (docs/json.md), one object."""
+    from ars_docs.cli.jsonout import dumps_payload, payload
+
+    return dumps_payload(payload("report", report.data["summary"], (), **report.data)) + "\n"

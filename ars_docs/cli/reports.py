@@ -1,17 +1,14 @@
 """CLI for the audit Scope Report (§3.2 D2) and the session drift log (§3.4 D4).
 
-Commands: ``scope-report``, ``session log-event``, ``session snapshot``,
-``drift-log``, ``lint audit-report`` and ``lint drift-log``. Argument
-parsing and reporting only; the work is done by ``scope``, ``section0``,
-``session_events``, ``session_snapshot``, ``drift`` and the lints.
+Commands: ``scope-report``, ``lint audit-report`` and ``lint drift-log``.
+Argument parsing and printing only; ``commands.record.scope`` does the work.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import (
     STDIO,
@@ -20,21 +17,11 @@ from ars_docs.cli.common import (
     add_passport,
     passport_arg,
     print_diagnostics,
-    same_file,
-    write_output,
 )
-from ars_docs.cli.session import refuse_overwriting_inputs
-from ars_docs.core.diagnostics import Diagnostic, Severity
-from ars_docs.core.encoding import BOM, BOM_BYTES
-from ars_docs.core.errors import ExitCode, InputDataError
-from ars_docs.files.atomic import write_bytes_atomic
-from ars_docs.files.yaml.read import decode_utf8, read_bytes
-from ars_docs.reports.drift.lint import lint_drift_log_file
-from ars_docs.reports.scope.lint import lint_audit_report, lint_audit_report_file
-from ars_docs.reports.scope.report import compute_scope_report, render_scope_report
-from ars_docs.reports.scope.section0 import prepend_section0
-from ars_docs.reports.scope.verdict import load_verdict
-from ars_docs.session.corpus import load_corpus
+from ars_docs.core.errors import ExitCode
+
+if TYPE_CHECKING:
+    from ars_docs.commands.record.scope import ScopeReportRun
 
 __all__ = ["register"]
 
@@ -78,45 +65,21 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_scope_report(args: argparse.Namespace) -> int:
+    from ars_docs.commands.record.scope import scope_report
+
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    corpus = load_corpus(passport)
-    verdict = load_verdict(args.verdict) if args.verdict else None
-    if verdict is not None and args.round is not None and verdict.round not in (None, args.round):
-        raise InputDataError(
-            f"{args.verdict}: the verdict is of round {verdict.round} but --round {args.round} "
-            "was given; drop --round or give the verdict of that round"
-        )
-    report = compute_scope_report(corpus, verdict, round_number=args.round)
-    warnings = [d for d in corpus.diagnostics if d.severity is not Severity.INFO]
-    print_diagnostics([*warnings, *report.diagnostics], sys.stderr)
-    output = args.output or (args.prepend_to if args.prepend_to else STDIO)
-    refuse_overwriting_inputs(output, {"passport": passport, "--verdict": args.verdict})
-    stream = sys.stderr if output == STDIO else sys.stdout
-    if args.prepend_to:
-        target = args.prepend_to
-        raw = read_bytes(target, what="audit report", hint="check the --prepend-to path")
-        text = decode_utf8(raw, target)
-        text = BOM + text if raw.startswith(BOM_BYTES) else text
-        new = prepend_section0(
-            text, lambda level: render_scope_report(report, heading_level=level), path=target
-        )
-        if output != STDIO and same_file(output, target) and new == text:
-            where = f"{target}: Section 0 is up to date; nothing written"
-        else:
-            _write(output, new)
-            where = (
-                f"Section 0 written into {target}, before Section 1"
-                if output != STDIO and same_file(output, target)
-                else f"{target} with Section 0 "
-                + (f"written to {output}" if output != STDIO else "written to standard output")
-            )
-        # Recheck the whole report: text before Section 1 is the author's.
-        for finding in lint_audit_report(new, output if output != STDIO else target):
-            print(f"warning: {finding.format()}", file=sys.stderr)
-    else:
-        write_output(output, render_scope_report(report))
-        where = f"wrote {output}" if output != STDIO else "written to standard output"
+    run = scope_report(
+        passport,
+        verdict=args.verdict,
+        round_number=args.round,
+        prepend_to=args.prepend_to,
+        output=args.output,
+        warn=lambda found: print_diagnostics(found, sys.stderr),
+    )
+    for finding in run.findings:
+        print(f"warning: {finding.format()}", file=sys.stderr)
+    report = run.report
     split = (
         f"verified-against-source: {report.verified_against_source.status}, "
         "description-internally-consistent: "
@@ -124,51 +87,49 @@ def cmd_scope_report(args: argparse.Namespace) -> int:
     )
     print(
         f"scope report: {report.total} entries, {len(report.with_source)} with retrieved "
-        f"source, {len(report.description_only)} description-only; {split}; {where}",
-        file=stream,
+        f"source, {len(report.description_only)} description-only; {split}; {_where(run)}",
+        file=sys.stderr if run.output == STDIO else sys.stdout,
     )
     return int(ExitCode.OK)
 
 
-def _write(output: str, text: str) -> None:
-    if output == STDIO:
-        write_output(STDIO, text)
-    else:
-        write_bytes_atomic(Path(output), text.encode("utf-8"))
-
-
-def cmd_lint_audit_report(args: argparse.Namespace) -> int:
-    return _run_lint(
-        args, lambda path: lint_audit_report_file(path, template=args.template), "audit report"
+def _where(run: ScopeReportRun) -> str:
+    if run.prepend_to is None:
+        return f"wrote {run.output}" if run.output != STDIO else "written to standard output"
+    if run.unchanged:
+        return f"{run.prepend_to}: Section 0 is up to date; nothing written"
+    if run.in_place:
+        return f"Section 0 written into {run.prepend_to}, before Section 1"
+    return f"{run.prepend_to} with Section 0 " + (
+        f"written to {run.output}" if run.output != STDIO else "written to standard output"
     )
 
 
+def cmd_lint_audit_report(args: argparse.Namespace) -> int:
+    return _run_lint(args, "audit-report", "audit report")
+
+
 def cmd_lint_drift_log(args: argparse.Namespace) -> int:
-    return _run_lint(args, lint_drift_log_file, "drift log")
+    return _run_lint(args, "drift-log", "drift log")
 
 
-def _run_lint(
-    args: argparse.Namespace, lint: Callable[[str], Iterator[Diagnostic]], what: str
-) -> int:
-    # Read every file before printing anything: a missing file stops the run cleanly.
-    found = {path: list(lint(path)) for path in _unique(args.files)}
-    total = sum(len(diagnostics) for diagnostics in found.values())
+def _run_lint(args: argparse.Namespace, kind: str, what: str) -> int:
+    from ars_docs.commands.lints import lint_files
+
+    found = lint_files(kind, args.files, template=getattr(args, "template", False))
+    total = sum(len(f.diagnostics) for f in found)
     if args.format == "json":
         from ars_docs.cli.jsonout import payload, print_payload
 
         summary = {"files": len(found), "findings": total}
-        every = [d for diagnostics in found.values() for d in diagnostics]
-        command = "lint audit-report" if what == "audit report" else "lint drift-log"
-        print_payload(payload(command, summary, every, files=list(found), errors=total))
+        every = [d for f in found for d in f.diagnostics]
+        files = [f.target for f in found]
+        print_payload(payload(f"lint {kind}", summary, every, files=files, errors=total))
     else:
-        for path, diagnostics in found.items():
-            print_diagnostics(diagnostics, sys.stdout, limit=None)
-            print(f"{path}: {len(diagnostics)} finding(s) ({what})")
+        for f in found:
+            print_diagnostics(f.diagnostics, sys.stdout, limit=None)
+            print(f"{f.target}: {len(f.diagnostics)} finding(s) ({what})")
     return int(ExitCode.CHECK_FAILED if total else ExitCode.OK)
-
-
-def _unique(paths: Sequence[str]) -> list[str]:
-    return list(dict.fromkeys(paths))
 
 
 def _positive(text: str) -> int:

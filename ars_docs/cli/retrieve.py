@@ -1,6 +1,6 @@
 """``ars-docs retrieve``: the retrieval fallback chain on the command line (§3.5, §4 Step 5).
 
-Registered through ``cli.EXTENSIONS``. The report goes to standard output
+The report goes to standard output
 (text or ``--format json``), progress to standard error. Exit 0 when every
 selected entry has its original (or nothing needed retrieving), 1 when at
 least one entry ends in a pending user action (the ResearchGate handoff) or
@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.cli.common import (
     Subparsers,
@@ -25,17 +25,18 @@ from ars_docs.cli.common import (
     sigterm_as_interrupt,
 )
 from ars_docs.core.errors import ExitCode
-from ars_docs.retrieval import EntryStatus, RetrievalReport, RetrieveOptions, Runtime, retrieve
-from ars_docs.retrieval.chain import EntryOutcome
+from ars_docs.retrieval import EntryStatus
 from ars_docs.retrieval.handoff import handoff_instructions
 from ars_docs.retrieval.reasons import LOCAL_FILE
-from ars_docs.retrieval.types import Attempt
+
+if TYPE_CHECKING:
+    from ars_docs.retrieval import RetrievalReport
+    from ars_docs.retrieval.chain import EntryOutcome
+    from ars_docs.retrieval.types import Attempt
 
 __all__ = ["cmd_retrieve", "register"]
 
 _WRITTEN = "source_acquired, source_acquisition_date, source_acquisition_path"
-INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT, the shell convention)."""
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -90,20 +91,23 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
+    from ars_docs.commands.evidence.retrieve import retrieve_exit_code, retrieve_originals
+
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    options = RetrieveOptions(
-        keys=tuple(args.keys),
-        sources_dir=args.sources_dir,
-        config=args.config,
-        concurrency=args.concurrency,
-        dry_run=args.dry_run,
-        refresh=args.refresh,
-        record_unchecked=args.record_unchecked,
-    )
     previous = sigterm_as_interrupt()
     try:
-        report = retrieve(passport, options, Runtime(progress=sys.stderr))
+        report = retrieve_originals(
+            passport,
+            keys=args.keys,
+            sources_dir=args.sources_dir,
+            config=args.config,
+            concurrency=args.concurrency,
+            dry_run=args.dry_run,
+            refresh=args.refresh,
+            record_unchecked=args.record_unchecked,
+            progress=sys.stderr,
+        )
     except KeyboardInterrupt as exc:
         # Finished entries are in the attempt log; every saved file's provenance was
         # logged before it was saved; the next run records saved files without fetching.
@@ -116,8 +120,8 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         if getattr(exc, "still_running", None):
             # Requests stuck in a blocking read: do not wait for their timeout.
             sys.stdout.flush()
-            os._exit(INTERRUPTED)
-        return INTERRUPTED
+            os._exit(int(ExitCode.INTERRUPTED))
+        return int(ExitCode.INTERRUPTED)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
@@ -136,13 +140,7 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         print_payload(payload("retrieve", summary, **data))
     else:
         _print_report(report, sys.stdout)
-    unfinished = (
-        EntryStatus.PENDING_USER_ACTION,
-        EntryStatus.UNVERIFIABLE,
-        EntryStatus.NETWORK_UNAVAILABLE,
-    )
-    failed = any(e.status in unfinished for e in report.entries)
-    return int(ExitCode.CHECK_FAILED if failed else ExitCode.OK)
+    return int(retrieve_exit_code(report))
 
 
 def _print_report(report: RetrievalReport, out: TextIO) -> None:

@@ -1,68 +1,28 @@
 """CLI for the session record: ``session log-event``, ``session snapshot``, ``drift-log`` (§3.4).
 
-Registered by ``cli_reports.register``. Argument parsing, path defaults and
-reporting only; see ``session_events``, ``session_snapshot`` and ``drift``.
+Argument parsing and printing only; ``commands.record.events`` picks the
+paths, checks the outputs and writes.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import os
 import sys
-from collections.abc import Mapping
-from pathlib import Path
 
 from ars_docs.cli.common import (
     STDIO,
     Parser,
     Subparsers,
     add_passport,
-    load_trust_inputs,
     passport_arg,
     print_diagnostics,
-    refuse_stdio,
-    same_file,
-    write_output,
 )
-from ars_docs.core.clock import Clock
-from ars_docs.core.diagnostics import Diagnostic, Severity
-from ars_docs.core.errors import (
-    ExitCode,
-    InputDataError,
-    InputMissingError,
-    OutputError,
-    UsageError,
-)
-from ars_docs.files.atomic import write_text_atomic
-from ars_docs.reports.drift.artifacts import collect
-from ars_docs.reports.drift.events import append_event, events_path, load_events
-from ars_docs.reports.drift.log import (
-    build_drift_log,
-    drift_log_path,
-    events_of_session,
-    render_drift_log,
-)
-from ars_docs.reports.drift.phases import (
-    AD_HOC,
-    classify_steps,
-    closest_phases,
-    normalise_phase,
-    read_session_settings,
-)
-from ars_docs.reports.drift.snapshot import (
-    Snapshot,
-    file_inventory,
-    load_snapshot,
-    snapshot_json,
-    snapshot_path,
-)
-from ars_docs.session.corpus import load_corpus
+from ars_docs.core.errors import ExitCode
 
-__all__ = ["refuse_overwriting_inputs", "register"]
+__all__ = ["register"]
 
-SNAPSHOT_ELSEWHERE = "ARS442"
-"""The snapshot was taken of another session folder than the one compared."""
+#: ``reports.drift.phases.AD_HOC`` (for the help text; a test keeps them equal).
+AD_HOC = "ad-hoc"
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
@@ -142,131 +102,53 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_log_event(args: argparse.Namespace) -> int:
-    passport = _passport(args)
-    settings = read_session_settings(passport)
-    phase = normalise_phase(args.phase)
-    if phase != AD_HOC and phase not in settings.phases:
-        near = closest_phases(phase, settings.phases)
-        hint = f" (did you mean {', '.join(near)}?)" if near else ""
-        raise UsageError(
-            f"--phase {args.phase!r} is not a phase of this pipeline{hint}; use one of "
-            f"{', '.join(settings.phases)}, or '{AD_HOC}' for work outside the pipeline"
-        )
-    texts = {"--action": args.action, "--agent": args.agent, "--rationale": args.rationale}
-    for flag, value in texts.items():
-        if value is not None and not value.strip():
-            raise UsageError(f"{flag} is empty; say what it is, or leave the option out")
-    folder = os.path.abspath(os.path.dirname(passport) or ".")
-    artifacts = [_relative(path, folder) for path in args.artifact]
-    for path, shown in zip(args.artifact, artifacts, strict=True):
-        if not os.path.lexists(path):
-            print(
-                f"note: artifact {path} does not exist (yet); recorded as {shown}", file=sys.stderr
-            )
-    log, event, earlier = append_event(
-        passport,
-        phase=phase,
-        action=args.action.strip(),
-        agent=args.agent.strip() if args.agent else None,
-        artifacts=artifacts,
-        rationale=args.rationale.strip() if args.rationale else None,
+    from ars_docs.commands.record.events import log_event
+
+    logged = log_event(
+        _passport(args),
+        phase=args.phase,
+        action=args.action,
+        agent=args.agent,
+        artifacts=args.artifact,
+        rationale=args.rationale,
+        note=_note,
     )
-    # Classified as the drift log will show it: among this session's steps only.
-    session = events_of_session(earlier, _session_start(passport))
-    steps = [normalise_phase(previous.phase) for previous in session] + [phase]
-    classification = classify_steps(settings.phases, steps)[0][-1]
-    print(f"{log}:{event.line}: {event.ts} {phase} ({classification})")
+    print(f"{logged.log}:{logged.line}: {logged.ts} {logged.phase} ({logged.classification})")
     return int(ExitCode.OK)
 
 
 def cmd_snapshot(args: argparse.Namespace) -> int:
-    passport = _passport(args)
-    corpus = load_corpus(passport)
-    session_dir = _session_dir(args.session_dir, passport)
-    refuse_stdio(args.session_dir, "--session-dir", "it names a folder")
-    to_stdout = args.output == STDIO
-    out = snapshot_path(passport) if to_stdout or not args.output else Path(args.output)
-    refuse_overwriting_inputs(
-        str(out), {"passport": passport, "events": str(events_path(passport))}
+    from ars_docs.commands.record.events import snapshot
+
+    run = snapshot(
+        _passport(args), session_dir=args.session_dir, output=args.output, force=args.force
     )
-    if out.exists() and not args.force and not to_stdout:
-        raise OutputError(
-            f"{out} already exists: it records the start of a session and is kept. Pass --force "
-            "to replace it when a new session starts, or -o to write another file"
-        )
-    exclude = _own_files(
-        out, snapshot_path(passport), drift_log_path(passport), events_path(passport)
-    )
-    files = file_inventory(session_dir, exclude=exclude)
-    text = snapshot_json(corpus, session_dir, out, files, Clock.from_env())
-    if to_stdout:
-        write_output(STDIO, text)
-        where, stream = "standard output", sys.stderr
-    else:
-        write_text_atomic(out, text)
-        where, stream = str(out), sys.stdout
+    to_stdout = run.written == STDIO
     print(
-        f"wrote {where}: {len(corpus)} corpus entries, {len(files)} files in {session_dir}",
-        file=stream,
+        f"wrote {'standard output' if to_stdout else run.written}: {run.entries} corpus "
+        f"entries, {run.files} files in {run.session_dir}",
+        file=sys.stderr if to_stdout else sys.stdout,
     )
     return int(ExitCode.OK)
 
 
 def cmd_drift_log(args: argparse.Namespace) -> int:
-    passport = _passport(args)
-    settings = read_session_settings(passport)
-    corpus, read_log = load_trust_inputs(passport)
-    session_dir = _session_dir(args.session_dir, passport)
-    events_file = Path(args.events) if args.events else events_path(passport)
-    notes: list[str] = []
-    if args.events or events_file.exists():
-        events = load_events(events_file)
-    else:
-        events = []
-        notes.append(f"no events log {events_file}; the trajectory is empty")
-    before = Path(args.corpus_before) if args.corpus_before else snapshot_path(passport)
-    snapshot = load_snapshot(before) if args.corpus_before or before.exists() else None
-    if snapshot is None:
-        notes.append(f"no snapshot {before}; newly verified sources and file changes not computed")
-    out = args.output or str(drift_log_path(passport))
-    inputs = {"passport": passport, "events": str(events_file), "snapshot": str(before)}
-    refuse_overwriting_inputs(out, inputs)
-    own = [before, snapshot_path(passport), events_file, events_path(passport)]
-    own += [drift_log_path(passport), *([] if out == STDIO else [Path(out)])]
-    exclude = _own_files(*own)
-    files = file_inventory(session_dir, exclude=exclude)
-    diagnostics: list[Diagnostic] = []
-    if snapshot is not None:
-        snapshot = _without_own_files(snapshot, session_dir, exclude, diagnostics)
-    events = events_of_session(events, snapshot)
-    collected = collect(
-        settings,
-        events,
-        events_dir=Path(passport).parent,
-        session_dir=session_dir,
-        files=files,
-        snapshot=snapshot,
+    from ars_docs.commands.record.events import drift_log
+
+    run = drift_log(
+        _passport(args),
+        events=args.events,
+        session_dir=args.session_dir,
+        corpus_before=args.corpus_before,
+        output=args.output,
+        warn=lambda found: print_diagnostics(found, sys.stderr),
     )
-    log = build_drift_log(
-        settings=settings,
-        corpus=corpus,
-        read_log=read_log,
-        events=events,
-        events_file=str(events_file),
-        snapshot=snapshot,
-        adhoc=collected.adhoc,
-        standard=collected.standard,
-        file_changes=collected.file_changes,
-        clock=Clock.from_env(),
-    )
-    warnings = [d for d in corpus.diagnostics if d.severity is not Severity.INFO]
-    print_diagnostics([*warnings, *diagnostics, *log.diagnostics], sys.stderr)
-    write_output(out, render_drift_log(log))
-    stream = sys.stderr if out == STDIO else sys.stdout
-    for note in notes:
+    stream = sys.stderr if run.written == STDIO else sys.stdout
+    for note in run.notes:
         print(f"note: {note}", file=stream)
+    log = run.log
     counts = ", ".join(f"{n} {kind}" for kind, n in log.counts().items())
-    where = "written to standard output" if out == STDIO else f"wrote {out}"
+    where = "written to standard output" if run.written == STDIO else f"wrote {run.written}"
     print(
         f"drift log: {len(log.trajectory)} steps ({counts}); {len(log.adhoc)} ad-hoc "
         f"artifact(s); {where}",
@@ -275,85 +157,11 @@ def cmd_drift_log(args: argparse.Namespace) -> int:
     return int(ExitCode.OK)
 
 
-def refuse_overwriting_inputs(output: str, inputs: Mapping[str, str | None]) -> None:
-    """An output path that names one of the inputs is a usage error (exit 64)."""
-    for role, path in inputs.items():
-        if output != STDIO and path and same_file(output, path):
-            raise UsageError(
-                f"output {output} is the {role} file itself; write the result elsewhere (-o OUT)"
-            )
-
-
 def _passport(args: argparse.Namespace) -> str:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
-    if not os.path.exists(passport):
-        raise InputMissingError(
-            f"{passport}: passport not found; check the --passport option or the ARS_PASSPORT "
-            "environment variable"
-        )
     return passport
 
 
-def _session_dir(given: str | None, passport: str) -> Path:
-    folder = Path(given) if given else Path(os.path.dirname(passport) or ".")
-    if not folder.is_dir():
-        raise InputMissingError(f"{folder}: session folder not found; check --session-dir")
-    return folder
-
-
-def _session_start(passport: str) -> Snapshot | None:
-    """The passport's default snapshot, or ``None`` when there is none or it is unreadable."""
-    path = snapshot_path(passport)
-    if not path.exists():
-        return None
-    try:
-        return load_snapshot(path)
-    except InputDataError as exc:
-        print(
-            f"note: {exc.message}; the step is classified among all recorded steps",
-            file=sys.stderr,
-        )
-        return None
-
-
-def _own_files(*paths: Path) -> frozenset[Path]:
-    """ars-docs's own bookkeeping files: never artifacts of the session.
-
-    The passport and the human-read log are session material and stay in.
-    """
-    return frozenset(Path(os.path.abspath(path)) for path in paths)
-
-
-def _relative(path: str, folder: str) -> str:
-    try:
-        return Path(os.path.relpath(os.path.abspath(path), folder)).as_posix()
-    except ValueError:  # another drive (Windows)
-        return Path(os.path.abspath(path)).as_posix()
-
-
-def _without_own_files(
-    snapshot: Snapshot, session_dir: Path, exclude: frozenset[Path], diagnostics: list[Diagnostic]
-) -> Snapshot:
-    """The snapshot without ars-docs's own files, checked to be of ``session_dir``."""
-    if snapshot.session_dir is not None:
-        taken_of = Path(os.path.abspath(Path(snapshot.path).parent / snapshot.session_dir))
-        if taken_of != Path(os.path.abspath(session_dir)):
-            diagnostics.append(
-                Diagnostic(
-                    snapshot.path,
-                    0,
-                    0,
-                    SNAPSHOT_ELSEWHERE,
-                    Severity.WARNING,
-                    f"the snapshot was taken of the folder {taken_of}, but the drift log looks "
-                    f"at {session_dir}; file changes are compared as if they were the same. "
-                    "Pass the snapshot's folder with --session-dir",
-                )
-            )
-    files = {
-        relative: fingerprint
-        for relative, fingerprint in snapshot.files.items()
-        if Path(os.path.abspath(session_dir / relative)) not in exclude
-    }
-    return dataclasses.replace(snapshot, files=files)
+def _note(message: str) -> None:
+    print(f"note: {message}", file=sys.stderr)

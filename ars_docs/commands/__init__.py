@@ -13,5 +13,10 @@ these functions, so a draft gets one verdict wherever it is asked
 * ``drafts`` — the text-level commands the public API exports;
 * ``finalize``, ``render``, ``dispatch``, ``report``, ``verify`` — the
   commands on files: plain arguments in, a result object out; the CLI only
-  parses arguments and prints results.
+  parses arguments and prints results;
+* ``batch`` — what a batch of drafts decides before its first draft runs;
+* ``audit``, ``lints`` — the audit flow (spec 004) and every ``lint`` target;
+* ``record/`` — the session's own record: events, snapshot, drift log, read
+  marks, corpus import, the Scope Report;
+* ``evidence/`` — lookup, retrieve, quotes: evidence about the cited works.
 """

@@ -31,7 +31,14 @@ from ars_docs.reports.handoff.payload import (
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.readlog import ReadLog
 
-__all__ = ["DispatchResult", "dispatch", "finalize_stage", "terminal_gate_stage"]
+__all__ = [
+    "DispatchResult",
+    "DispatchRun",
+    "dispatch",
+    "dispatch_file",
+    "finalize_stage",
+    "terminal_gate_stage",
+]
 
 
 def finalize_stage(
@@ -146,3 +153,67 @@ def dispatch(
         payload, corpus, read_log, final_out=final_out, policy=policy, require_lookup=require_lookup
     )
     return DispatchResult(payload, final_text, gate)
+
+
+@dataclass(frozen=True)
+class DispatchRun:
+    """What ``dispatch`` on a report file did."""
+
+    result: DispatchResult
+    policy: GatePolicy
+    corpus: Corpus
+    final_out: str
+    payload_out: str
+    """Where the handoff payload went (``-``: standard output)."""
+    text: str | None
+    """The report's text after finalizing (refusal lines quote it); ``None`` without a gate."""
+
+
+def dispatch_file(
+    report: str,
+    passport: str,
+    *,
+    final_out: str | None = None,
+    payload_out: str | None = None,
+    require_lookup: bool | None = None,
+    stdout_taken: bool = False,
+) -> DispatchRun:
+    """Dispatch a compiled report file: every output is checked before anything is
+    written; the payload goes to ``<stem>_handoff.json`` (or ``payload_out``), the final
+    report, when emitted, to ``<stem>_final.md`` (or ``final_out``). ``stdout_taken``:
+    the caller prints its own report on standard output, so the payload may not."""
+    from ars_docs.commands.outputs import STDIO, refuse_outputs_over_inputs, same_file
+    from ars_docs.commands.outputs import write_output as write_to
+    from ars_docs.commands.policy import load_policy
+    from ars_docs.commands.session_inputs import load_trust
+    from ars_docs.core.errors import UsageError
+    from ars_docs.reports.handoff.payload import payload_json
+
+    if report == STDIO:
+        raise UsageError(
+            "REPORT '-' is not supported: dispatch finalizes the report in place; give a file path"
+        )
+    path = Path(report)
+    final_out = final_out or str(path.with_name(f"{path.stem}_final.md"))
+    payload_out = payload_out or str(path.with_name(f"{path.stem}_handoff.json"))
+    for target in (final_out, payload_out):
+        if target != STDIO and same_file(target, report):
+            raise UsageError(f"{target} is the report itself; choose another output path")
+    refuse_outputs_over_inputs(
+        [("--final-out", final_out), ("--payload-out", payload_out)],
+        passport=passport,
+        inputs=[("the report", report)],
+    )
+    if final_out == STDIO:
+        raise UsageError("--final-out needs a file path (the payload records where it is)")
+    if payload_out == STDIO and stdout_taken:
+        raise UsageError(
+            "--payload-out - and --format json both write standard output; give the payload "
+            "a file (--payload-out PATH)"
+        )
+    policy = load_policy(passport, require_lookup=require_lookup)
+    corpus, read_log = load_trust(passport)
+    result = dispatch(corpus, read_log, draft_path=report, final_out=final_out, policy=policy)
+    write_to(payload_out, payload_json(result.payload))
+    text = path.read_text(encoding="utf-8") if result.gate is not None else None
+    return DispatchRun(result, policy, corpus, final_out, payload_out, text)

@@ -28,7 +28,7 @@ from ars_docs.commands.session_inputs import (
     session_lock,
 )
 from ars_docs.core.diagnostics import Diagnostic, Severity
-from ars_docs.core.errors import UsageError
+from ars_docs.core.errors import ExitCode, UsageError
 from ars_docs.document.api import FinalizeResult
 
 __all__ = ["FinalizeRun", "default_checklist_path", "finalize_file", "finalize_locked"]
@@ -50,6 +50,11 @@ class FinalizeRun:
     """Where the draft was written (``-``: standard output), or ``None``."""
     checklist: str | None = None
     """Where the checklist was written, or ``None`` (``--check``, standard input)."""
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """Finalize never refuses; with ``check`` a draft that would change exits 1."""
+        return ExitCode.CHECK_FAILED if self.check and self.result.would_change else ExitCode.OK
 
 
 def default_checklist_path(draft: str) -> Path:

@@ -28,6 +28,9 @@ __all__ = [
 ]
 
 STDIO = "-"
+"""The path that means standard input (a draft) or standard output (an output)."""
+STDIN_NAME = "<stdin>"
+"""How a draft read from standard input is named in messages."""
 
 
 def write_output(target: str, text: str) -> None:

@@ -16,7 +16,7 @@ from ars_docs.commands import drafts
 from ars_docs.commands.outputs import refuse_outputs_over_inputs, same_file, write_output
 from ars_docs.commands.policy import GatePolicy, load_policy
 from ars_docs.commands.session_inputs import STDIO, Trust, load_trust, read_draft
-from ars_docs.core.errors import InputDataError, UsageError
+from ars_docs.core.errors import ExitCode, InputDataError, UsageError
 from ars_docs.document.api import RenderResult
 from ars_docs.session.corpus import Corpus
 
@@ -42,6 +42,11 @@ class RenderRun:
     @property
     def passed(self) -> bool:
         return self.result.passed
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """1 when the strict gate refused the draft (a preview always passes)."""
+        return ExitCode.OK if self.passed else ExitCode.CHECK_FAILED
 
 
 def default_render_path(draft: str, *, strict: bool, to: str) -> str:

@@ -10,14 +10,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ars_docs.commands.outputs import STDIN_NAME, STDIO
 from ars_docs.document.text import Document, decode, read_document
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
 
 __all__ = ["STDIN_NAME", "STDIO", "Trust", "load_trust", "read_draft", "session_lock"]
 
-STDIO = "-"
-STDIN_NAME = "<stdin>"
 
 Trust = tuple[Corpus, ReadLog]
 

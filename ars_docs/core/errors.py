@@ -36,7 +36,8 @@ class ExitCode(IntEnum):
     CANT_CREATE = 73
     IO_ERR = 74
     TEMP_FAIL = 75
-    """``audit run`` only: transient failure (rate limit, timeout, interruption; §4.6)."""
+    """Try again later: ``audit run``'s transient failure (rate limit, timeout,
+    interruption; §4.6) and ``lookup``'s entry that could not be checked (unreachable)."""
     INTERRUPTED = 130
     """Ctrl-C (SIGINT): the run stopped; every file is either as it was or complete."""
 

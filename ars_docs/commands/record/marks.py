@@ -1,0 +1,91 @@
+"""``mark-read``, ``unmark-read``, ``list-read``: the human-read signal (§3.6).
+
+The writes are ``session.human_read``'s (under the session lock, byte-exact);
+this module adds what the command decides besides: which of the marked keys
+cannot promote their citation yet (a read mark only turns LOW-WARN into ok).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ars_docs.session.human_read import MarkOutcome
+
+if TYPE_CHECKING:
+    from ars_docs.session.readlog import ReadMark
+
+__all__ = ["MarkList", "MarkOutcome", "MarkRun", "list_marks", "mark", "unmark"]
+
+NO_ORIGINAL = "no_original"
+"""The entry has no acquired original: the mark cannot clear NO ORIGINAL."""
+NOT_VERIFIED = "not_verified"
+"""The entry is not verified against its original: the mark cannot clear its warning."""
+
+
+@dataclass(frozen=True)
+class MarkRun:
+    """What ``mark-read`` did, and the keys whose mark will not change a citation yet."""
+
+    outcome: MarkOutcome
+    cannot_promote: Sequence[tuple[str, str]] = ()
+    """``(key, NO_ORIGINAL | NOT_VERIFIED)`` in the order the keys were given."""
+
+
+def mark(
+    passport: str | None,
+    keys: Sequence[str],
+    *,
+    scope: str,
+    locators: Sequence[str] = (),
+    note: str | None = None,
+) -> MarkRun:
+    """Record that a person read ``keys`` (``scope``: how much of each source)."""
+    from ars_docs.session.human_read import mark_read
+
+    outcome = mark_read(passport, keys, scope=scope, locators=locators, note=note)
+    return MarkRun(outcome, _cannot_promote(passport, keys))
+
+
+def unmark(passport: str | None, keys: Sequence[str]) -> MarkOutcome:
+    """Rescind the active marks of ``keys`` (history is kept)."""
+    from ars_docs.session.human_read import unmark_read
+
+    return unmark_read(passport, keys)
+
+
+@dataclass(frozen=True)
+class MarkList:
+    """``list-read``: the log, whether it exists, and its marks."""
+
+    log: Path
+    exists: bool
+    marks: Sequence[ReadMark]
+
+
+def list_marks(passport: str | None, *, include_all: bool = False) -> MarkList:
+    """The log's active marks (``include_all``: the whole history); an absent log has none."""
+    from ars_docs.session.human_read import list_read
+
+    log, marks = list_read(passport, include_all=include_all)
+    return MarkList(log, log.exists(), marks)
+
+
+def _cannot_promote(passport: str | None, keys: Sequence[str]) -> list[tuple[str, str]]:
+    if passport is None:
+        return []
+    from ars_docs.session.corpus import load_corpus
+
+    corpus = load_corpus(passport)
+    found: list[tuple[str, str]] = []
+    for key in dict.fromkeys(keys):
+        entry = corpus.get(key)
+        if entry is None:
+            continue
+        if not entry.source_acquired:
+            found.append((key, NO_ORIGINAL))
+        elif not entry.source_verified_against_original:
+            found.append((key, NOT_VERIFIED))
+    return found
