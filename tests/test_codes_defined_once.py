@@ -22,10 +22,7 @@ REASONS = frozenset(codes.REFUSAL_REASONS) | frozenset(codes.QUOTE_REFUSAL_REASO
 
 #: Literals allowed outside core/codes.py, each with why: (path under ars_docs/, value).
 ALLOWED: dict[tuple[str, str], str] = {
-    # cli/ belongs to the thin-CLI work of issue 34, which imports these from core.codes
-    # (PASSPORT_SCHEMA_ERROR, SNAPSHOT_ELSEWHERE); until it lands, they stay as written.
-    ("cli/output.py", "ARS110"): "cli/ is moved to core.codes by the thin-CLI change",
-    ("cli/session.py", "ARS442"): "cli/ is moved to core.codes by the thin-CLI change",
+    # none today; add (path, literal): "why" only for a reader that cannot import core.codes
 }
 
 

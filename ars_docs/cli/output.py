@@ -19,6 +19,7 @@ import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import TextIO
 
+from ars_docs.core.codes import PASSPORT_SCHEMA_ERROR
 from ars_docs.core.diagnostics import Diagnostic, Severity
 
 __all__ = [
@@ -73,7 +74,7 @@ def capped(lines: Sequence[str], verbosity: int, stream: TextIO, *, indent: str 
 #: Passport findings about no entry that still concern every draft (a schema error
 #: anywhere can hide an entry); the others about no entry (ARS113, a file without
 #: front matter in an entry folder) are passport layout.
-_ABOUT_ALL = frozenset({"ARS110"})
+_ABOUT_ALL = frozenset({PASSPORT_SCHEMA_ERROR})
 
 
 def split_by_citation(

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ars_docs.commands.outputs import STDIO, same_file, write_output
+from ars_docs.core.codes import SNAPSHOT_ELSEWHERE
 from ars_docs.core.errors import InputDataError, InputMissingError, OutputError, UsageError
 
 if TYPE_CHECKING:
@@ -34,9 +35,6 @@ __all__ = [
     "refuse_overwriting_inputs",
     "snapshot",
 ]
-
-SNAPSHOT_ELSEWHERE = "ARS442"
-"""The snapshot was taken of another session folder than the one compared."""
 
 Note = Callable[[str], None]
 
