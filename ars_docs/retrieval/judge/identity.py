@@ -58,6 +58,7 @@ from ars_docs.retrieval.judge.words import (
     REVIEW_WORDS,
     STOPWORDS,
 )
+from ars_docs.works import identifiers as ids
 
 __all__ = [
     "ACQUIRING",
@@ -224,7 +225,7 @@ class _Evidence:
         elif doi and others - aliases:
             self.id_conflict = True
             self.add("doi_mismatch")
-        wanted = re.sub(r"v\d+$", "", (self.work.arxiv_id or "").lower().removeprefix("arxiv:"))
+        wanted = ids.comparable_arxiv(self.work.arxiv_id)
         if wanted and wanted in arxiv:
             self.id_match = True
             self.add("arxiv_match")
