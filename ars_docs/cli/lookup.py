@@ -34,7 +34,7 @@ from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity, capped
 from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.report import EntryResult, LookupReport
+    from ars_docs.lookup.batch.report import EntryResult, LookupReport
 
 __all__ = ["INDEX_ALIAS", "cmd_acknowledge", "cmd_lookup", "register"]
 
@@ -126,7 +126,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
-    from ars_docs.lookup.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
+    from ars_docs.lookup.batch.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
 
     if args.bibliography:
         if args.passport:
@@ -213,7 +213,7 @@ def print_report(report: LookupReport, verbosity: int, out: TextIO) -> None:
 
 
 def entry_line(result: EntryResult) -> str:
-    from ars_docs.lookup.progress import headline
+    from ars_docs.lookup.batch.progress import headline
 
     record = result.record
     parts: list[str] = []
@@ -288,7 +288,7 @@ def _activity_line(report: LookupReport, summary: dict[str, Any]) -> str:
 
 
 def cmd_acknowledge(args: argparse.Namespace) -> int:
-    from ars_docs.lookup.acknowledge import acknowledge_retraction
+    from ars_docs.lookup.batch.acknowledge import acknowledge_retraction
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ars_docs.lookup.record import Name, Notice, WorkRecord
+from ars_docs.lookup.entry.record import Name, Notice, WorkRecord
 from ars_docs.works import identifiers as work_ids
 from ars_docs.works.fold import deumlaut, fold, words
 

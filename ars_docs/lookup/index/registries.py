@@ -29,11 +29,11 @@ import itertools
 import sqlite3
 from collections.abc import Callable
 
-from ars_docs.lookup.answers import Answer, Outcome
+from ars_docs.lookup.entry.answers import Answer, Outcome
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.index.codec import name_words
 from ars_docs.lookup.index.store import SnapshotIndex, open_index
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.record import WorkRecord
 from ars_docs.works import identifiers as ids
 from ars_docs.works.fold import content_words, fold, words
 

@@ -15,7 +15,7 @@ import re
 import xml.etree.ElementTree as ET
 from urllib.parse import urlencode
 
-from ars_docs.lookup.record import Name, WorkRecord
+from ars_docs.lookup.entry.record import Name, WorkRecord
 from ars_docs.works.fold import plain
 
 __all__ = ["INVALID_ID", "FeedError", "parse_feed", "query_url"]

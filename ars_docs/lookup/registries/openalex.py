@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.lookup.record import Name, WorkRecord, kind_of
+from ars_docs.lookup.entry.record import Name, WorkRecord, kind_of
 from ars_docs.works.fold import plain
 
 __all__ = ["parse_results", "parse_work", "search_url", "work_url"]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ars_docs.lookup.record import Name, kind_of
+from ars_docs.lookup.entry.record import Name, kind_of
 from ars_docs.works import identifiers as ids
 
 __all__ = ["Query"]
