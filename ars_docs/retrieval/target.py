@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ars_docs.retrieval.judge.content import name_key
-from ars_docs.retrieval.judge.identity import Work
+from ars_docs.retrieval.judge.work import Work
 from ars_docs.session.corpus import CorpusEntry
 from ars_docs.works import identifiers as ids
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from anyascii import anyascii
 
-__all__ = ["fold_name", "given_agrees", "name_pattern", "surname_keys"]
+__all__ = ["cjk_forms", "fold_name", "given_agrees", "is_cjk", "name_pattern", "surname_keys"]
 
 _SPECIAL = str.maketrans(
     {
@@ -62,9 +62,17 @@ _SPECIAL = str.maketrans(
 _INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 
 
-def _cjk(ch: str) -> bool:
+def is_cjk(ch: str) -> bool:
+    """Kana, CJK ideographs or Hangul: names written without spaces between parts."""
     code = ord(ch)
     return 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
+
+
+def cjk_forms(family: str, given: str) -> list[str]:
+    """A CJK name: family and given name together, in either order (with or without a space)."""
+    if given:
+        return [family + given, given + family]
+    return [family] if len(family) >= 2 else []
 
 
 @lru_cache(maxsize=65536)
@@ -76,7 +84,7 @@ def fold_name(text: str) -> str:
     for ch in decomposed:
         if unicodedata.combining(ch):
             continue
-        if ord(ch) < 128 or _cjk(ch) or not ch.isalpha():
+        if ord(ch) < 128 or is_cjk(ch) or not ch.isalpha():
             out.append(ch)
         else:
             out.append(anyascii(ch))
