@@ -16,7 +16,7 @@ the forms duplicates and matches are found by (lower case, no arXiv version);
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 __all__ = [
     "ARXIV_DOI_PREFIX",
@@ -29,6 +29,7 @@ __all__ = [
     "doi_in_url",
     "dois_in_text",
     "is_doi_prefix",
+    "is_resolver_url",
     "isbn13",
     "isbn_digits",
     "normal_arxiv",
@@ -47,6 +48,7 @@ ARXIV_DOI_PREFIX = "10.48550/arxiv."
 _DOI_PREFIX = re.compile(
     r"\A(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi:\s*|doi\s+)", re.IGNORECASE
 )
+_RESOLVER_HOSTS = frozenset({"doi.org", "dx.doi.org", "www.doi.org"})
 _DOI = re.compile(r"\A10\.\d{4,9}/\S+\Z")
 _DOI_REGISTRANT = re.compile(r"10\.\d{4,9}")
 _DOI_IN_URL = re.compile(r"(?:doi\.org/|/doi/(?:abs/|full/|pdf/)?)(10\.\d{4,9}/[^\s?#]+)", re.I)
@@ -103,6 +105,12 @@ def dois_in_text(text: str) -> set[str]:
 def is_doi_prefix(segment: str) -> bool:
     """Is ``segment`` (a URL path segment) a DOI's ``10.NNNN`` registrant part?"""
     return _DOI_REGISTRANT.fullmatch(segment) is not None
+
+
+def is_resolver_url(url: str) -> bool:
+    """Is ``url`` a link to the DOI resolver itself (doi.org, dx.doi.org, www.doi.org)?"""
+    host = (urlsplit(url).hostname or "").lower()
+    return host in _RESOLVER_HOSTS
 
 
 def arxiv_parts(text: str) -> tuple[str, str | None] | None:
