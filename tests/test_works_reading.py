@@ -67,6 +67,7 @@ def test_doi_in_a_url_and_in_text() -> None:
         ("https://arxiv.org/pdf/1706.03762v5.pdf", ("1706.03762", "v5")),
         ("10.48550/arXiv.1706.03762", ("1706.03762", None)),
         ("https://doi.org/10.48550/arXiv.1706.03762", ("1706.03762", None)),
+        ("10.48550/arXiv.1706.03762v2", ("1706.03762", "v2")),
         ("not an id", None),
         ("17.06", None),
     ],
