@@ -60,7 +60,6 @@ _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^?#\s]+?)(?:\.pdf)?/?(?:[?#]|
 _ARXIV_IN_TEXT = re.compile(
     r"arxiv\s*:?\s*(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?", re.I
 )
-_ARXIV_VERSION = re.compile(r"v\d+\Z")
 _PMID = re.compile(r"\A(?:pmid:?\s*)?([0-9]{1,9})\Z", re.IGNORECASE)
 _PMCID = re.compile(r"\A(?:pmcid:?\s*)?(?:pmc)?([0-9]+)\Z", re.IGNORECASE)
 _ISBN_CANDIDATE = re.compile(r"[0-9][0-9Xx \-]{8,20}")
