@@ -42,8 +42,8 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 
 from scholarly_world import Case, load_cases, load_world, write_passport  # noqa: E402
 
-from ars_docs.lookup.report import EntryResult  # noqa: E402
-from ars_docs.lookup.run import LookupOptions, LookupRuntime, lookup  # noqa: E402
+from ars_docs.lookup.batch.report import EntryResult  # noqa: E402
+from ars_docs.lookup.batch.run import LookupOptions, LookupRuntime, lookup  # noqa: E402
 
 SETS = ("tuning", "heldout", "heldout2")
 #: Each held-out set's only held-out run, before any fix it prompted (docs/lookup.md).

@@ -145,9 +145,9 @@ def phase_sqlite_build(dump: str, index: str) -> dict[str, Any]:
 
 
 def phase_sqlite_query(index: str, entries: str) -> dict[str, Any]:
-    from ars_docs.lookup.decide import check_entry
+    from ars_docs.lookup.entry.decide import check_entry
+    from ars_docs.lookup.entry.query import Query
     from ars_docs.lookup.index.registries import IndexRegistries, open_index
-    from ars_docs.lookup.query import Query
 
     reg = IndexRegistries(open_index(index))
     queries = [
@@ -178,9 +178,9 @@ def phase_sqlite_query(index: str, entries: str) -> dict[str, Any]:
 
 def phase_sqlite_entries(index: str, entries: str) -> dict[str, Any]:
     """What ``lookup --offline`` does per entry, and nothing else, in a fresh process."""
-    from ars_docs.lookup.decide import check_entry
+    from ars_docs.lookup.entry.decide import check_entry
+    from ars_docs.lookup.entry.query import Query
     from ars_docs.lookup.index.registries import IndexRegistries, open_index
-    from ars_docs.lookup.query import Query
 
     reg = IndexRegistries(open_index(index))
     for i, fields in enumerate(json.loads(Path(entries).read_text())):
@@ -192,9 +192,9 @@ def phase_duckdb(dump: str, db_path: str, entries: str) -> dict[str, Any]:
     import duckdb
     import duckdb_ext
 
+    from ars_docs.lookup.entry.query import Query
     from ars_docs.lookup.index import codec
     from ars_docs.lookup.index.dumps import Dump, Parsed
-    from ars_docs.lookup.query import Query
 
     started = time.perf_counter()
     rows = Path(tempfile.mkdtemp()) / "rows.jsonl"

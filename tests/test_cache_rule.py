@@ -31,7 +31,7 @@ from quote_pdfs import article_pdf
 from scholarly_world import ScholarlyWorld
 
 from ars_docs.files.cache import read_checked, read_entry, write_entry
-from ars_docs.lookup.cache import FILE_NAME, SqliteResponseCache
+from ars_docs.lookup.batch.cache import FILE_NAME, SqliteResponseCache
 from ars_docs.quotes.text import load_original
 from ars_docs.retrieval.net.cache import ResponseCache
 from ars_docs.retrieval.types import RawResponse

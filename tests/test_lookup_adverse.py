@@ -31,7 +31,7 @@ from lookup_support import (
 )
 from scholarly_world import ScholarlyWorld
 
-from ars_docs.lookup.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
+from ars_docs.lookup.batch.run import LookupInterrupted, LookupOptions, LookupRuntime, lookup
 
 Cli = Callable[..., CliResult]
 

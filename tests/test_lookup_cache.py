@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ars_docs.lookup.cache import FILE_NAME, SqliteResponseCache, lookup_cache_path
+from ars_docs.lookup.batch.cache import FILE_NAME, SqliteResponseCache, lookup_cache_path
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.types import RawResponse
 

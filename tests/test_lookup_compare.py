@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from ars_docs.lookup.compare import Agreement, compare, title_agreement
-from ars_docs.lookup.names import match_names
-from ars_docs.lookup.query import Query, normal_arxiv, normal_doi, normal_isbn
-from ars_docs.lookup.record import Name, WorkRecord, kind_of, notice_kind
+from ars_docs.lookup.entry.compare import Agreement, compare, title_agreement
+from ars_docs.lookup.entry.names import match_names
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import Name, WorkRecord, kind_of, notice_kind
 from ars_docs.works.fold import fold, plain, words
+from ars_docs.works.identifiers import arxiv_parts as normal_arxiv
+from ars_docs.works.identifiers import comparable_doi as normal_doi
+from ars_docs.works.identifiers import isbn_digits as normal_isbn
 
 SAME, CLOSE, DIFFERENT, UNKNOWN = (
     Agreement.SAME,

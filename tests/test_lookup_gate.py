@@ -322,7 +322,7 @@ def test_a_stale_found_record_stops_counting(ok_session: Session) -> None:
     facts = lookup_facts(data)
     assert facts.stale and not facts.blocks
     # ... and the next lookup run checks the entry again (without --all).
-    from ars_docs.lookup.run import LookupOptions, select
+    from ars_docs.lookup.batch.run import LookupOptions, select
 
     corpus = load_corpus(ok_session.passport, use_cache=False)
     assert "ok2020" not in [e.citation_key for e in select(corpus, LookupOptions())[0]]

@@ -30,15 +30,15 @@ from ars_docs.cli.main import run
 from ars_docs.cli.output import QUIET
 from ars_docs.core.errors import ArsError
 from ars_docs.files.atomic import TEMP_MARK
-from ars_docs.lookup.answers import Answer, Outcome
-from ars_docs.lookup.check import Registries
-from ars_docs.lookup.decide import check_entry
+from ars_docs.lookup.entry.answers import Answer, Outcome
+from ars_docs.lookup.entry.check import Registries
+from ars_docs.lookup.entry.decide import check_entry
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.verdict import Status
 from ars_docs.lookup.index import dumps as index_dumps
 from ars_docs.lookup.index import store as index_store
 from ars_docs.lookup.index.build import build_index
 from ars_docs.lookup.index.registries import IndexRegistries, SnapshotIndex, open_index
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.verdict import Status
 
 DATA = Path(__file__).parent / "data" / "snapshots"
 CROSSREF, OPENALEX, PUBLIC = (

@@ -93,8 +93,8 @@ def test_homepages(session: Path) -> None:
         encoding="utf-8",
     )
     config = load_config(None, session, {})
-    assert config.author_homepages == {
-        "bjørn stensaker": ("https://a.example/",),
+    assert config.author_homepages == {  # ø folds to o, as everywhere (issue 34: one fold)
+        "bjorn stensaker": ("https://a.example/",),
         "stensaker": ("https://b.example/",),
     }
     assert config.entry_homepages == {"harvey2008": ("https://c.example/",)}

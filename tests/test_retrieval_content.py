@@ -115,7 +115,8 @@ def test_unreadable_pdfs_say_why() -> None:
 def test_normalise_and_words() -> None:
     assert normalise("\ufb01le") == "file"
     assert words("Inter-\nnational Co-operation") == ["international", "co", "operation"]
-    assert name_key("  Bjørn  STENSAKER ") == "bjørn stensaker"
+    # ø is written out as o, as every fold of works.fold does (issue 34: one fold).
+    assert name_key("  Bjørn  STENSAKER ") == "bjorn stensaker"
 
 
 # -- pages ------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ import string
 from collections.abc import Iterator
 
 from ars_docs.bibliography.model import Name
-from ars_docs.bibliography.text import ascii_slug, ascii_words
+from ars_docs.bibliography.text import ascii_slug
+from ars_docs.works.fold import ascii_words
 
 __all__ = ["allowed_key", "closest_key", "generated_key", "key_candidates"]
 

@@ -27,6 +27,7 @@ import re
 from ars_docs.bibliography.model import Name, Problem, Record
 from ars_docs.bibliography.names import name_from_text
 from ars_docs.bibliography.vocab import BOOKISH, ris_type
+from ars_docs.works import identifiers as work_ids
 
 __all__ = ["looks_like_ris", "read_ris"]
 
@@ -121,7 +122,7 @@ def _record(line: int, tags: Tags, unclosed: str | None) -> Record:
     }
     record.urls = links
     ids: dict[str, str] = {}
-    doi = _first(tags, "DO") or next((link for link in links if "doi.org/" in link), "")
+    doi = _first(tags, "DO") or next((link for link in links if work_ids.is_resolver_url(link)), "")
     if doi:
         ids["doi"] = doi
     if record.csl_type in BOOKISH and _first(tags, "SN"):

@@ -34,7 +34,7 @@ from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity, capped
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.report import EntryResult, LookupReport
+    from ars_docs.lookup.batch.report import EntryResult, LookupReport
 
 __all__ = ["INDEX_ALIAS", "cmd_acknowledge", "cmd_lookup", "register"]
 
@@ -124,7 +124,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 def cmd_lookup(args: argparse.Namespace) -> int:
     from ars_docs.commands.evidence.lookup import lookup_exit_code, lookup_works
-    from ars_docs.lookup.run import LookupInterrupted
+    from ars_docs.lookup.batch.run import LookupInterrupted
 
     previous = sigterm_as_interrupt()
     try:
@@ -187,7 +187,7 @@ def print_report(report: LookupReport, verbosity: int, out: TextIO) -> None:
 
 
 def entry_line(result: EntryResult) -> str:
-    from ars_docs.lookup.progress import headline
+    from ars_docs.lookup.batch.progress import headline
 
     record = result.record
     parts: list[str] = []

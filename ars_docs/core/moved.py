@@ -148,6 +148,25 @@ MOVED: dict[str, str] = {
     "ars_docs.templating": "ars_docs.core.templating",
     # the ledger has one module (issue 34, one ledger type)
     "ars_docs.audit.model.passport": "ars_docs.audit.model.ledger",
+    # lookup/ in sub-rooms (issue 34, after the move): entry/ checks one entry, batch/ runs.
+    "ars_docs.lookup.acknowledge": "ars_docs.lookup.batch.acknowledge",
+    "ars_docs.lookup.answers": "ars_docs.lookup.entry.answers",
+    "ars_docs.lookup.cache": "ars_docs.lookup.batch.cache",
+    "ars_docs.lookup.caveats": "ars_docs.lookup.entry.caveats",
+    "ars_docs.lookup.check": "ars_docs.lookup.entry.check",
+    "ars_docs.lookup.compare": "ars_docs.lookup.entry.compare",
+    "ars_docs.lookup.decide": "ars_docs.lookup.entry.decide",
+    "ars_docs.lookup.fetch": "ars_docs.lookup.batch.fetch",
+    "ars_docs.lookup.keep": "ars_docs.lookup.batch.keep",
+    "ars_docs.lookup.names": "ars_docs.lookup.entry.names",
+    "ars_docs.lookup.online": "ars_docs.lookup.batch.online",
+    "ars_docs.lookup.progress": "ars_docs.lookup.batch.progress",
+    "ars_docs.lookup.query": "ars_docs.lookup.entry.query",
+    "ars_docs.lookup.record": "ars_docs.lookup.entry.record",
+    "ars_docs.lookup.report": "ars_docs.lookup.batch.report",
+    "ars_docs.lookup.run": "ars_docs.lookup.batch.run",
+    "ars_docs.lookup.setup": "ars_docs.lookup.batch.setup",
+    "ars_docs.lookup.verdict": "ars_docs.lookup.entry.verdict",
 }
 
 

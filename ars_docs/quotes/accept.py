@@ -1,6 +1,6 @@
 """``ars-docs accept-quote``: a reviewed exception for one flagged quotation.
 
-Modelled on ``acknowledge-retraction`` (``lookup/acknowledge.py``): the person
+Modelled on ``acknowledge-retraction`` (``lookup/batch/acknowledge.py``): the person
 who reviewed an ``altered`` / ``not_found`` quotation (a translation, a
 quotation from another edition than the acquired one) records why, dated, in
 the entry as one item of ``quote_acceptances`` (``quote_sha``, ``reason``,

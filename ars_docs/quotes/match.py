@@ -40,6 +40,7 @@ from typing import Any
 
 from ars_docs.quotes.find import Locator
 from ars_docs.quotes.text import Original
+from ars_docs.works.fold import compose, fold_text
 
 __all__ = ["ELLIPSIS_SPAN", "INSERTION_SPAN", "Match", "SourceIndex", "match_quote"]
 
@@ -50,10 +51,8 @@ INSERTION_SPAN = 8
 ALTERED_RATIO = 0.55
 _COMMON_CAP = 400  # a word more frequent than this does not vote for a passage
 
-_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _LINE_HYPHEN = re.compile(r"(\w)[-\u2010\u2011]\s*(?:\r\n|\r|\n)\s*(?=\w)")
 _WORD = re.compile(r"\w+(?:[-\u2010\u2011]\w+)*")
-_SPACING_MARKS = "\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02db\u02dd`"
 _ELLIPSIS = re.compile(r"\[\s*(?:…|\.\s?\.\s?\.)\s*\]|\(\s*(?:…|\.\.\.)\s*\)|…|\.\s?\.\s?\.")
 _SIC = re.compile(r"\[\s*sic!?\s*\]", re.IGNORECASE)
 _NOTE = re.compile(
@@ -83,15 +82,11 @@ class Match:
 
 @functools.lru_cache(maxsize=65536)
 def _fold(word: str) -> str:
-    """The word as it is compared: no hyphens, no diacritics, case folded."""
+    """The word as it is compared: no hyphens, no diacritics, case folded (``fold_text``)."""
     word = word.replace("-", "").replace("\u2010", "").replace("\u2011", "")
     if word.isascii():
         return word.lower()
-    decomposed = unicodedata.normalize("NFKD", word)
-    kept = "".join(
-        c for c in decomposed if not unicodedata.combining(c) and c not in _SPACING_MARKS
-    )
-    return kept.casefold()
+    return fold_text(word)
 
 
 #: A note reference in the original: superscript digits, or digits glued to the
@@ -122,9 +117,7 @@ def _clean_source(text: str) -> str:
 
 
 def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
-    text = _INVISIBLE.sub("", text)
-    return _LINE_HYPHEN.sub(r"\1", text)
+    return _LINE_HYPHEN.sub(r"\1", compose(text))
 
 
 class SourceIndex:

@@ -2,10 +2,10 @@
 
 ``Target`` holds the identifiers the channels use (DOI, URL, author
 homepages) and the facts content verification matches (title, author
-surnames). DOIs are accepted bare, as ``doi:…`` or as doi.org URLs (also in
-``url``). An HTML page can be the original only for web-native CSL types
-(``WEB_TYPES``): for a journal article, a landing page carries the title and
-authors too, and accepting it would over-claim.
+surnames). Identifiers are read by ``works.identifiers``, the reading lookup
+uses too (a DOI may also come from ``url``). An HTML page can be the original
+only for web-native CSL types (``WEB_TYPES``): for a journal article, a landing
+page carries the title and authors too, and accepting it would over-claim.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ars_docs.retrieval.judge.content import name_key
-from ars_docs.retrieval.judge.identity import Work
+from ars_docs.retrieval.judge.work import Work
 from ars_docs.session.corpus import CorpusEntry
+from ars_docs.works import identifiers as ids
 
-__all__ = ["WEB_TYPES", "Target", "normalise_doi"]
+__all__ = ["WEB_TYPES", "Target"]
 
 WEB_TYPES = frozenset(
     {
@@ -36,17 +37,6 @@ WEB_TYPES = frozenset(
     }
 )
 """CSL types whose original may be an HTML page."""
-
-_DOI = re.compile(r"10\.\d{4,9}/\S+\Z")
-_DOI_PREFIX = re.compile(r"(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)")
-
-
-def normalise_doi(raw: object) -> str | None:
-    """``10.NNNN/suffix`` from a DOI written bare, as ``doi:…`` or as a doi.org URL."""
-    if not isinstance(raw, str):
-        return None
-    doi = _DOI_PREFIX.sub("", raw.strip())
-    return doi if _DOI.match(doi) else None
 
 
 @dataclass(frozen=True)
@@ -121,14 +111,14 @@ class Target:
             citation_key=entry.citation_key,
             title=entry.title,
             authors=tuple(authors),
-            doi=normalise_doi(data.get("doi")) or _doi_from_url(url),
+            doi=_doi(data.get("doi")) or _doi_from_url(url),
             url=url.strip() if isinstance(url, str) and url.strip() else None,
             html_is_original=isinstance(kind, str) and kind in WEB_TYPES,
             author_urls=tuple(dict.fromkeys(urls)),
             name_keys=tuple(dict.fromkeys(keys)),
             people=tuple(people),
             year=_year(data.get("year")),
-            arxiv_id=_text(data.get("arxiv_id"), _ARXIV_PREFIX),
+            arxiv_id=_arxiv(data.get("arxiv_id")),
             pmcid=_pmcid(data.get("pmcid")),
             kind=kind if isinstance(kind, str) else "",
             venue=next(
@@ -158,35 +148,31 @@ def _lookup_record(lookup: object, title: str) -> dict[str, Any]:
     ):
         return {}
     found: dict[str, Any] = {}
-    doi = normalise_doi(matched.get("doi"))
+    doi = _doi(matched.get("doi"))
     if doi:
         found["record_dois"] = (doi.lower(),)
     if isinstance(matched.get("venue"), str) and matched["venue"].strip():
         found["record_venue"] = matched["venue"].strip()
     retraction = lookup.get("retraction")
     notices = retraction.get("notices") if isinstance(retraction, Mapping) else None
-    dois = [normalise_doi(n.get("doi")) for n in notices or () if isinstance(n, Mapping)]
+    dois = [_doi(n.get("doi")) for n in notices or () if isinstance(n, Mapping)]
     if any(dois):
         found["notice_dois"] = tuple(d.lower() for d in dois if d)
     return found
 
 
-_ARXIV_PREFIX = re.compile(r"(?i)^(?:https?://arxiv\.org/(?:abs|pdf)/|arxiv:\s*)")
+def _doi(raw: object) -> str | None:
+    return ids.normal_doi(raw) if isinstance(raw, str) else None
 
 
-def _text(raw: object, prefix: re.Pattern[str]) -> str | None:
-    if not isinstance(raw, str) or not raw.strip():
-        return None
-    return prefix.sub("", raw.strip()).removesuffix(".pdf") or None
+def _arxiv(raw: object) -> str | None:
+    return ids.normal_arxiv(raw) if isinstance(raw, str) else None
 
 
 def _pmcid(raw: object) -> str | None:
-    if isinstance(raw, int):
+    if isinstance(raw, int) and not isinstance(raw, bool):
         raw = str(raw)
-    if not isinstance(raw, str):
-        return None
-    digits = raw.strip().upper().removeprefix("PMC")
-    return f"PMC{digits}" if digits.isdigit() else None
+    return ids.normal_pmcid(raw) if isinstance(raw, str) else None
 
 
 def _year(raw: object) -> int | None:
@@ -195,6 +181,5 @@ def _year(raw: object) -> int | None:
 
 
 def _doi_from_url(url: object) -> str | None:
-    if isinstance(url, str) and re.match(r"(?i)https?://(dx\.)?doi\.org/", url.strip()):
-        return normalise_doi(url)
-    return None
+    # The same rule as lookup's: a doi.org link or a publisher's /doi/ page.
+    return ids.doi_in_url(url) if isinstance(url, str) else None

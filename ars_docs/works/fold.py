@@ -11,6 +11,24 @@ letters spelled out, case folded, punctuation to spaces. ``words`` splits a
 folded text; CJK runs become single characters, since those scripts do not
 separate words. ``deumlaut`` is applied to *both* sides of a comparison of
 names, so ``Mueller`` and ``Müller`` meet at ``muller``.
+
+This module is the one place text is folded (``tests/test_one_concept.py``
+fails on a second), in three kinds that share their parts — ``INVISIBLE``,
+``strip_marks`` and the one table of letters NFKD does not take apart
+(``LETTERS``: ß → ss, ø → o, ł → l …):
+
+* ``fold``: the matcher's key (lookup, the snapshot index): also Greek letters
+  spelled out and punctuation dropped;
+* ``fold_text``: running text compared word for word (a PDF's text with a
+  title, a quotation with its source): only invisible characters, marks and
+  case go, punctuation and Greek letters stay, because the callers split and
+  align the words themselves;
+* ``ascii_words``: ASCII for generated citation keys: Greek and Cyrillic
+  transliterated letter by letter (α → a, not alpha), case kept.
+
+ø becomes o in all three, as transliteration does (Bjørn → Bjorn, København →
+Kobenhavn): a name folded to ``oe`` in one room and ``o`` in another made the
+same author two people.
 """
 
 from __future__ import annotations
@@ -23,14 +41,57 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = [
+    "INVISIBLE",
+    "LETTERS",
+    "SPACING_ACCENTS",
     "STOPWORDS",
+    "ascii_words",
+    "compose",
     "content_words",
     "deumlaut",
+    "drop_invisible",
     "fold",
+    "fold_text",
     "has_cjk",
     "plain",
+    "strip_marks",
+    "transliterate",
     "words",
 ]
+
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+"""Characters a text carries inside words that nobody reads: the soft hyphen, the
+zero-width space, non-joiner and joiner, the word joiner and the byte-order mark."""
+SPACING_ACCENTS = "\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02db\u02dd`"
+"""Accents PDF extraction emits as characters of their own beside their letter."""
+LETTERS = {
+    "ß": "ss",
+    "ẞ": "SS",
+    "æ": "ae",
+    "Æ": "Ae",
+    "œ": "oe",
+    "Œ": "Oe",
+    "ø": "o",
+    "Ø": "O",
+    "đ": "d",
+    "Đ": "D",
+    "ð": "d",
+    "Ð": "D",
+    "þ": "th",
+    "Þ": "Th",
+    "ł": "l",
+    "Ł": "L",
+    "ı": "i",
+    "ħ": "h",
+    "Ħ": "H",
+    "ŋ": "ng",
+    "Ŋ": "Ng",
+    "ĸ": "k",
+    "ſ": "s",
+}
+"""Latin letters NFKD does not take apart into a base letter and marks, transliterated."""
+_LETTER_TABLE = str.maketrans(LETTERS)
+_INVISIBLE_RE = re.compile(f"[{INVISIBLE}]")
 
 _TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]{0,2000})?/?>")
 _MATHML = re.compile(r"<(?:mml:)?math\b.*?</(?:mml:)?math>", re.DOTALL | re.IGNORECASE)
@@ -43,27 +104,7 @@ _CJK = re.compile(
 )
 _SPECIAL = str.maketrans(
     {
-        "ß": "ss",
-        "ẞ": "ss",
-        "æ": "ae",
-        "Æ": "ae",
-        "œ": "oe",
-        "Œ": "oe",
-        "ø": "o",
-        "Ø": "o",
-        "đ": "d",
-        "Đ": "d",
-        "ð": "d",
-        "Ð": "d",
-        "þ": "th",
-        "Þ": "th",
-        "ł": "l",
-        "Ł": "l",
-        "ı": "i",
-        "ħ": "h",
-        "ŋ": "ng",
-        "ĸ": "k",
-        "ſ": "s",
+        **LETTERS,
         "‐": "-",
         "‑": "-",
         "‒": "-",
@@ -106,127 +147,21 @@ _GREEK = {
 }
 _GREEK_RE = re.compile("[" + "".join(_GREEK) + "]")
 
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "and",
-        "or",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "from",
-        "by",
-        "with",
-        "without",
-        "into",
-        "onto",
-        "over",
-        "under",
-        "via",
-        "per",
-        "as",
-        "is",
-        "are",
-        "be",
-        "its",
-        "their",
-        "our",
-        "this",
-        "that",
-        "these",
-        "those",
-        "between",
-        "among",
-        "about",
-        "und",
-        "der",
-        "die",
-        "das",
-        "des",
-        "den",
-        "dem",
-        "ein",
-        "eine",
-        "einer",
-        "eines",
-        "im",
-        "am",
-        "zum",
-        "zur",
-        "von",
-        "mit",
-        "fur",
-        "auf",
-        "le",
-        "la",
-        "les",
-        "l",
-        "un",
-        "une",
-        "du",
-        "de",
-        "et",
-        "en",
-        "au",
-        "aux",
-        "pour",
-        "par",
-        "sur",
-        "dans",
-        "avec",
-        "el",
-        "los",
-        "las",
-        "del",
-        "y",
-        "o",
-        "para",
-        "por",
-        "con",
-        "sin",
-        "al",
-        "lo",
-        "il",
-        "gli",
-        "i",
-        "di",
-        "e",
-        "da",
-        "nel",
-        "nella",
-        "os",
-        "do",
-        "dos",
-        "em",
-        "no",
-        "na",
-        "nos",
-        "nas",
-        "um",
-        "uma",
-        "com",
-        "dan",
-        "ke",
-        "dari",
-        "yang",
-        "untuk",
-        "pada",
-        "dalam",
-        "dengan",
-        "atau",
-        "van",
-        "het",
-        "een",
-        "op",
-        "voor",
-        "met",
-    ]
-)
+# fmt: off
+STOPWORDS = frozenset({
+    "a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "from", "by", "with",
+    "without", "into", "onto", "over", "under", "via", "per", "as", "is", "are", "be", "its",
+    "their", "our", "this", "that", "these", "those", "between", "among", "about", "und", "der",
+    "die", "das", "des", "den", "dem", "ein", "eine", "einer", "eines", "im", "am", "zum",
+    "zur", "von", "mit", "fur", "auf", "le", "la", "les", "l", "un", "une", "du", "de", "et",
+    "en", "au", "aux", "pour", "par", "sur", "dans", "avec", "el", "los", "las", "del", "y",
+    "o", "para", "por", "con", "sin", "al", "lo", "il", "gli", "i", "di", "e", "da", "nel",
+    "nella", "os", "do", "dos", "em", "no", "na", "nos", "nas", "um", "uma", "com", "dan", "ke",
+    "dari", "yang", "untuk", "pada", "dalam", "dengan", "atau", "van", "het", "een", "op",
+    "voor", "met",
+})
+# fmt: on
+"""Words titles are written around in the languages they are most often written in."""
 
 
 def plain(text: str) -> str:
@@ -285,11 +220,81 @@ def fold(text: str) -> str:
     if not text:
         return ""
     # Accents go before Greek letters are named, so that ί and ι are one letter.
-    text = unicodedata.normalize("NFKD", plain(text).lower().translate(_SPECIAL))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = strip_marks(plain(text).lower().translate(_SPECIAL))
     text = _GREEK_RE.sub(lambda m: " " + _GREEK[m.group(0)] + " ", text)
     text = text.casefold().replace("'", "")
     return _SPACE.sub(" ", _NON_WORD.sub(" ", text).replace("_", " ")).strip()
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without ``INVISIBLE`` characters (``qual\u00adity`` reads ``quality``)."""
+    return _INVISIBLE_RE.sub("", text)
+
+
+def strip_marks(text: str, *, spacing_accents: bool = False) -> str:
+    """``text`` compatibility-decomposed (NFKD) without its combining marks: é → e,
+    ﬁ → fi; with ``spacing_accents``, also without ``SPACING_ACCENTS``."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    if spacing_accents:
+        return "".join(
+            ch for ch in decomposed if not unicodedata.combining(ch) and ch not in SPACING_ACCENTS
+        )
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def transliterate(text: str) -> str:
+    """``text`` with ``LETTERS`` written out (ß → ss, ø → o, Ł → L)."""
+    return text.translate(_LETTER_TABLE)
+
+
+def compose(text: str) -> str:
+    """NFKC without invisible characters: how running text is read before it is split."""
+    return drop_invisible(unicodedata.normalize("NFKC", text))
+
+
+def fold_text(text: str) -> str:
+    """Running text as it is compared word for word: ``strip_marks`` (spacing accents
+    too), ``LETTERS`` written out, case folded; punctuation and spacing kept."""
+    return transliterate(strip_marks(text, spacing_accents=True)).casefold()
+
+
+# fmt: off
+_ASCII_CYRILLIC = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "shch", "ъ": "_", "ы": "y", "ь": "_", "э": "e", "ю": "yu", "я": "ya", "є": "ye",
+    "і": "i", "ї": "yi", "ґ": "g",
+}
+_ASCII_GREEK = {
+    "α": "a", "β": "b", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "e", "θ": "th", "ι": "i",
+    "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s",
+    "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o",
+}
+# fmt: on
+
+
+def _ascii_table() -> dict[int, str]:
+    table = {ord(char): text for char, text in LETTERS.items()}
+    for letters in (_ASCII_CYRILLIC, _ASCII_GREEK):
+        for char, text in letters.items():
+            text = "" if text == "_" else text  # hard and soft signs have no letter
+            table[ord(char)] = text
+            if char.upper() != char:
+                table[ord(char.upper())] = text.capitalize()
+    return table
+
+
+_ASCII_TABLE = _ascii_table()
+# Combining marks of the scripts transliterated (what NFKD splits accents into); marks of
+# other scripts stay, for the caller to replace with the rest of such a word.
+_ASCII_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
+def ascii_words(text: str) -> str:
+    """``text`` with accents removed and Greek/Cyrillic transliterated letter by letter;
+    other non-ASCII characters are left for the caller to replace."""
+    return _ASCII_MARKS.sub("", unicodedata.normalize("NFKD", text)).translate(_ASCII_TABLE)
 
 
 def words(folded: str) -> list[str]:

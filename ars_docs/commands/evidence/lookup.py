@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, TextIO
 from ars_docs.core.errors import ExitCode, UsageError
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.acknowledge import Acknowledgement
+    from ars_docs.lookup.batch.acknowledge import Acknowledgement
+    from ars_docs.lookup.batch.report import LookupReport
     from ars_docs.lookup.index.build import BuildProgress, BuildReport
-    from ars_docs.lookup.report import LookupReport
 
 __all__ = ["acknowledge", "build_index", "lookup_exit_code", "lookup_works"]
 
@@ -36,7 +36,7 @@ def lookup_works(
 ) -> LookupReport:
     """Check the passport's entries (or ``bibliography``'s); raises ``LookupInterrupted``
     with the finished part's report when stopped."""
-    from ars_docs.lookup.run import LookupOptions, LookupRuntime, lookup
+    from ars_docs.lookup.batch.run import LookupOptions, LookupRuntime, lookup
 
     if bibliography:
         if passport:
@@ -79,7 +79,7 @@ def lookup_exit_code(report: LookupReport, fail_on: str = "blocking") -> ExitCod
 
 def acknowledge(passport: str, key: str, reason: str) -> Acknowledgement:
     """Record a dated reason to cite ``key`` although its lookup record says retracted."""
-    from ars_docs.lookup.acknowledge import acknowledge_retraction
+    from ars_docs.lookup.batch.acknowledge import acknowledge_retraction
 
     return acknowledge_retraction(passport, key, reason)
 

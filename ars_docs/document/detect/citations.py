@@ -45,13 +45,13 @@ from __future__ import annotations
 import functools
 import html
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
 from ars_docs.document.detect import patterns as pat
 from ars_docs.document.detect import words
 from ars_docs.document.detect.cjk import cjk_narratives
+from ars_docs.works.fold import strip_marks, transliterate
 
 Form = Literal["parenthetical", "narrative", "numeric", "back-reference", "case"]
 
@@ -91,8 +91,7 @@ def _plain(word: str) -> str:
         word = word[2:]  # ``L'Espagne``, ``d'Italia``
     if word.isascii():
         return word.lower()
-    decomposed = unicodedata.normalize("NFKD", word.lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return transliterate(strip_marks(word.lower()))
 
 
 _PLACES = frozenset(_plain(word) for word in words.PLACES)

@@ -26,6 +26,7 @@ from typing import Any
 from ars_docs import __version__
 from ars_docs.core.clock import Clock
 from ars_docs.core.errors import OutputError, UsageError
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.index import codec
 from ars_docs.lookup.index import output as output_file
 from ars_docs.lookup.index.dumps import Dump, Parsed, Skip, describe
@@ -37,7 +38,6 @@ from ars_docs.lookup.index.schema import (
     SCHEMA,
     SKIPPED_SHOWN,
 )
-from ars_docs.lookup.record import WorkRecord
 
 __all__ = ["BuildProgress", "BuildReport", "InputReport", "build_index"]
 

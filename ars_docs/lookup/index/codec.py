@@ -18,15 +18,14 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ars_docs.lookup.query import normal_arxiv, normal_isbn
-from ars_docs.lookup.record import Name, Notice, WorkRecord
+from ars_docs.lookup.entry.record import Name, Notice, WorkRecord
+from ars_docs.works import identifiers as work_ids
 from ars_docs.works.fold import deumlaut, fold, words
 
 __all__ = [
     "decode",
     "encode",
     "identifiers",
-    "isbn13",
     "name_text",
     "name_words",
     "stored_identifiers",
@@ -34,7 +33,6 @@ __all__ = [
     "with_arxiv",
 ]
 
-_ARXIV_DOI = "10.48550/arxiv."
 _ID_KINDS = ("doi", "arxiv", "pmid", "pmcid", "openalex", "isbn")
 
 
@@ -176,16 +174,6 @@ def _notice(notice: Notice) -> list[str | None]:
 # --- identifiers ----------------------------------------------------------------------
 
 
-def isbn13(raw: str) -> str | None:
-    """The ISBN-13 of an ISBN written either way (``None`` if it is not one)."""
-    digits = normal_isbn(raw)
-    if digits is None or len(digits) == 13:
-        return digits
-    body = "978" + digits[:9]
-    total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(body))
-    return body + str((10 - total % 10) % 10)
-
-
 def with_arxiv(record: WorkRecord, raw: Mapping[str, Any]) -> WorkRecord:
     """The record with its arXiv id among its ids, when the snapshot line shows one."""
     if "arxiv" in record.ids:
@@ -198,13 +186,13 @@ def with_arxiv(record: WorkRecord, raw: Mapping[str, Any]) -> WorkRecord:
 
 def _arxiv_of(record: WorkRecord, raw: Mapping[str, Any]) -> str | None:
     doi = record.ids.get("doi", "")
-    if doi.startswith(_ARXIV_DOI):
-        parsed = normal_arxiv(doi[len(_ARXIV_DOI) :])
+    if doi.startswith(work_ids.ARXIV_DOI_PREFIX):
+        parsed = work_ids.arxiv_parts(doi)
         if parsed:
             return parsed[0].lower()
     for url in _location_urls(raw):
         if "arxiv.org/" in url.lower():
-            parsed = normal_arxiv(url)
+            parsed = work_ids.arxiv_parts(url)
             if parsed:
                 return parsed[0].lower()
     return None
@@ -233,7 +221,7 @@ def identifiers(record: WorkRecord, raw: Mapping[str, Any]) -> list[tuple[str, s
             if normal:
                 found[(kind, normal)] = None
     for isbn in _raw_isbns(raw):
-        normal = isbn13(isbn)
+        normal = work_ids.isbn13(isbn)
         if normal:
             found[("isbn", normal)] = None
     return list(found)
@@ -249,7 +237,7 @@ def stored_identifiers(text: str, record: WorkRecord | None = None) -> list[tupl
 
 def _normal(kind: str, value: str) -> str | None:
     if kind == "isbn":
-        return isbn13(value)
+        return work_ids.isbn13(value)
     if kind in ("pmcid", "openalex"):
         return value.upper()
     if kind == "pmid":

@@ -29,7 +29,7 @@ from typing import Any, BinaryIO
 
 from ars_docs.core.errors import ArsIOError, InputDataError, InputMissingError
 from ars_docs.core.limits import shorten
-from ars_docs.lookup.record import WorkRecord
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.registries import crossref, openalex
 
 __all__ = ["MAX_LINE", "Dump", "Parsed", "Skip", "describe"]

@@ -29,11 +29,12 @@ import itertools
 import sqlite3
 from collections.abc import Callable
 
-from ars_docs.lookup.answers import Answer, Outcome
-from ars_docs.lookup.index.codec import isbn13, name_words
+from ars_docs.lookup.entry.answers import Answer, Outcome
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import WorkRecord
+from ars_docs.lookup.index.codec import name_words
 from ars_docs.lookup.index.store import SnapshotIndex, open_index
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.record import WorkRecord
+from ars_docs.works import identifiers as ids
 from ars_docs.works.fold import content_words, fold, words
 
 __all__ = ["SERVICE", "IndexRegistries", "SnapshotIndex", "open_index"]
@@ -104,7 +105,7 @@ class IndexRegistries:
         return self._by_id(ident, kind, _normal(kind, value))
 
     def crossref_isbn(self, isbn: str) -> Answer:
-        normal = isbn13(isbn) or isbn.strip()
+        normal = ids.isbn13(isbn) or isbn.strip()
         answer = self._by_id(f"isbn {isbn}", "isbn", normal)
         # Chapters carry their book's ISBN: the book itself first, as many as a search.
         ranked = sorted(answer.records, key=lambda r: r.kind != "book")[:LOOSE_ROWS]

@@ -25,9 +25,9 @@ from typing import Any
 from urllib.parse import quote
 
 from ars_docs.core.errors import ArsIOError, InputDataError, InputMissingError, UsageError
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.index.codec import decode
 from ars_docs.lookup.index.schema import APPLICATION_ID, FORMAT, FORMAT_VERSION
-from ars_docs.lookup.record import WorkRecord
 
 __all__ = ["SnapshotIndex", "open_index"]
 

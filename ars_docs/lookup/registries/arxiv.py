@@ -11,11 +11,11 @@ The feed is parsed without a DTD: a document declaring entities is refused.
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from urllib.parse import urlencode
 
-from ars_docs.lookup.record import Name, WorkRecord
+from ars_docs.lookup.entry.record import Name, WorkRecord
+from ars_docs.works import identifiers as work_ids
 from ars_docs.works.fold import plain
 
 __all__ = ["INVALID_ID", "FeedError", "parse_feed", "query_url"]
@@ -25,7 +25,6 @@ _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 #: In the body of arXiv's HTTP 400 answer for an id that cannot exist.
 INVALID_ID = b"api/errors#incorrect_id_format"
-_ID = re.compile(r"arxiv\.org/abs/(.+?)(v(\d+))?\Z")
 
 
 class FeedError(ValueError):
@@ -58,8 +57,9 @@ def parse_feed(body: bytes, url: str | None = None) -> list[WorkRecord]:
 def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
     ident = (entry.findtext(f"{_ATOM}id") or "").strip()
     title = plain(entry.findtext(f"{_ATOM}title") or "")
-    match = _ID.search(ident)
-    if match is None or "api/errors" in ident or not title or title.lower() == "error":
+    # The entry's id is its abs page (http://arxiv.org/abs/2101.00001v2).
+    parts = work_ids.arxiv_parts(ident) if "arxiv.org/abs/" in ident else None
+    if parts is None or "api/errors" in ident or not title or title.lower() == "error":
         return None
     years = set()
     for name in ("published", "updated"):
@@ -67,8 +67,8 @@ def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
         if stamp[:4].isdecimal():
             years.add(int(stamp[:4]))
     published = (entry.findtext(f"{_ATOM}published") or "").strip()
-    doi = (entry.findtext(f"{_ARXIV}doi") or "").strip().lower()
-    ids = {"arxiv": match.group(1)}
+    doi = work_ids.comparable_doi(entry.findtext(f"{_ARXIV}doi") or "")
+    ids = {"arxiv": parts[0]}
     if doi:
         ids["doi"] = doi
     authors = tuple(
@@ -76,7 +76,7 @@ def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
         for author in entry.findall(f"{_ATOM}author")
         if (name := (author.findtext(f"{_ATOM}name") or "").strip())
     )
-    version = match.group(2)
+    version = parts[1]
     return WorkRecord(
         service=SERVICE,
         titles=(title,),
@@ -87,6 +87,6 @@ def _entry(entry: ET.Element, url: str | None) -> WorkRecord | None:
         kind="preprint",
         ids=ids,
         version=version,
-        latest_version=int(match.group(3)) if match.group(3) else None,
+        latest_version=int(version[1:]) if version else None,
         url=url,
     )

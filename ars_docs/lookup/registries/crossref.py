@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.lookup.record import Name, Notice, WorkRecord, kind_of, notice_kind
+from ars_docs.lookup.entry.record import Name, Notice, WorkRecord, kind_of, notice_kind
 from ars_docs.lookup.registries import text
 from ars_docs.works.fold import plain
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-from ars_docs.lookup.record import Name, WorkRecord, kind_of
+from ars_docs.lookup.entry.record import Name, WorkRecord, kind_of
 from ars_docs.works.fold import plain
 
 __all__ = ["CSL_JSON", "csl_url", "handle_state", "handle_url", "is_handle_answer", "parse_csl"]

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.lookup.record import Name, WorkRecord, kind_of
+from ars_docs.lookup.entry.record import Name, WorkRecord, kind_of
+from ars_docs.works import identifiers as ids_
 from ars_docs.works.fold import plain
 
 __all__ = ["parse_results", "parse_work", "search_url", "work_url"]
@@ -56,12 +57,12 @@ def parse_work(work: Any, url: str | None = None) -> WorkRecord | None:
         return None  # not the shape OpenAlex documents: no record rather than a wrong one
     title = plain(named)
     ids: dict[str, str] = {}
-    doi = _strip(work.get("doi"), "https://doi.org/")
+    doi = ids_.comparable_doi(work.get("doi"))
     raw_ids = work.get("ids") if isinstance(work.get("ids"), Mapping) else {}
     assert isinstance(raw_ids, Mapping)
-    doi = doi or _strip(raw_ids.get("doi"), "https://doi.org/")
+    doi = doi or ids_.comparable_doi(raw_ids.get("doi"))
     if doi:
-        ids["doi"] = doi.lower()
+        ids["doi"] = doi
     openalex = _strip(work.get("id") or raw_ids.get("openalex"), "https://openalex.org/")
     if openalex:
         ids["openalex"] = openalex.upper()

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from ars_docs.lookup.record import Name, WorkRecord, kind_of
+from ars_docs.lookup.entry.record import Name, WorkRecord, kind_of
 from ars_docs.works.fold import plain
 
 __all__ = ["FIELDS", "match_url", "paper_url", "parse_match", "parse_paper"]

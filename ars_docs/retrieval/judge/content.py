@@ -13,7 +13,8 @@ when the text of its first page(s) — or an HTML page's main text — contains
 
 Both sides are compared after the same normalisation: NFKC (ligatures such as
 ``ﬁ`` become ``fi``), soft hyphens and zero-width characters removed, words
-hyphenated across a line break rejoined, diacritics dropped, case folded, and
+hyphenated across a line break rejoined, diacritics dropped, special letters
+written out (ß → ss, ø → o: ``works.fold.fold_text``), case folded, and
 all punctuation and line breaks treated as word separators. Title fragments
 are additionally matched with all separators removed, which tolerates PDF
 text extraction that splits or glues words.
@@ -42,10 +43,11 @@ import logging
 import math
 import re
 import threading
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ars_docs.works.fold import compose, fold_text
 
 __all__ = [
     "SCAN_SHARE",
@@ -58,11 +60,8 @@ __all__ = [
     "words",
 ]
 
-_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _LINE_HYPHEN = re.compile(r"(\w)[-\u2010\u2011]\s*(?:\r\n|\r|\n)\s*(\w)")
 _WORD = re.compile(r"\w+")
-# Spacing accents that PDF extraction emits beside the letter they belong to.
-_SPACING_MARKS = "\u00b4\u00a8\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02db\u02dd`"
 _MIN_SQUASHED = 12  # shorter fragments must match as whole words
 _REFERENCE_HEADINGS = frozenset(
     {
@@ -86,14 +85,7 @@ _PYPDF_QUIET = threading.Lock()
 
 def normalise(text: str) -> str:
     """Unicode-normalised, diacritic-free, case-folded text (see module docstring)."""
-    text = unicodedata.normalize("NFKC", text)
-    text = _INVISIBLE.sub("", text)
-    text = _LINE_HYPHEN.sub(r"\1\2", text)
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(
-        ch for ch in decomposed if not unicodedata.combining(ch) and ch not in _SPACING_MARKS
-    )
-    return stripped.casefold()
+    return fold_text(_LINE_HYPHEN.sub(r"\1\2", compose(text)))
 
 
 def words(text: str) -> list[str]:

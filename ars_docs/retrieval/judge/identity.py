@@ -37,13 +37,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
-from urllib.parse import urlsplit
 
 from ars_docs.retrieval.judge.content import words
 from ars_docs.retrieval.judge.kinds import document_kinds, presentation_deck
-from ars_docs.retrieval.judge.names import fold_name, given_agrees, name_pattern, surname_keys
+from ars_docs.retrieval.judge.names import (
+    cjk_forms,
+    fold_name,
+    given_agrees,
+    is_cjk,
+    name_pattern,
+    surname_keys,
+)
 from ars_docs.retrieval.judge.text import Layout, Occurrence, find_phrase, layout
 from ars_docs.retrieval.judge.words import (
     ACCEPTED_WORDS,
@@ -54,13 +58,15 @@ from ars_docs.retrieval.judge.words import (
     PREPRINT_DOI,
     PREPRINT_WORDS,
     REASON_CODES,
+    RELATIONAL_WORDS,
     RESPONSE_WORDS,
     REVIEW_WORDS,
     STOPWORDS,
 )
+from ars_docs.retrieval.judge.work import RANK, Document, Identity, Level, Work, url_drift
+from ars_docs.works import identifiers as ids
 
 __all__ = [
-    "ACQUIRING",
     "REASON_CODES",
     "Document",
     "Identity",
@@ -71,83 +77,9 @@ __all__ = [
 ]
 
 
-class Level(str, Enum):
-    EXACT = "exact"
-    STRONG = "strong"
-    WEAK = "weak"
-    AMBIGUOUS = "ambiguous"
-    DIFFERENT = "different"
-
-
-ACQUIRING = frozenset({Level.EXACT, Level.STRONG})
-_RANK = {Level.DIFFERENT: 0, Level.AMBIGUOUS: 1, Level.WEAK: 2, Level.STRONG: 3, Level.EXACT: 4}
-
 _NEAR = 6  # lines after the title where its author line may follow
-_RELATIONAL = frozenset(
-    {"under", "over", "after", "before", "during", "across", "within", "without", "through"}
-    | {"toward", "towards", "versus", "vs", "upon", "onto", "against", "along", "beyond"}
-    | {"around", "behind", "below", "above", "beneath", "throughout", "amid", "per"}
-)
-"""Words a reworded title may drop ("X under Y" → "Y dampens X")."""
 _REPLY_LABEL = re.compile(r"^\W*(?:re|reply|response|comment|letter)\s*:", re.I)
 """A letter's label before a title ("Re: <title>"): a reply to the work."""
-
-
-@dataclass(frozen=True)
-class Work:
-    """What the entry says the work is."""
-
-    title: str
-    authors: tuple[tuple[str, str], ...]
-    """``(family or literal name, given name or "")`` per author."""
-    year: int | None = None
-    doi: str | None = None
-    arxiv_id: str | None = None
-    is_review: bool = False
-    """The entry itself is a review (CSL ``review``/``review-book``): no review framing check."""
-    venue: str = ""
-    """The journal, proceedings or publisher the entry names."""
-    aliases: tuple[str, ...] = ()
-    """Other DOIs of the same work: the prime DOI an alias redirects to, a preprint's."""
-    related: tuple[tuple[str, str], ...] = ()
-    """``(doi, kind)`` of *other* documents the work's record lists: ``notice``,
-    ``supplement``, ``review`` (a DOI of these printed on a file makes it ``different``)."""
-    shared_title: bool = False
-    """Several registry records carry this exact title: the title alone is weak evidence."""
-
-
-@dataclass(frozen=True)
-class Document:
-    """What was found: the text of the checked pages and how it was reached."""
-
-    pages: Sequence[str]
-    unlinked: Sequence[str] | None = None
-    """HTML only: the main text without link texts (self-links kept)."""
-    requested_url: str | None = None
-    final_url: str | None = None
-    hops: Sequence[str] = ()
-    """Redirecting URLs, in order (the requested one first)."""
-    tie: bool = False
-
-
-@dataclass(frozen=True)
-class Identity:
-    level: Level
-    reasons: tuple[str, ...]
-    detail: str
-    version: str | None = None
-    """``preprint``, ``accepted_manuscript`` or ``version_of_record`` when the text says so."""
-    other_dois: tuple[str, ...] = ()
-    """DOIs printed outside the reference list that are not the work's (nor a preprint
-    server's): whose they are, a registry can say."""
-
-    @property
-    def acquires(self) -> bool:
-        return self.level in ACQUIRING
-
-    def summary(self) -> str:
-        version = f"; version: {self.version}" if self.version else ""
-        return f"{self.level.value}: {', '.join(self.reasons)}{version}"
 
 
 def decide(document: Document, work: Work) -> Identity:
@@ -191,7 +123,7 @@ class _Evidence:
     def add(self, code: str, *, cap: Level | None = None, negative: bool = False) -> None:
         if code not in self.reasons:
             self.reasons.append(code)
-        if cap is not None and _RANK[cap] < _RANK[self.cap]:
+        if cap is not None and RANK[cap] < RANK[self.cap]:
             self.cap = cap
         self.negative = self.negative or negative
 
@@ -224,7 +156,7 @@ class _Evidence:
         elif doi and others - aliases:
             self.id_conflict = True
             self.add("doi_mismatch")
-        wanted = re.sub(r"v\d+$", "", (self.work.arxiv_id or "").lower().removeprefix("arxiv:"))
+        wanted = ids.comparable_arxiv(self.work.arxiv_id)
         if wanted and wanted in arxiv:
             self.id_match = True
             self.add("arxiv_match")
@@ -311,7 +243,7 @@ class _Evidence:
                 # Only a relational word may go ("under", "after"): a missing noun is
                 # another subject ("… after drainage" for "… after rewetting").
                 dropped = not missing or (
-                    len(missing) == 1 and len(wanted) >= 6 and missing <= _RELATIONAL
+                    len(missing) == 1 and len(wanted) >= 6 and missing <= RELATIONAL_WORDS
                 )
                 if dropped and len(got - wanted) <= 2:
                     return Occurrence(0, start, end, True)
@@ -382,9 +314,9 @@ class _Evidence:
 
     def _name(self, family: str, given: str, votes: list[bool]) -> list[Occurrence]:
         """Where an author is printed (marks, transliteration, particles, CJK order)."""
-        if any(_cjk(ch) for ch in family):
+        if any(is_cjk(ch) for ch in family):
             found: list[Occurrence] = []
-            for phrase in _cjk_forms(family, given):
+            for phrase in cjk_forms(family, given):
                 found += find_phrase(self.pages, phrase)
             return found
         found = []
@@ -465,7 +397,7 @@ class _Evidence:
         """A short title (<= 2 content words) or one several records share is weak evidence:
         without the identifier it needs the authors near it *and* the venue or the year."""
         content = [w for w in words(self.work.title) if w not in STOPWORDS]
-        cjk = sum(1 for ch in self.work.title if _cjk(ch))
+        cjk = sum(1 for ch in self.work.title if is_cjk(ch))
         if max(len(content), cjk // 2) > 2 and not self.work.shared_title:
             return
         self.add("title_weak")
@@ -475,7 +407,7 @@ class _Evidence:
             and "author_given_mismatch" not in self.reasons
         )
         if not self.id_match and not backed:
-            self.cap = Level.WEAK if _RANK[self.cap] > _RANK[Level.WEAK] else self.cap
+            self.cap = Level.WEAK if RANK[self.cap] > RANK[Level.WEAK] else self.cap
 
     def _strong(self) -> bool:
         with_id = self.id_match and (self.in_header or self.in_body or self.near)
@@ -505,57 +437,11 @@ class _Evidence:
         else:
             level = Level.WEAK
         if self.id_conflict:
-            self.cap = Level.AMBIGUOUS if _RANK[self.cap] > 1 else self.cap
-        if _RANK[level] > _RANK[self.cap]:
+            self.cap = Level.AMBIGUOUS if RANK[self.cap] > 1 else self.cap
+        if RANK[level] > RANK[self.cap]:
             level = self.cap
         shown = ", ".join(self.reasons)
         version = self.version if level is not Level.DIFFERENT else None
         own = {(self.work.doi or "").lower(), *(a.lower() for a in self.work.aliases)}
         others = tuple(sorted(d for d in self.dois - own if not d.startswith(PREPRINT_DOI)))
         return Identity(level, tuple(self.reasons), f"{level.value}: {shown}", version, others)
-
-
-def _cjk_forms(family: str, given: str) -> list[str]:
-    """A CJK name: family and given name together, in either order (with or without a space)."""
-    if given:
-        return [family + given, given + family]
-    return [family] if len(family) >= 2 else []
-
-
-def _cjk(ch: str) -> bool:
-    code = ord(ch)
-    return 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
-
-
-def url_drift(requested: str | None, final: str | None, hops: Sequence[str] = ()) -> bool:
-    """Did a redirect chain end on a section or home page above what was asked for?"""
-    if not requested or not final or (requested == final and not hops):
-        return False
-    chain = [_original(u) for u in (*hops, final)]
-    last = urlsplit(chain[-1])
-    last_path = [s for s in last.path.split("/") if s]
-    if last_path and last_path[-1].lower() in ("index.html", "index.php", "home", "default.aspx"):
-        last_path = last_path[:-1]
-    for earlier in chain[:-1]:
-        parts = urlsplit(earlier)
-        path = [s for s in parts.path.split("/") if s]
-        if not last_path and path:
-            return True  # to a home page (also straight from the DOI resolver)
-        if _host(parts.netloc) != _host(last.netloc) or len(last_path) >= len(path):
-            continue
-        if path[: len(last_path)] == last_path:
-            return True  # up to a parent: a section or the home page
-        slug = {w for w in words(path[-1]) if len(w) > 3}
-        if not slug & set(words(last_path[-1])):
-            return True  # sideways to a shallower page that does not name the work
-    return False
-
-
-def _original(url: str) -> str:
-    """The archived URL inside a Wayback snapshot URL, else ``url``."""
-    match = re.search(r"/web/\d{1,14}(?:[a-z]{2}_)?/(https?://.+)$", url)
-    return match.group(1) if match else url
-
-
-def _host(netloc: str) -> str:
-    return netloc.lower().removeprefix("www.")

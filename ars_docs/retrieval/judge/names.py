@@ -13,7 +13,8 @@ A title page rarely prints a name the way a bibliography entry stores it:
   (``王小明``, ``王 小明``).
 
 ``fold_name`` turns both sides into one key (diacritics and special letters
-folded, German ``ue``/``oe``/``ae`` read as ``u``/``o``/``a``, case folded);
+folded as ``works.fold`` folds them, German ``ue``/``oe``/``ae`` read as
+``u``/``o``/``a``, case folded);
 ``name_pattern`` finds a surname in a folded line as a whole word, marks
 allowed after it. Short surnames (``Li``, ``Lee``, ``Kim``) are matched
 exactly as words, never dropped and never as parts of longer words.
@@ -22,66 +23,42 @@ exactly as words, never dropped and never as parts of longer words.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 from anyascii import anyascii
 
-__all__ = ["fold_name", "given_agrees", "name_pattern", "surname_keys"]
+from ars_docs.works.fold import compose, deumlaut, strip_marks, transliterate
 
-_SPECIAL = str.maketrans(
-    {
-        "ß": "ss",
-        "ẞ": "ss",
-        "æ": "ae",
-        "Æ": "ae",
-        "œ": "oe",
-        "Œ": "oe",
-        "ø": "oe",
-        "Ø": "oe",
-        "ı": "i",
-        "İ": "i",
-        "đ": "d",
-        "Đ": "d",
-        "ð": "d",
-        "þ": "th",
-        "ł": "l",
-        "Ł": "l",
-        # footnote symbols become one mark
-        "∗": "*",
-        "⁎": "*",
-        "†": "*",
-        "‡": "*",
-        "§": "*",
-        "¶": "*",
-        "‖": "*",
-        "#": "*",
-        "✉": "*",
-    }
-)
-_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+__all__ = ["cjk_forms", "fold_name", "given_agrees", "is_cjk", "name_pattern", "surname_keys"]
+
+# Footnote symbols after a name become one mark (``name_pattern`` allows marks after it).
+_MARK_SYMBOLS = str.maketrans(dict.fromkeys("∗⁎†‡§¶‖#✉", "*"))
 
 
-def _cjk(ch: str) -> bool:
+def is_cjk(ch: str) -> bool:
+    """Kana, CJK ideographs or Hangul: names written without spaces between parts."""
     code = ord(ch)
     return 0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF
+
+
+def cjk_forms(family: str, given: str) -> list[str]:
+    """A CJK name: family and given name together, in either order (with or without a space)."""
+    if given:
+        return [family + given, given + family]
+    return [family] if len(family) >= 2 else []
 
 
 @lru_cache(maxsize=65536)
 def fold_name(text: str) -> str:
     """``text`` folded for comparing names (marks kept as ``*`` and digits)."""
-    text = _INVISIBLE.sub("", unicodedata.normalize("NFKC", text)).translate(_SPECIAL)
-    decomposed = unicodedata.normalize("NFKD", text)
+    text = transliterate(compose(text)).translate(_MARK_SYMBOLS)
     out = []
-    for ch in decomposed:
-        if unicodedata.combining(ch):
-            continue
-        if ord(ch) < 128 or _cjk(ch) or not ch.isalpha():
+    for ch in strip_marks(text):
+        if ord(ch) < 128 or is_cjk(ch) or not ch.isalpha():
             out.append(ch)
         else:
             out.append(anyascii(ch))
-    folded = "".join(out).casefold()
-    return folded.replace("ue", "u").replace("oe", "o").replace("ae", "a")
+    return deumlaut("".join(out).casefold())
 
 
 # After a surname: affiliation digits (1 / 1,2), footnote marks (*), or letter marks

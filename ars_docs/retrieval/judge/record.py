@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ars_docs.works import identifiers as ids
+
 __all__ = ["RecordFacts", "crossref_facts", "other_document_facts"]
 
 _SAME_WORK = frozenset(
@@ -89,7 +91,7 @@ def crossref_facts(message: Mapping[str, Any], asked: str, facts: RecordFacts) -
                 ident = item.get("id")
                 if not isinstance(ident, str):
                     continue
-                ident = ident.lower().removeprefix("https://doi.org/").removeprefix("doi:")
+                ident = ids.comparable_doi(ident) or ident.lower()
                 if kind in _SAME_WORK:
                     facts.add_alias(ident, asked)
                 elif kind in _OTHER_DOCUMENT:
@@ -130,7 +132,7 @@ def other_document_facts(
             ident = item.get("id") if isinstance(item, Mapping) else None
             if not isinstance(ident, str):
                 continue
-            ident = ident.lower().removeprefix("https://doi.org/").removeprefix("doi:")
+            ident = ids.comparable_doi(ident) or ident.lower()
             if ident not in work_dois:
                 continue
             if relation in _POINTS_BACK:

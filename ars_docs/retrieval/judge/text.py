@@ -29,6 +29,7 @@ from ars_docs.retrieval.judge.words import (
     SECTION_STARTS,
     TOC_HEADINGS,
 )
+from ars_docs.works import identifiers as ids
 
 __all__ = ["HEADER_LINES", "Layout", "Occurrence", "find_phrase", "layout", "split_lines"]
 
@@ -47,8 +48,6 @@ _STAMP_LINE = re.compile(
     re.I,
 )
 """A line stamped by a repository or a reprint: its date is not the work's."""
-_DOI = re.compile(r"10\.\d{4,9}/[^\s\"<>]+", re.I)
-_ARXIV = re.compile(r"arxiv\s*:?\s*(\d{4}\.\d{4,5}|[a-z\-]+(?:\.[a-z]{2})?/\d{7})(?:v\d+)?", re.I)
 
 
 def _keys(phrases: tuple[str, ...]) -> tuple[str, ...]:
@@ -109,10 +108,10 @@ class Layout:
         )
 
     def dois(self) -> set[str]:
-        return {m.group(0).rstrip(".,;:)]}").lower() for m in _DOI.finditer(self.front())}
+        return ids.dois_in_text(self.front())
 
     def arxiv_ids(self) -> set[str]:
-        return {m.group(1).lower() for m in _ARXIV.finditer(self.front())}
+        return ids.arxiv_ids_in_text(self.front())
 
     def years(self, upto: int, skip: range = range(0)) -> set[int]:
         """Years printed on ``lines[:upto]``, except on the lines in ``skip`` (the title's)."""

@@ -21,6 +21,7 @@ __all__ = [
     "PREPRINT_WORDS",
     "REASON_CODES",
     "REFERENCE_HEADINGS",
+    "RELATIONAL_WORDS",
     "RESPONSE_WORDS",
     "REVIEW_WORDS",
     "SECTION_STARTS",
@@ -75,6 +76,13 @@ REASON_CODES: dict[str, str] = {
     "title_reworded": "a header carries the title's words reordered (a preprint's own title)",
 }
 """Every reason code the decision can give, with its meaning."""
+
+RELATIONAL_WORDS = frozenset(
+    {"under", "over", "after", "before", "during", "across", "within", "without", "through"}
+    | {"toward", "towards", "versus", "vs", "upon", "onto", "against", "along", "beyond"}
+    | {"around", "behind", "below", "above", "beneath", "throughout", "amid", "per"}
+)
+"""Words a reworded title may drop ("X under Y" → "Y dampens X")."""
 
 PREPRINT_DOI = (
     "10.48550/",  # arXiv

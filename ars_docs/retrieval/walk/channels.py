@@ -27,6 +27,7 @@ from ars_docs.retrieval.walk.services import (
     openalex_work,
     unpaywall_urls,
 )
+from ars_docs.works import identifiers as ids
 
 __all__ = [
     "AuthorPersonalWebsite",
@@ -82,7 +83,7 @@ class PublisherDirect:
             found = probe.try_document(self.name, pmc, service="europepmc")
             if found is not None:
                 return found
-        if target.url and target.url != probe.landing_url and not _is_doi_url(target.url):
+        if target.url and target.url != probe.landing_url and not ids.is_resolver_url(target.url):
             return probe.try_document(self.name, target.url)
         if not (target.doi or target.arxiv_id or target.pmcid):
             probe.note(
@@ -101,7 +102,9 @@ class WaybackCdxSearch:
 
     def retrieve(self, probe: Probe) -> Acquired | None:
         endpoints = probe.config.endpoints
-        pages = [u for u in (probe.target.url, probe.landing_url) if u and not _is_doi_url(u)]
+        pages = [
+            u for u in (probe.target.url, probe.landing_url) if u and not ids.is_resolver_url(u)
+        ]
         if not pages:
             probe.note(
                 self.name, None, Reason.NO_IDENTIFIER, "no URL or publisher landing page to look up"
@@ -295,11 +298,6 @@ def default_chain() -> tuple[Channel, ...]:
         ScholarAllVersions(),
         OaAggregators(),
     )
-
-
-def _is_doi_url(url: str) -> bool:
-    host = (urlsplit(url).hostname or "").lower()
-    return host in ("doi.org", "dx.doi.org")
 
 
 def _captures(rows: object) -> list[tuple[str, str]] | None:

@@ -22,7 +22,8 @@ from typing import Any
 
 from ars_docs.core.errors import ArsError
 from ars_docs.core.paths import read_regular
-from ars_docs.retrieval.judge.identity import Level, decide
+from ars_docs.retrieval.judge.identity import decide
+from ars_docs.retrieval.judge.work import Level
 from ars_docs.retrieval.reasons import LOCAL_FILE, Reason
 from ars_docs.retrieval.types import Acquired
 from ars_docs.retrieval.walk.probe import Probe

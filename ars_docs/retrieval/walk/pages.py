@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
+from ars_docs.works import identifiers as ids
+
 __all__ = [
     "Page",
     "challenge_signature",
@@ -149,7 +151,7 @@ def login_url(url: str) -> bool:
     if host.startswith(_LOGIN_HOST_PREFIXES):
         return True
     for segment in re.split(r"[/;]", parts.path):
-        if re.fullmatch(r"10\.\d{4,9}", segment):
+        if ids.is_doi_prefix(segment):
             break
         tokens = [t.lower() for t in _WORDS.findall(segment)]
         pairs = [a + b for a, b in itertools.pairwise(tokens)]

@@ -22,8 +22,9 @@ from typing import Any
 from urllib.parse import quote, unquote, urlencode
 
 from ars_docs.retrieval.config import RetrievalConfig
-from ars_docs.retrieval.judge.identity import Document, Identity, Level, Work, decide
+from ars_docs.retrieval.judge.identity import decide
 from ars_docs.retrieval.judge.record import RecordFacts, crossref_facts, other_document_facts
+from ars_docs.retrieval.judge.work import Document, Identity, Level, Work
 from ars_docs.retrieval.net.http import PoliteHttp, redact_url
 from ars_docs.retrieval.reasons import Reason, api_problem, ended_message, ends_service
 from ars_docs.retrieval.target import Target

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ars_docs.retrieval.judge.content import pdf_text
-from ars_docs.retrieval.judge.identity import Document
+from ars_docs.retrieval.judge.work import Document
 from ars_docs.retrieval.walk.pages import Page, is_pdf, looks_like_html, parse_html
 
 __all__ = ["Reading", "read_document"]

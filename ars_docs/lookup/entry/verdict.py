@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ars_docs.lookup.answers import Answer
-from ars_docs.lookup.record import Notice, WorkRecord
+from ars_docs.lookup.entry.answers import Answer
+from ars_docs.lookup.entry.record import Notice, WorkRecord
 from ars_docs.session.lookup_record import BLOCKING_FIELDS, RETRACTING
 
 __all__ = [

@@ -33,13 +33,13 @@ from typing import Any, TextIO
 
 from ars_docs.core.clock import Clock
 from ars_docs.core.errors import InputDataError
-from ars_docs.lookup.check import Registries
-from ars_docs.lookup.decide import check_entry
-from ars_docs.lookup.keep import settle
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.report import EntryResult, LookupReport, passport_record
-from ars_docs.lookup.setup import Setup
-from ars_docs.lookup.verdict import Verdict
+from ars_docs.lookup.batch.keep import settle
+from ars_docs.lookup.batch.report import EntryResult, LookupReport, passport_record
+from ars_docs.lookup.batch.setup import Setup
+from ars_docs.lookup.entry.check import Registries
+from ars_docs.lookup.entry.decide import check_entry
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.verdict import Verdict
 from ars_docs.retrieval.runtime import Runtime
 from ars_docs.session.corpus import Corpus, CorpusEntry, load_corpus
 from ars_docs.session.lookup_record import lookup_facts
@@ -84,7 +84,7 @@ def lookup(
     runtime: LookupRuntime | None = None,
 ) -> LookupReport:
     """Check the selected entries; raises ``ArsError`` with the documented exit codes."""
-    from ars_docs.lookup.setup import open_registries
+    from ars_docs.lookup.batch.setup import open_registries
 
     options = options or LookupOptions()
     runtime = runtime or LookupRuntime()
@@ -169,7 +169,7 @@ def _run(
     done: dict[str, EntryResult],
     stream: TextIO | None,
 ) -> None:
-    from ars_docs.lookup.progress import LookupProgress
+    from ars_docs.lookup.batch.progress import LookupProgress
 
     progress = LookupProgress(len(todo), stream)
     pending: dict[str, dict[str, Any]] = {}

@@ -13,10 +13,10 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ars_docs.lookup.answers import Answer, Outcome
-from ars_docs.lookup.fetch import Fetcher, Reply
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.record import WorkRecord
+from ars_docs.lookup.batch.fetch import Fetcher, Reply
+from ars_docs.lookup.entry.answers import Answer, Outcome
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.registries import arxiv, crossref, doi, europepmc, openalex
 from ars_docs.lookup.registries import semantic_scholar as s2
 from ars_docs.retrieval.config import RetrievalConfig

@@ -16,9 +16,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from ars_docs.lookup.answers import Outcome
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.verdict import Difference, Status, Verdict
+from ars_docs.lookup.entry.answers import Outcome
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.verdict import Difference, Status, Verdict
 
 __all__ = ["with_caveats"]
 

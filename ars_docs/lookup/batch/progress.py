@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from ars_docs.retrieval.progress import Progress
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.report import EntryResult
+    from ars_docs.lookup.batch.report import EntryResult
 
 __all__ = ["LookupProgress", "headline"]
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ars_docs import __version__
-from ars_docs.lookup.check import Registries
+from ars_docs.lookup.entry.check import Registries
 
 if TYPE_CHECKING:
-    from ars_docs.lookup.run import LookupOptions, LookupRuntime
+    from ars_docs.lookup.batch.run import LookupOptions, LookupRuntime
 
 __all__ = ["Setup", "open_registries"]
 
@@ -69,9 +69,9 @@ def _online(
     runtime: LookupRuntime,
     env: Mapping[str, str],
 ) -> Setup:
-    from ars_docs.lookup.cache import SqliteResponseCache, lookup_cache_path
-    from ars_docs.lookup.fetch import Fetcher
-    from ars_docs.lookup.online import OnlineRegistries
+    from ars_docs.lookup.batch.cache import SqliteResponseCache, lookup_cache_path
+    from ars_docs.lookup.batch.fetch import Fetcher
+    from ars_docs.lookup.batch.online import OnlineRegistries
     from ars_docs.retrieval.config import load_config
     from ars_docs.retrieval.net.http import Politeness
     from ars_docs.retrieval.plan import require_contact

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from ars_docs.lookup.answers import Answer, Outcome
-from ars_docs.lookup.compare import Agreement, Comparison, compare
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.record import WorkRecord
+from ars_docs.lookup.entry.answers import Answer, Outcome
+from ars_docs.lookup.entry.compare import Agreement, Comparison, compare
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.works.fold import content_words, fold
 
 __all__ = [

@@ -28,9 +28,9 @@ from enum import Enum
 
 from rapidfuzz.fuzz import ratio, token_set_ratio, token_sort_ratio
 
-from ars_docs.lookup.names import latin, match_names
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.record import WorkRecord
+from ars_docs.lookup.entry.names import latin, match_names
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.works.fold import content_words, deumlaut, fold, has_cjk, plain, words
 
 __all__ = ["Agreement", "Comparison", "FieldCheck", "compare", "title_agreement"]

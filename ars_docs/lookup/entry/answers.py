@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ars_docs.lookup.record import WorkRecord
+from ars_docs.lookup.entry.record import WorkRecord
 
 __all__ = ["Answer", "Outcome"]
 

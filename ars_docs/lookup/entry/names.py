@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from rapidfuzz.fuzz import ratio
 
-from ars_docs.lookup.record import Name
+from ars_docs.lookup.entry.record import Name
 from ars_docs.retrieval.judge.words import NAME_PARTICLES
 from ars_docs.works.fold import deumlaut, fold, has_cjk
 

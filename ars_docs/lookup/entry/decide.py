@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ars_docs.lookup.answers import Answer
-from ars_docs.lookup.caveats import with_caveats
-from ars_docs.lookup.check import (
+from ars_docs.lookup.entry.answers import Answer
+from ars_docs.lookup.entry.caveats import with_caveats
+from ars_docs.lookup.entry.check import (
     IdResult,
     IdState,
     Registries,
@@ -35,10 +35,10 @@ from ars_docs.lookup.check import (
     search,
     soft_differences,
 )
-from ars_docs.lookup.compare import Agreement, Comparison
-from ars_docs.lookup.query import Query
-from ars_docs.lookup.record import WorkRecord
-from ars_docs.lookup.verdict import (
+from ars_docs.lookup.entry.compare import Agreement, Comparison
+from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.record import WorkRecord
+from ars_docs.lookup.entry.verdict import (
     Difference,
     Retraction,
     Status,

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ars_docs.core.limits import plain_line
-from ars_docs.lookup.record import WorkRecord
-from ars_docs.lookup.verdict import Status, Verdict
+from ars_docs.lookup.entry.record import WorkRecord
+from ars_docs.lookup.entry.verdict import Status, Verdict
 from ars_docs.session.lookup_record import LookupFacts, fingerprint, lookup_facts
 
 __all__ = ["CLIP", "EntryResult", "LookupReport", "passport_record"]
