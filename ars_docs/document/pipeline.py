@@ -100,7 +100,7 @@ class DocState:
     reading: Reading | None = None
     #: Where every occurrence extract found starts (markers, warnings), in order.
     occurrence_starts: list[int] = field(default_factory=list)
-    #: Marker-like and warning texts in markdown code (``mdparse.CODE_MARKS``).
+    #: Marker-like and warning texts in markdown code (``mdhooks.CODE_MARKS``).
     code_marks: int = 0
     #: The front matter's range, when the draft has metadata (``document.parse.frontmatter``).
     front_matter: tuple[int, int] | None = None

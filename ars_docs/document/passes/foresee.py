@@ -11,7 +11,7 @@ who fixes the checklist is never surprised by the gate.
 Cost: the front matter is read as YAML when there is one. The gate itself is
 run on the finalized text only when a cheap test says it could find more: the
 draft holds more marker-like or warning texts than extract found plus those in
-markdown code (``mdparse.CODE_MARKS``), or an entity, escape, bogus comment or
+markdown code (``mdhooks.CODE_MARKS``), or an entity, escape, bogus comment or
 ``--!>`` that could spell one, or marker text written with invisible or
 look-alike characters (``document.parse.visible``) in the text or in a comment.
 """
@@ -24,7 +24,7 @@ from functools import lru_cache
 from ars_docs.core import codes
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.document.parse.frontmatter import hidden_in_metadata, metadata_content
-from ars_docs.document.parse.mdparse import count_marks
+from ars_docs.document.parse.mdhooks import count_marks
 from ars_docs.document.parse.visible import disguised, relevant
 from ars_docs.document.parse.visible import of as fold_of
 from ars_docs.document.pipeline import DocState, Offender, Options
