@@ -17,7 +17,7 @@ from markdown_it.token import Token
 from ars_docs.core.clock import Clock
 from ars_docs.core.diagnostics import Diagnostic
 from ars_docs.core.perf import gc_paused
-from ars_docs.document.detect.citations import CitationText
+from ars_docs.document.detect.candidate import CitationText
 from ars_docs.document.markers import Marker
 from ars_docs.document.parse.codeagree import Disputed
 from ars_docs.document.parse.mdparse import Occurrence, Reading
