@@ -28,7 +28,7 @@ from ars_docs.document.parse.mdhooks import count_marks
 from ars_docs.document.parse.visible import disguised, relevant
 from ars_docs.document.parse.visible import of as fold_of
 from ars_docs.document.pipeline import DocState, Offender, Options
-from ars_docs.document.text import Document, apply_edits
+from ars_docs.document.text import Document, EditMap, apply_edits
 
 #: Text that could spell a marker or warning the parser does not see as one.
 _SUSPECT = re.compile(
@@ -219,7 +219,6 @@ def _lookalike_marks(text: str, doc: Document) -> bool:
 def _gate_findings(state: DocState) -> list[Offender]:
     """The gate's own findings on the finalized text, placed at draft lines."""
     # Loaded when needed: most drafts never get here.
-    from ars_docs.document.parse.reading import EditMap
     from ars_docs.document.passes.extract import extract
     from ars_docs.document.passes.gate import gate
     from ars_docs.document.passes.recheck import recheck
