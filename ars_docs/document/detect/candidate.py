@@ -29,6 +29,7 @@ def merge_candidates(found: list[Candidate], more: list[Candidate]) -> list[Cand
 
 
 def without_overlaps(found: list[Candidate]) -> list[Candidate]:
+    """``found`` in order, the longer of any two that overlap kept."""
     # Narrative ``Smith (2013)`` and a group ``(2013)`` never both match (a group
     # needs a name inside); keep the longer of any two that overlap.
     found.sort(key=lambda c: (c.start, -(c.end - c.start)))

@@ -20,11 +20,13 @@ from ars_docs.document.detect import words
 
 
 def capitalised_words(who: str) -> list[str]:
+    """The words of ``who`` that start with a capital (the names in it)."""
     found = re.findall(r"[\w'’\-]+", who)
     return [w for w in found if w[0].isupper()]
 
 
 def plausible(who: str) -> bool:
+    """``who`` has a name, no digit, and no word that is never an author's."""
     names = capitalised_words(who)
     if not names or pat.DIGIT_RE.search(who):
         return False  # ``Kepler-22b (2011)`` is a planet
@@ -32,6 +34,7 @@ def plausible(who: str) -> bool:
 
 
 def is_place(who: str) -> bool:
+    """``who`` is one name, and a place's."""
     names = capitalised_words(who)
     return len(names) == 1 and plain(names[0]) in PLACES
 
@@ -59,6 +62,7 @@ def two_names(pre: str, who: str) -> bool:
 
 
 def word_before(masked: str, start: int, reach: int = 16) -> str:
+    """The word right before ``start`` (lower case; within ``reach``), or ``""``."""
     head = masked[max(0, start - reach) : start].split()
     return head[-1].lower() if head else ""
 
@@ -137,6 +141,7 @@ def lifespan(years: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)  # a thesis cites the same names again and again
 def counts_as_author(who: str) -> bool:
+    """A name in a parenthetical group that makes the group a citation."""
     if who.isupper() and who.isascii():
         return True  # OECD, WHO
     if "\u3040" <= who[:1] <= "\ud7a3":

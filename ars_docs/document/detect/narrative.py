@@ -74,6 +74,7 @@ def _organisation(masked: str, at: int, start: int) -> Candidate | None:
 
 
 def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
+    """The narrative citation ``match`` is, or ``None`` when its name is not an author's."""
     who = match.group("who")
     pre = match.group("pre")
     if not nm.plausible(who) or nm.lifespan(match.group("years")):
@@ -139,6 +140,8 @@ def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
 def narrative_matches(
     masked: str, start: int, stop: int, anchors: list[int], orgs: list[Candidate]
 ) -> list[re.Match[str]]:
+    """The narrative match ending at each anchor; named sources and organisations found on
+    the way go to ``orgs``."""
     matches: list[re.Match[str]] = []
     floor = start
     for at in anchors:

@@ -69,6 +69,8 @@ CodeRange = tuple[int, int, EndMode]
 
 @dataclass
 class InlineContext:
+    """What the hooks record while one inline token is parsed (content positions)."""
+
     events: list[tuple[Kind, int]] = field(default_factory=list)
     base: list[int] = field(default_factory=lambda: [0])
     code: list[CodeRange] = field(default_factory=list)
@@ -98,12 +100,15 @@ def _ctx(state: StateInline) -> InlineContext:
 
 
 def draft_patterns(state: StateInline | StateCore) -> Patterns:
+    """The draft's warning patterns (``env[PATTERNS]``) for a parser state."""
     found_by: Patterns | None = state.env.get(PATTERNS)
     # parse_tokens always sets them; the full set reads any text right.
     return found_by if found_by is not None else full_patterns()
 
 
 def wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
+    """The ``html_inline`` rule, recording comments, unterminated markers and tags."""
+
     def html_inline(state: StateInline, silent: bool) -> bool:
         pos = state.pos
         if silent:
@@ -160,6 +165,8 @@ def wrap_html_inline(original: Callable[[StateInline, bool], bool]) -> Any:
 
 
 def wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
+    """The ``backticks`` rule, recording code spans; one some reader shows as text is text."""
+
     def backticks(state: StateInline, silent: bool) -> bool:
         start = state.pos
         src = state.src
@@ -273,6 +280,8 @@ def _note_disputed(state: StateInline, start: int, end: int, problem: Problem) -
 
 
 def wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
+    """The ``image`` rule, keeping positions in alt text relative to the inline content."""
+
     def image(state: StateInline, silent: bool) -> bool:
         if silent:
             return original(state, silent)
@@ -292,6 +301,7 @@ def wrap_image(original: Callable[[StateInline, bool], bool]) -> Any:
 
 
 def warning_text_rule(state: StateInline, silent: bool) -> bool:
+    """A rule before ``escape`` that records warning text and consumes nothing."""
     ch = state.src[state.pos]
     if silent or (ch != "[" and ch != "\\"):
         return False
