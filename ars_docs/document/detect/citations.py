@@ -45,11 +45,16 @@ from __future__ import annotations
 import html
 import re
 
-from ars_docs.document.detect import names as nm
 from ars_docs.document.detect import patterns as pat
 from ars_docs.document.detect import words
 from ars_docs.document.detect.candidate import Candidate, without_overlaps
 from ars_docs.document.detect.cjk import cjk_narratives
+from ars_docs.document.detect.names import (
+    counts_as_author,
+    is_place,
+    lifespan,
+    plausible,
+)
 from ars_docs.document.detect.narrative import as_shown, narrative_candidate, narrative_matches
 
 
@@ -147,7 +152,7 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
             found.append(Candidate(match.start(), match.end(), "case", 1))
     if "gl. " in masked or "iehe " in masked:
         for match in pat.SEE_RE.finditer(masked, start, stop):
-            if nm.plausible(match.group("who")) and not nm.is_place(match.group("who")):
+            if plausible(match.group("who")) and not is_place(match.group("who")):
                 found.append(Candidate(match.start(), match.end(), "narrative", 1))
     return without_overlaps(found)
 
@@ -175,7 +180,7 @@ def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
                 continue
             works = 0
             for item in pat.ITEM_RE.finditer(inner):
-                if nm.counts_as_author(item.group("who")) and not nm.lifespan(item.group("years")):
+                if counts_as_author(item.group("who")) and not lifespan(item.group("years")):
                     works += len(pat.WORK_RE.findall(item.group("years")))
             if not works and parenthesised and pat.YEAR_PAGE_RE.fullmatch(inner):
                 works = 1  # ``"…" (2013, p. 7)``: the author is named elsewhere in the sentence

@@ -11,10 +11,26 @@ from __future__ import annotations
 
 import re
 
-from ars_docs.document.detect import names as nm
 from ars_docs.document.detect import patterns as pat
 from ars_docs.document.detect import words
 from ars_docs.document.detect.candidate import Candidate
+from ars_docs.document.detect.names import (
+    ARTICLE_WORDS,
+    GERMAN_ARTICLES,
+    PLACES,
+    capitalised_words,
+    inside_proper_noun,
+    is_place,
+    lifespan,
+    named_thing,
+    plain,
+    plausible,
+    reported_after,
+    sentence_start,
+    thing_verb,
+    two_names,
+    word_before,
+)
 
 
 def as_shown(masked: str, start: int, stop: int) -> list[Candidate]:
@@ -26,9 +42,9 @@ def as_shown(masked: str, start: int, stop: int) -> list[Candidate]:
         if at and (masked[at - 1].isalnum() or masked[at - 1] in "'’-"):
             continue  # ``has``, ``was``: not the word "as"
         who, pre = match.group("who"), match.group("pre")
-        if match.group("verb") not in words.REPORTING_VERBS or not nm.plausible(who):
+        if match.group("verb") not in words.REPORTING_VERBS or not plausible(who):
             continue
-        if nm.is_place(who) or (pre is not None and pre.lower() in words.NOT_AUTHORS):
+        if is_place(who) or (pre is not None and pre.lower() in words.NOT_AUTHORS):
             continue
         first = match.start("pre") if pre is not None else match.start("who")
         found.append(Candidate(first, match.end("year"), "narrative", 1))
@@ -48,7 +64,7 @@ def _named_source(masked: str, at: int, start: int) -> Candidate | None:
         first = at - len(head) + cue.start("name")
         return Candidate(first, group.end(), "narrative", 1)
     body = pat.BODY_RE.search(head)  # ``The Law Commission (2015) recommended``
-    if body is None or not nm.reported_after(masked, group.end()):
+    if body is None or not reported_after(masked, group.end()):
         return None
     if body.group("last").lower() in _LAWS:
         return None  # ``the Data Protection Act (2018) states``: a statute, not a source
@@ -68,7 +84,7 @@ def _organisation(masked: str, at: int, start: int) -> Candidate | None:
     if before is None or group is None:
         return None
     head = masked[max(0, before.start() - 30) : before.start()]
-    if pat.ORG_CUE_RE.search(head) is None and not nm.reported_after(masked, group.end()):
+    if pat.ORG_CUE_RE.search(head) is None and not reported_after(masked, group.end()):
         return None
     return Candidate(before.start(), group.end(), "narrative", 1)
 
@@ -77,9 +93,9 @@ def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
     """The narrative citation ``match`` is, or ``None`` when its name is not an author's."""
     who = match.group("who")
     pre = match.group("pre")
-    if not nm.plausible(who) or nm.lifespan(match.group("years")):
+    if not plausible(who) or lifespan(match.group("years")):
         return None
-    if who.split(None, 1)[0] in nm.GERMAN_ARTICLES and (
+    if who.split(None, 1)[0] in GERMAN_ARTICLES and (
         pre is None or pre.lower() not in pat.PARTICLES
     ):
         return None  # ``nach der Finanzkrise (2008)``: ``der`` opens a noun, not ``van der Berg``
@@ -88,13 +104,13 @@ def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
 
     def reported() -> bool:  # computed once, only when a rule needs it
         if not said:
-            said.append(nm.reported_after(masked, match.end()))
+            said.append(reported_after(masked, match.end()))
         return said[0]
 
-    several = len(nm.capitalised_words(who)) > 1 or pat.ETAL_RE.search(who) is not None
+    several = len(capitalised_words(who)) > 1 or pat.ETAL_RE.search(who) is not None
     if pre is not None:
         low = pre.lower()
-        if low in nm.ARTICLE_WORDS and pre[:1].isupper() and not reported():
+        if low in ARTICLE_WORDS and pre[:1].isupper() and not reported():
             return None  # ``Das Elbehochwasser (2002)``: an article, not ``das Neves``
         if low in pat.PARTICLES:
             pass  # ``Van der Berg (2011)``: the particle opens the name
@@ -102,14 +118,12 @@ def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
             at = match.start("who")  # ``Per Smith (2024)``, ``Revisiting Smith (2024)``
         elif pat.DIGIT_RE.search(pre) or low in words.NOT_AUTHORS:
             return None  # ``First Folio (1623)``, ``Spring Term (2020)``
-        elif not (
-            low in words.EAST_ASIAN_SURNAMES or several or nm.two_names(pre, who) or reported()
-        ):
+        elif not (low in words.EAST_ASIAN_SURNAMES or several or two_names(pre, who) or reported()):
             return None  # ``Nintendo Switch (2017)``, ``Olympic Games (2012)``
-    elif not several and nm.inside_proper_noun(masked, at) and not reported():
+    elif not several and inside_proper_noun(masked, at) and not reported():
         return None
     if (
-        nm.word_before(masked, at, 12) in words.ARTICLES
+        word_before(masked, at, 12) in words.ARTICLES
         and not several
         and not who[:1].islower()
         and not ((pre is not None) and reported())
@@ -118,20 +132,20 @@ def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
     if (
         (pre is None or pre.lower() in pat.PARTICLES)
         and not several
-        and nm.sentence_start(masked, at)
-        and nm.thing_verb(masked, match)
+        and sentence_start(masked, at)
+        and thing_verb(masked, match)
         and not reported()
     ):
         return None  # ``Strasbourg (1959) became …``: a thing's verb, no reporting verb
     if (
         "\u0400" <= who[:1] <= "\u04ff"
-        and nm.word_before(masked, at, 8) in words.CASE_PREPOSITIONS
+        and word_before(masked, at, 8) in words.CASE_PREPOSITIONS
         and not reported()
     ):
         return None  # ``в России (2020)``: a place in the locative, not an author
-    if (nm.named_thing(masked, at) or who.startswith(("L'", "L’"))) and not reported():
+    if (named_thing(masked, at) or who.startswith(("L'", "L’"))) and not reported():
         return None  # ``the ship Endurance (1912)``, ``L'Espagne (2021)``
-    if (nm.is_place(who) or (pre is not None and nm.plain(pre) in nm.PLACES)) and not reported():
+    if (is_place(who) or (pre is not None and plain(pre) in PLACES)) and not reported():
         return None  # ``Tokyo (2021) hosted the Games``
     works = len(pat.WORK_RE.findall(match.group("years")))
     return Candidate(at, match.end(), "narrative", works)
