@@ -12,7 +12,7 @@ caught instead of shipping unchecked:
 * author–year, narrative: ``Smith et al. (2013)``, ``Smith (2013, p. 4)``,
   ``Brown (2015: 45)``, ``Chen and colleagues (2018)``, ``Segundo Silva et
   al. (2017)``, ``Zhang Wei (2020)``, ``Иванов (2015)``; CJK names before
-  fullwidth or ASCII parentheses (``citations_cjk``);
+  fullwidth or ASCII parentheses (``detect.cjk``);
 * a named source with a cue: ``according to the World Bank (2020)``, ``nach
   Angaben des Statistischen Bundesamtes (2022)``, ``The Law Commission (2015)
   recommended``; unbracketed ``As Mbeki and O'Sullivan showed in 2011``;
@@ -31,9 +31,10 @@ place or organisation (``Tokyo (2021)``, unless a reporting verb follows:
 ``Berlin (1958) argued``), a product name (``Nintendo Switch (2017)``) or a
 name opening a sentence before a thing's verb (``Strasbourg (1959) became``) is
 not a citation; bare years, money, versions and equations never match. The
-word lists are in ``citation_words``, the patterns in ``citation_patterns``, CJK
-narratives in ``citations_cjk``; precision and recall on the labelled
-sets are printed by ``benchmarks/bench_citation_detector.py``.
+name rules are in ``detect.names``, the narrative forms in ``detect.narrative``,
+the word lists in ``detect.words``, the patterns in ``detect.patterns``, CJK
+narratives in ``detect.cjk``, the types in ``detect.candidate``; precision and
+recall on the labelled sets are printed by ``benchmarks/bench_citation_detector.py``.
 
 Every regular expression here is bounded (no nested unbounded repetition) and
 scans each character a bounded number of times, so a pass is linear in the

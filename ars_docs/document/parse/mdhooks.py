@@ -179,7 +179,7 @@ def wrap_backticks(original: Callable[[StateInline, bool], bool]) -> Any:
             # The closing run of a raw span pandoc passes through: never an opener.
             return _literal_run(state, silent, run)
         if _literal_line(state, start):
-            # The backticks of a fence read as text (see draft.codeagree): never an
+            # The backticks of a fence read as text (see ``codeagree``): never an
             # opener, and they close nothing.
             _note_unmatched(state, start)
             return _literal_run(state, silent, run)
