@@ -37,7 +37,7 @@ _EXPORTS = {
     "InputDataError": "ars_docs.core.errors",
     "InputMissingError": "ars_docs.core.errors",
     "MarkOutcome": "ars_docs.session.human_read",
-    "MarkReadError": "ars_docs.session.human_read",
+    "MarkReadError": "ars_docs.session.mark_checks",
     "Marker": "ars_docs.document.markers",
     "OutputError": "ars_docs.core.errors",
     "ReadLog": "ars_docs.session.readlog",
@@ -105,10 +105,10 @@ if _typing.TYPE_CHECKING:
     from ars_docs.session.corpus import corpus_from_data as corpus_from_data
     from ars_docs.session.corpus import load_corpus as load_corpus
     from ars_docs.session.human_read import MarkOutcome as MarkOutcome
-    from ars_docs.session.human_read import MarkReadError as MarkReadError
     from ars_docs.session.human_read import list_read as list_read
     from ars_docs.session.human_read import mark_read as mark_read
     from ars_docs.session.human_read import unmark_read as unmark_read
+    from ars_docs.session.mark_checks import MarkReadError as MarkReadError
     from ars_docs.session.provenance import Status as Status
     from ars_docs.session.provenance import TrustFacts as TrustFacts
     from ars_docs.session.provenance import classify as classify

@@ -22,7 +22,7 @@ from typing import Any
 from ars_docs.core.clock import Clock
 from ars_docs.core.diagnostics import Diagnostic
 from ars_docs.core.errors import UsageError
-from ars_docs.document.detect.citations import CitationText
+from ars_docs.document.detect.candidate import CitationText
 from ars_docs.document.pipeline import DocState, Offender, Options, Pipeline
 from ars_docs.document.renderers.html import render_html
 from ars_docs.document.text import Document, apply_edits

@@ -17,7 +17,7 @@ from markdown_it.token import Token
 from ars_docs.core.clock import Clock
 from ars_docs.core.diagnostics import Diagnostic
 from ars_docs.core.perf import gc_paused
-from ars_docs.document.detect.citations import CitationText
+from ars_docs.document.detect.candidate import CitationText
 from ars_docs.document.markers import Marker
 from ars_docs.document.parse.codeagree import Disputed
 from ars_docs.document.parse.mdparse import Occurrence, Reading
@@ -100,7 +100,7 @@ class DocState:
     reading: Reading | None = None
     #: Where every occurrence extract found starts (markers, warnings), in order.
     occurrence_starts: list[int] = field(default_factory=list)
-    #: Marker-like and warning texts in markdown code (``mdparse.CODE_MARKS``).
+    #: Marker-like and warning texts in markdown code (``mdhooks.CODE_MARKS``).
     code_marks: int = 0
     #: The front matter's range, when the draft has metadata (``document.parse.frontmatter``).
     front_matter: tuple[int, int] | None = None

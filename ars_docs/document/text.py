@@ -1,4 +1,4 @@
-"""Document: the draft's exact text, its line index, and span edits.
+"""Document: the draft's exact text, its line index, and span edits (``EditMap`` maps back).
 
 ars-docs never re-serialises markdown. A ``Document`` keeps the decoded text
 exactly (BOM, CRLF/CR/LF line endings, tabs, trailing spaces, non-ASCII) and
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,6 +56,55 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
         cursor = edit.span.end
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+class EditMap:
+    """Maps offsets of the rewritten text back to the draft (prefix sums, bisect).
+
+    An offset inside a replacement maps to the start of the draft text it
+    replaced (as an end offset: to its end), which the comparison skips anyway.
+    """
+
+    def __init__(self, edits: Sequence[Edit]) -> None:
+        self.edits = sorted(edits, key=lambda e: e.span.start)
+        self.out_starts: list[int] = []
+        self.out_ends: list[int] = []
+        shift = 0
+        for edit in self.edits:
+            start = edit.span.start + shift
+            self.out_starts.append(start)
+            self.out_ends.append(start + len(edit.replacement))
+            shift += len(edit.replacement) - (edit.span.end - edit.span.start)
+
+    def to_draft(self, offset: int, *, end: bool = False) -> int:
+        index = bisect.bisect_right(self.out_starts, offset) - 1
+        if index < 0:
+            return offset
+        edit = self.edits[index]
+        if offset < self.out_ends[index] or (end and offset == self.out_starts[index]):
+            return edit.span.end if end else edit.span.start
+        return edit.span.end + (offset - self.out_ends[index])
+
+    def boundary(self, offset: int, *, end: bool) -> int:
+        """Where a range that starts (or ends) at ``offset`` of the rewritten text is in the draft.
+
+        At the place of an edit a start maps to the right of it and an end to
+        the left: two code spans that met at a stripped marker stay two ranges.
+        """
+        if end:
+            index = bisect.bisect_left(self.out_starts, offset)
+            if index < len(self.out_starts) and self.out_starts[index] == offset:
+                return self.edits[index].span.start
+        return self.to_draft(offset)
+
+    def inside(self, offset: int) -> bool:
+        """True when ``offset`` of the rewritten text is inside a replacement."""
+        index = bisect.bisect_right(self.out_starts, offset) - 1
+        return index >= 0 and offset < self.out_ends[index]
+
+    def removed(self) -> list[tuple[int, int]]:
+        """The draft ranges the edits replaced (not compared)."""
+        return [(e.span.start, e.span.end) for e in self.edits if e.span.end > e.span.start]
 
 
 @dataclass

@@ -16,7 +16,8 @@ LOW-WARN into ok, so these functions are strict:
   layout survive (round-trip YAML).
 
 Every refusal is a ``MarkReadError`` whose message has the canonical
-``[ARS-MARK-READ ERROR: …]`` form.
+``[ARS-MARK-READ ERROR: …]`` form; the checks made before anything is written
+are in ``session.mark_checks``.
 """
 
 from __future__ import annotations
@@ -35,62 +36,33 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from ars_docs.core.clock import Clock
 from ars_docs.core.encoding import BOM, BOM_BYTES
-from ars_docs.core.errors import ArsError, ArsIOError, ExitCode, InputMissingError, OutputError
-from ars_docs.core.limits import bound_message, not_utf8, shorten
+from ars_docs.core.errors import ArsIOError, ExitCode, OutputError
+from ars_docs.core.limits import not_utf8
 from ars_docs.core.paths import regular_or_absent
-from ars_docs.files.atomic import ensure_writable, write_text_atomic
+from ars_docs.files.atomic import write_text_atomic
 from ars_docs.files.locking import file_lock
 from ars_docs.files.yaml.read import decode_utf8, read_bytes
-from ars_docs.session.corpus import Corpus, load_corpus
-from ars_docs.session.lookup_record import not_the_work
+from ars_docs.session.corpus import Corpus
+from ars_docs.session.mark_checks import (
+    MarkReadError,
+    check_writable,
+    load_corpus_for_marks,
+    load_log,
+    refuse_earlier_than_latest,
+    refuse_other_works,
+    require_passport,
+    validate_keys,
+)
 from ars_docs.session.readlog import (
     FULL_TEXT,
     READ_SCOPE_LEVELS,
-    ReadLog,
     ReadMark,
-    load_read_log,
-    mark_instant,
     parse_read_log,
     read_log_path,
 )
 
-_SHOWN_KEYS = 20
-"""Unknown keys listed one per line; the rest are counted (messages stay bounded)."""
-
-
-class MarkReadError(ArsError):
-    """A refused mark-read/unmark-read/list-read call; nothing was written."""
-
-    def __init__(self, problem: str, exit_code: ExitCode) -> None:
-        super().__init__(f"[ARS-MARK-READ ERROR: {problem}]")
-        self.exit_code = exit_code
-
-    def format(self) -> str:
-        # One prefix for every error; the spec's canonical text follows it unchanged.
-        return f"ars-docs: error: {self.message}"
-
-
-class UnknownKeysError(MarkReadError):
-    """Keys not in ``literature_corpus[]``; one canonical line per key."""
-
-    def __init__(self, keys: Sequence[str], suggestions: dict[str, list[str]]) -> None:
-        lines = []
-        for key in keys[:_SHOWN_KEYS]:
-            shown = shorten(key)
-            line = f"[ARS-MARK-READ ERROR: citation_key '{shown}' not in literature_corpus[]]"
-            if suggestions.get(key):
-                line += f" (closest keys: {', '.join(suggestions[key])})"
-            lines.append(bound_message(line))
-        if len(keys) > _SHOWN_KEYS:
-            lines.append(f"... and {len(keys) - _SHOWN_KEYS} more unknown keys")
-        # The outcome ends the last line: one key, one line (issue 25 §8).
-        lines[-1] += "; nothing was written: the whole batch of keys is refused"
-        ArsError.__init__(self, "")
-        # One canonical line per key (§3.6), each bounded; the only multi-line message.
-        self.message = "\n".join(lines)
-        self.args = (self.message,)
-        self.exit_code = ExitCode.DATA_ERR
-        self.keys = tuple(keys)
+#: What ``ars_docs`` exports from here (``MarkReadError`` lives with the checks that raise it).
+__all__ = ["MarkOutcome", "MarkReadError", "list_read", "mark_read", "unmark_read"]
 
 
 @dataclass
@@ -101,91 +73,6 @@ class MarkOutcome:
     written: list[str] = field(default_factory=list)
     unchanged: dict[str, str] = field(default_factory=dict)
     created: bool = False
-
-
-# -- preconditions (the fail-fast modes of §3.6) --------------------------------
-
-
-def require_passport(passport: str | os.PathLike[str] | None) -> Path:
-    if passport is None or not os.fspath(passport):
-        raise MarkReadError(
-            "no active passport: pass --passport PASSPORT or set $ARS_PASSPORT",
-            ExitCode.USAGE,
-        )
-    path = Path(passport)
-    folder = path.parent
-    try:
-        os.listdir(folder)
-    except FileNotFoundError:
-        pass  # reported as "passport not found" below
-    except OSError as exc:
-        raise MarkReadError(
-            f"cannot read the passport's folder {folder}: {exc.strerror or exc}; check its "
-            "permissions",
-            ExitCode.IO_ERR,
-        ) from exc
-    if not path.exists():
-        raise MarkReadError(
-            f"passport not found: {path}; check --passport / $ARS_PASSPORT",
-            ExitCode.NO_INPUT,
-        )
-    return path
-
-
-def _load_corpus(passport: Path) -> Corpus:
-    try:
-        return load_corpus(passport)
-    except InputMissingError as exc:
-        raise MarkReadError(exc.message, ExitCode.NO_INPUT) from exc
-    except ArsError as exc:
-        raise MarkReadError(exc.message, exc.exit_code) from exc
-
-
-def _validate_keys(corpus: Corpus, keys: Sequence[str]) -> list[str]:
-    if not keys:
-        raise MarkReadError("no citation_key given", ExitCode.USAGE)
-    unknown = [key for key in dict.fromkeys(keys) if key not in corpus]
-    if unknown:
-        raise UnknownKeysError(unknown, {key: corpus.closest_keys(key) for key in unknown})
-    return list(dict.fromkeys(keys))
-
-
-def _refuse_other_works(corpus: Corpus, keys: Sequence[str]) -> None:
-    """A read of an entry lookup says is not the work (or does not exist) proves nothing."""
-    problems = []
-    for key in keys:
-        entry = corpus.get(key)
-        problem = not_the_work(entry.data, key) if entry is not None else None
-        if problem is not None:
-            problems.append(problem)
-    if problems:
-        raise MarkReadError(
-            "refused, nothing was written: what you read cannot be the cited work as the "
-            "passport describes it:\n  " + "\n  ".join(problems),
-            ExitCode.DATA_ERR,
-        )
-
-
-def _check_writable(log: Path) -> None:
-    # The one read-only rule of every writer (session.atomic.ensure_writable): a 0444
-    # log is refused even for root, as finalize refuses a 0444 draft.
-    folder = log.parent
-    try:
-        ensure_writable(log)
-    except OutputError as exc:
-        raise MarkReadError(f"read log {exc.message}", ExitCode.CANT_CREATE) from exc
-    if not os.access(folder, os.W_OK):
-        raise MarkReadError(
-            f"read log {log} is not writable; check the permissions of {folder}",
-            ExitCode.CANT_CREATE,
-        )
-
-
-def _load_log(log: Path) -> ReadLog:
-    try:
-        return load_read_log(log)
-    except ArsError as exc:
-        raise MarkReadError(exc.message, exc.exit_code) from exc
 
 
 # -- the lock and the round-trip document ------------------------------------------
@@ -313,32 +200,14 @@ class _Call:
         cls, passport: str | os.PathLike[str] | None, keys: Sequence[str], clock: Clock | None
     ) -> _Call:
         path = require_passport(passport)
-        corpus = _load_corpus(path)
-        wanted = _validate_keys(corpus, keys)
+        corpus = load_corpus_for_marks(path)
+        wanted = validate_keys(corpus, keys)
         log = read_log_path(path)
-        _check_writable(log)
+        check_writable(log)
         return cls(path, corpus, wanted, clock or Clock.from_env(), log)
 
 
 # -- the three operations -------------------------------------------------------------
-
-
-def _refuse_earlier_than_latest(current: ReadLog, keys: Sequence[str], now: str) -> None:
-    """A mark older than the key's latest would not count: refuse it, write nothing.
-
-    The latest mark is the one with the latest ``marked_at`` (``ReadLog.latest``),
-    so a clock (or ``SOURCE_DATE_EPOCH``) behind the log would append a mark
-    that changes nothing, silently.
-    """
-    for key in keys:
-        latest = current.latest(key)
-        if latest is not None and mark_instant(latest.marked_at) > mark_instant(now):
-            raise MarkReadError(
-                f"{current.path}:{latest.line}: {key} already has a mark made at "
-                f"{latest.marked_at}, later than now ({now}); a new mark would not count. "
-                "Check the clock (or SOURCE_DATE_EPOCH) and run mark-read again",
-                ExitCode.DATA_ERR,
-            )
 
 
 def mark_read(
@@ -364,12 +233,12 @@ def mark_read(
             )
     call = _Call.prepare(passport, keys, clock)
     path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
-    _refuse_other_works(corpus, wanted)
+    refuse_other_works(corpus, wanted)
     outcome = MarkOutcome(log)
     with _locked(log):
-        current = _load_log(log)
+        current = load_log(log)
         outcome.created = not log.exists()
-        _refuse_earlier_than_latest(current, wanted, clock.rfc3339())
+        refuse_earlier_than_latest(current, wanted, clock.rfc3339())
 
         def append(marks: CommentedSeq) -> set[int] | None:
             for key in wanted:
@@ -404,7 +273,7 @@ def unmark_read(
     wanted, clock, log = call.keys, call.clock, call.log
     outcome = MarkOutcome(log)
     with _locked(log):
-        current = _load_log(log)  # refuse a corrupt log before touching it
+        current = load_log(log)  # refuse a corrupt log before touching it
 
         def rescind(marks: CommentedSeq) -> set[int] | None:
             indexes: set[int] = set()
@@ -443,7 +312,7 @@ def list_read(
     """Active marks (or the whole history with ``include_all``), in log order."""
     path = require_passport(passport)
     log = read_log_path(path)
-    current = _load_log(log)
+    current = load_log(log)
     if include_all:
         return log, list(current.marks)
     keys = dict.fromkeys(m.citation_key for m in current.marks)

@@ -14,12 +14,9 @@ Parenthetical forms (``（田中，2018）``) are groups and live in ``citations
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ars_docs.document.detect import words
-
-if TYPE_CHECKING:
-    from ars_docs.document.detect.citations import Candidate
+from ars_docs.document.detect.candidate import Candidate
 
 _HAN = r"\u3005\u3400-\u9fff"
 _HANGUL = r"\uac00-\ud7a3"
@@ -50,8 +47,6 @@ def cjk_narratives(
     work_re: re.Pattern[str],
 ) -> list[Candidate]:
     """Narrative CJK citations ending at the year groups that start at ``anchors``."""
-    from ars_docs.document.detect.citations import Candidate
-
     if masked.isascii():  # a C loop over the bytes: the common case costs nothing
         return []
     found: list[Candidate] = []

@@ -14,7 +14,7 @@ with ``pandocblocks`` saying where pandoc starts a block. Terminator checks
 keep CommonMark's answers, so the blocks are CommonMark's; a fence or indented
 code block that a reader would not show as code is read as text instead (the
 paragraph CommonMark gives its lines, or, for a raw ``{=FORMAT}`` fence, an
-HTML block read by HTML rules). Code spans are narrowed in ``mdparse``'s
+HTML block read by HTML rules). Code spans are narrowed in ``mdhooks``'s
 backtick hook with ``span_problem``. Each place is recorded (``Disputed``) so
 that the gate can say, where it refuses something there, how to make every
 reader agree.

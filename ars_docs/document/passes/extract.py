@@ -30,7 +30,9 @@ from ars_docs.document.markers import (
     parse_comment,
     starts_line,
 )
-from ars_docs.document.parse.mdparse import CODE_MARKS, Occurrence, Reading, parse_tokens, read
+from ars_docs.document.parse.mdhooks import CODE_MARKS
+from ars_docs.document.parse.mdparse import Occurrence, Reading, read
+from ars_docs.document.parse.mdtokens import parse_tokens
 from ars_docs.document.parse.visible import disguise, disguised
 from ars_docs.document.passes.gate import hidden_noter
 from ars_docs.document.pipeline import DocState

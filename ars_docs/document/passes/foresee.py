@@ -11,7 +11,7 @@ who fixes the checklist is never surprised by the gate.
 Cost: the front matter is read as YAML when there is one. The gate itself is
 run on the finalized text only when a cheap test says it could find more: the
 draft holds more marker-like or warning texts than extract found plus those in
-markdown code (``mdparse.CODE_MARKS``), or an entity, escape, bogus comment or
+markdown code (``mdhooks.CODE_MARKS``), or an entity, escape, bogus comment or
 ``--!>`` that could spell one, or marker text written with invisible or
 look-alike characters (``document.parse.visible``) in the text or in a comment.
 """
@@ -24,11 +24,11 @@ from functools import lru_cache
 from ars_docs.core import codes
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.document.parse.frontmatter import hidden_in_metadata, metadata_content
-from ars_docs.document.parse.mdparse import count_marks
+from ars_docs.document.parse.mdhooks import count_marks
 from ars_docs.document.parse.visible import disguised, relevant
 from ars_docs.document.parse.visible import of as fold_of
 from ars_docs.document.pipeline import DocState, Offender, Options
-from ars_docs.document.text import Document, apply_edits
+from ars_docs.document.text import Document, EditMap, apply_edits
 
 #: Text that could spell a marker or warning the parser does not see as one.
 _SUSPECT = re.compile(
@@ -219,7 +219,6 @@ def _lookalike_marks(text: str, doc: Document) -> bool:
 def _gate_findings(state: DocState) -> list[Offender]:
     """The gate's own findings on the finalized text, placed at draft lines."""
     # Loaded when needed: most drafts never get here.
-    from ars_docs.document.parse.reading import EditMap
     from ars_docs.document.passes.extract import extract
     from ars_docs.document.passes.gate import gate
     from ars_docs.document.passes.recheck import recheck

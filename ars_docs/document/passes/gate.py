@@ -25,7 +25,7 @@ from ars_docs.core import codes
 from ars_docs.core.diagnostics import Diagnostic, Severity
 from ars_docs.document.markers import CLAIM_BARE, VISIBLE_PREFIX, Marker
 from ars_docs.document.parse.htmlread import RAW_TEXT_ELEMENTS, read_tag
-from ars_docs.document.parse.mdparse import InlineHook, parse_tokens
+from ars_docs.document.parse.mdtokens import InlineHook, parse_tokens
 from ars_docs.document.parse.visible import Patterns, disguise, disguised, patterns
 from ars_docs.document.parse.visible import of as fold_of
 from ars_docs.document.pipeline import DocState, Offender
@@ -283,7 +283,7 @@ _HIDDEN = "ars_hidden"
 
 
 def hidden_noter(doc: Document) -> InlineHook:
-    """Inline hook of the parse (``mdparse.parse_tokens``): note in each inline token
+    """Inline hook of the parse (``mdtokens.parse_tokens``): note in each inline token
     whether its visible text holds warning or marker text, so ``_hidden_in_text``
     needs no children (keeping them all costs most of a large draft's memory)."""
     found_by = fold_of(doc)

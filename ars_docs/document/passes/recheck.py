@@ -57,6 +57,7 @@ from ars_docs.document.passes.extract import draft_code
 from ars_docs.document.passes.gate import disputed_code
 from ars_docs.document.passes.strip import strict_edits
 from ars_docs.document.pipeline import DocState, Offender
+from ars_docs.document.text import EditMap
 
 _COMMENT = "<!--"
 _BOGUS_MARKER = re.compile(
@@ -72,7 +73,6 @@ SRCDOC_DEPTH = 8
 
 def recheck(state: DocState) -> None:
     # Loaded when used: finalize imports this module but never runs it (start-up cost).
-    from ars_docs.document.parse.reading import EditMap
     from ars_docs.document.parse.reading import reread as reread_output
 
     doc = state.document

@@ -33,7 +33,7 @@ from ars_docs.document.passes.extract import draft_code, extract
 from ars_docs.document.passes.resolve import resolve
 from ars_docs.document.passes.strip import strip_edits
 from ars_docs.document.pipeline import DocState, Resolution
-from ars_docs.document.text import Document, Edit, Span
+from ars_docs.document.text import Document, Edit, EditMap, Span
 from ars_docs.session.provenance import Status
 
 #: Rounds of dropping edits before every line-start edit is dropped at once.
@@ -118,7 +118,7 @@ def _flips(doc: Document, edit: Edit) -> bool:
 
 def _blamed(state: DocState, risky: list[Edit]) -> set[Edit]:
     """The risky edits after which the rewritten draft reads differently."""
-    from ars_docs.document.parse.reading import EditMap, reread  # only when an edit is risky
+    from ars_docs.document.parse.reading import reread  # only when an edit is risky
 
     doc = state.document
     edits = sorted(state.edits, key=lambda e: e.span.start)

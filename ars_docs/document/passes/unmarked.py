@@ -28,13 +28,8 @@ from dataclasses import dataclass, field
 
 from ars_docs.core import codes
 from ars_docs.core.diagnostics import Diagnostic, Severity
-from ars_docs.document.detect.citations import (
-    Candidate,
-    CitationText,
-    find_candidates,
-    merge_candidates,
-    superscript_tags,
-)
+from ars_docs.document.detect.candidate import Candidate, CitationText, merge_candidates
+from ars_docs.document.detect.citations import find_candidates, superscript_tags
 from ars_docs.document.detect.patterns import WORTH_SCANNING
 from ars_docs.document.parse.prose import Waiver, mask
 from ars_docs.document.parse.sentences import sentences
