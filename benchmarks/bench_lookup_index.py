@@ -329,7 +329,7 @@ def main() -> int:
         f"peak {entries_only['peak_mb']:.0f} MB -> {whole / TARGET_SECONDS:.2f} x the "
         f"{TARGET_SECONDS:.0f} s target"
     )
-    if importlib.util.find_spec("ars_docs.cli.lookup") is not None:
+    if importlib.util.find_spec("ars_docs.cli.groups.lookup") is not None:
         for extra, label in ((["--dry-run"], "--dry-run"), ([], "writing each lookup: record")):
             passport = folder / "run.yaml"
             passport.write_bytes((folder / "passport.yaml").read_bytes())

@@ -23,8 +23,8 @@ import pytest
 from conftest import Session, read_log_text
 
 from ars_docs.cli import main as cli_main
-from ars_docs.cli.draft import RENDER_TARGETS
-from ars_docs.cli.read import READ_SCOPE_LEVELS
+from ars_docs.cli.groups.draft import RENDER_TARGETS
+from ars_docs.cli.groups.read import READ_SCOPE_LEVELS
 from ars_docs.document import api
 from ars_docs.session import readlog
 

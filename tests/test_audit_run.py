@@ -615,7 +615,7 @@ def test_sigkill_at_random_instants_never_leaves_a_dangling_proposal(
     import ars_docs.audit.model.parse_verdict
     import ars_docs.audit.model.schemas
     import ars_docs.audit.run.main
-    import ars_docs.cli.audit
+    import ars_docs.cli.groups.audit
     import ars_docs.core.templating  # noqa: F401
 
     def fork_run() -> int:

@@ -3,7 +3,7 @@
 The test snapshots (``tests/data/snapshots/``, described in their README) hold
 Crossref lines (plain), OpenAlex lines (gzip) and a Crossref public-data file.
 The CLI tests (``index_cli``) run ``ars-docs lookup index build`` through
-``cli.main.run`` when ``cli/lookup.py`` (another module, which registers
+``cli.main.run`` when ``cli/groups/lookup.py`` (another module, which registers
 ``lookup`` and calls ``register_index``) is there, else through a parser built
 the same way with ``register_index``, errors mapped to exit codes as ``run`` does.
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from ars_docs.cli.common import Parser
-from ars_docs.cli.lookup_index import cmd_index_build, register_index
+from ars_docs.cli.groups.lookup_index import cmd_index_build, register_index
 from ars_docs.cli.main import run
 from ars_docs.cli.output import QUIET
 from ars_docs.core.errors import ArsError
@@ -49,8 +49,8 @@ CROSSREF, OPENALEX, PUBLIC = (
 ALL = (CROSSREF, OPENALEX, PUBLIC)
 EPOCH = "1700000000"
 BUILD = "build one with `ars-docs lookup index build DUMP… -o INDEX`"
-#: ``cli/lookup.py`` (which registers ``lookup`` and calls ``register_index``) exists.
-LOOKUP_REGISTERED = importlib.util.find_spec("ars_docs.cli.lookup") is not None
+#: ``cli/groups/lookup.py`` (which registers ``lookup`` and calls ``register_index``) exists.
+LOOKUP_REGISTERED = importlib.util.find_spec("ars_docs.cli.groups.lookup") is not None
 
 
 @pytest.fixture
@@ -683,7 +683,7 @@ def test_cli_caps_skipped_lines_at_20_per_file(
 def test_cli_progress_on_standard_error_for_large_inputs(
     index_cli: Callable[..., Run], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ars_docs.cli import lookup_index
+    from ars_docs.cli.groups import lookup_index
 
     monkeypatch.setattr(lookup_index, "PROGRESS_BYTES", 0)
     result = index_cli("build", *ALL, "-o", tmp_path / "i.idx")

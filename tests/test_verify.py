@@ -6,7 +6,7 @@ import json
 
 from conftest import Session, entry, passport_text
 
-from ars_docs.cli.verify import VERIFY_METHODS as CLI_METHODS
+from ars_docs.cli.groups.verify import VERIFY_METHODS as CLI_METHODS
 from ars_docs.session.verify import VERIFY_METHODS
 
 DRAFT = "# T\n\nA (2020) <!--ref:med2020-->.\n"

@@ -3,7 +3,7 @@
 ``run(argv) -> int`` never raises for bad input: an ``ArsError`` becomes
 ``ars-docs: error: <message>`` on standard error and its documented exit code.
 
-Every command group lives in its own module (``ars_docs.cli.<group>``) with a
+Every command group lives in its own module (``ars_docs.cli.groups.<group>``) with a
 ``register(sub, lint_sub)`` function. Only the group of the command being run
 is imported (``COMMANDS`` / ``LINT_TARGETS`` say which), so ``finalize`` never
 pays for the retrieval stack or the report modules; ``--help``, an unknown
@@ -105,7 +105,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     lint_sub = lint.add_subparsers(dest="lint_target", metavar="TARGET", parser_class=Parser)
     lint_sub.required = True
     for group in _groups_for(argv):
-        module = importlib.import_module(f"ars_docs.cli.{group}")
+        module = importlib.import_module(f"ars_docs.cli.groups.{group}")
         module.register(sub, lint_sub)
     _describe(parser)
     return parser

@@ -16,7 +16,7 @@ would. What a batch decides before its first draft runs is here:
   ``unpack_trust``, the session cache codec).
 
 Running the drafts — the worker pool, capturing each draft's report and
-printing them in order — is the CLI's (``cli/batch.py``): it only runs and prints.
+printing them in order — is the CLI's (``cli/groups/batch.py``): it only runs and prints.
 """
 
 from __future__ import annotations

@@ -167,6 +167,22 @@ MOVED: dict[str, str] = {
     "ars_docs.lookup.run": "ars_docs.lookup.batch.run",
     "ars_docs.lookup.setup": "ars_docs.lookup.batch.setup",
     "ars_docs.lookup.verdict": "ars_docs.lookup.entry.verdict",
+    # the command groups in their sub-room (issue 34): cli/ holds the door, cli/groups/ the groups
+    "ars_docs.cli.audit": "ars_docs.cli.groups.audit",
+    "ars_docs.cli.batch": "ars_docs.cli.groups.batch",
+    "ars_docs.cli.corpus": "ars_docs.cli.groups.corpus",
+    "ars_docs.cli.dispatch": "ars_docs.cli.groups.dispatch",
+    "ars_docs.cli.draft": "ars_docs.cli.groups.draft",
+    "ars_docs.cli.lint": "ars_docs.cli.groups.lint",
+    "ars_docs.cli.lookup": "ars_docs.cli.groups.lookup",
+    "ars_docs.cli.lookup_index": "ars_docs.cli.groups.lookup_index",
+    "ars_docs.cli.quotes": "ars_docs.cli.groups.quotes",
+    "ars_docs.cli.read": "ars_docs.cli.groups.read",
+    "ars_docs.cli.report": "ars_docs.cli.groups.report",
+    "ars_docs.cli.reports": "ars_docs.cli.groups.reports",
+    "ars_docs.cli.retrieve": "ars_docs.cli.groups.retrieve",
+    "ars_docs.cli.session": "ars_docs.cli.groups.session",
+    "ars_docs.cli.verify": "ars_docs.cli.groups.verify",
 }
 
 

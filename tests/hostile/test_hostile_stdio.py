@@ -134,7 +134,7 @@ def test_an_unexpected_os_error_names_its_file(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An OSError no command wrapped is still one line and exit 74, naming the file."""
-    from ars_docs.cli import draft
+    from ars_docs.cli.groups import draft
     from ars_docs.cli.main import run
 
     def broken(_args: object) -> int:

@@ -250,7 +250,7 @@ def test_a_deep_audit_jsonl_line_is_one_line_not_a_traceback(tmp_path: Path) -> 
 def test_recursion_and_memory_errors_become_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from ars_docs.cli import draft
+    from ars_docs.cli.groups import draft
     from ars_docs.cli.main import run
 
     cases = [(RecursionError, 65, "nests too deeply"), (MemoryError, 74, "out of memory")]

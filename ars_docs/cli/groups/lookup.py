@@ -2,7 +2,7 @@
 
 ``lookup`` checks passport entries (or a bare bibliography) against the
 scholarly registries or a snapshot index and records each verdict in its
-entry; ``lookup index build`` (``cli/lookup_index.py``) builds that index.
+entry; ``lookup index build`` (``cli/groups/lookup_index.py``) builds that index.
 The report goes to standard output (text, summary last; or ``--format
 json``, ``summary`` first), progress to standard error.
 
@@ -93,7 +93,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     add_format(p)
     add_verbosity(p)
 
-    from ars_docs.cli.lookup_index import register_index
+    from ars_docs.cli.groups.lookup_index import register_index
 
     index = sub.add_parser(
         INDEX_ALIAS,

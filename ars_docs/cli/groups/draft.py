@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ars_docs.cli.batch import add_batch_options, run_batch
 from ars_docs.cli.common import (
     STDIN_NAME,
     STDIO,
@@ -25,6 +24,7 @@ from ars_docs.cli.common import (
     add_require_lookup,
     passport_arg,
 )
+from ars_docs.cli.groups.batch import add_batch_options, run_batch
 from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.offenders import offender_dict
 from ars_docs.cli.output import (

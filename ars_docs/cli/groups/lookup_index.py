@@ -1,6 +1,6 @@
 """``ars-docs lookup index build``: the index ``lookup --offline`` reads (docs/lookup-index.md).
 
-``cli/lookup.py`` registers the ``lookup`` command and an ``index`` parser whose
+``cli/groups/lookup.py`` registers the ``lookup`` command and an ``index`` parser whose
 actions ``register_index`` fills. The report goes to standard output: per input file the
 records read and the lines skipped (the first 20 of each file, then
 ``… and N more``), the summary last; ``--format json`` is complete and starts
@@ -34,7 +34,7 @@ PROGRESS_EVERY = 10.0
 
 
 def register_index(index_sub: Subparsers) -> None:
-    """Add ``build`` to the actions of ``ars-docs lookup index`` (``cli/lookup.py`` makes
+    """Add ``build`` to the actions of ``ars-docs lookup index`` (``cli/groups/lookup.py`` makes
     the ``index`` parser: ``lookup`` itself takes citation keys, not subcommands)."""
     build = index_sub.add_parser(
         "build",
