@@ -38,12 +38,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from gate_support import AGENT, Bench, finding
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ars_docs.audit.gate.main import make_context, run_gate
 from ars_docs.files.yaml.append import render_block
+from tests.support.gate import AGENT, Bench, finding
 
 REPO = Path(__file__).resolve().parent.parent
 PROPOSALS = 1000

@@ -2,7 +2,7 @@
 
 Builds a throw-away git repository with the test bundle, then times, for a
 stream of N events (default 200,000; each an intermediate ``agent_message``)
-replayed by ``tests/fake_codex.py``:
+replayed by ``tests/support/fake_codex.py``:
 
 1. the whole ``audit run`` (preflight, snapshot, streaming, mutation check,
    verdict parse, the three atomic writes) against
@@ -32,11 +32,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
-
-from audit_run_support import FAKE, argv, make_repo, no_tool_rows, script  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
 
 from ars_docs.audit.model.parse_verdict import parse_verdict_stream  # noqa: E402
+from tests.support.audit_run import FAKE, argv, make_repo, no_tool_rows, script  # noqa: E402
 
 
 def main() -> int:

@@ -34,10 +34,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
 
-import bench_finalize as gen  # noqa: E402  (the shared input generator)
-from bench_startup import BARE_PARSE  # noqa: E402
+from benchmarks import bench_finalize as gen  # noqa: E402  (the shared input generator)
+from benchmarks.bench_startup import BARE_PARSE  # noqa: E402
 
 TARGET_SPEEDUP = 1.7  # separate calls / batch call, at least (2 cores)
 TARGET_VS_PARSE = 1.2  # batch / (bare parse / cores), at most

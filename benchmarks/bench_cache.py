@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+sys.path.insert(0, str(ROOT))
 
 TARGET_READ = 0.1  # seconds for the cache read of 10,000 entries
 
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true")
     args = parser.parse_args(argv)
 
-    from bench_finalize import make_entries, passport_yaml
+    from benchmarks.bench_finalize import make_entries, passport_yaml
 
     with tempfile.TemporaryDirectory() as work_dir:
         work = Path(work_dir)

@@ -1,10 +1,10 @@
 """Where readers disagree about what is code: ars-docs against the real pandoc (issue 33).
 
-Generates drafts with code (``tests/code_cases.py``: fences, indented code,
+Generates drafts with code (``tests/support/code_cases.py``: fences, indented code,
 code spans, raw HTML code elements, metadata blocks … after every kind of
 block, in quotes and lists), each holding a probe word and a probe marker,
 reads them all with pandoc (``markdown``, ``commonmark_x``, ``gfm``; one
-``pandoc lua`` process, ``tests/pandoc_reader.py``) and with ars-docs, and
+``pandoc lua`` process, ``tests/support/pandoc_reader.py``) and with ars-docs, and
 counts, per reader, the cases where
 
 * ars-docs exempts a probe as code (or metadata) that the reader shows as
@@ -39,15 +39,15 @@ from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from code_cases import Case, tuning_cases  # noqa: E402
-from pandoc_reader import READERS, ars_kinds, divergence, pandoc_kinds, read_all  # noqa: E402
+from tests.support.code_cases import Case, tuning_cases  # noqa: E402
+from tests.support.pandoc_reader import READERS, ars_kinds, divergence, pandoc_kinds, read_all  # noqa: E402
 
 
 def cases_of(which: str, seed: int, count: int) -> list[Case]:
     if which == "heldout":
-        from code_cases_heldout import heldout_cases
+        from tests.support.code_cases_heldout import heldout_cases
 
         return heldout_cases(seed, count)
     return tuning_cases(seed, count)
@@ -92,10 +92,9 @@ def at_revision(rev: str, which: str, seed: int, count: int) -> dict[str, list[l
 
 def _place_kind(text: str, probe: str) -> str:
     """The class this tree records for the place of ``probe`` in ``text``."""
-    from pandoc_reader import probes
-
     from ars_docs.document.parse.mdparse import read
     from ars_docs.document.text import Document
+    from tests.support.pandoc_reader import probes
 
     doc = Document(text, path="case.md")
     line = doc.position(probes(text)[probe][0])[0] - 1

@@ -30,8 +30,8 @@ from pathlib import Path
 from ars_docs.core.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 
 # The same two-entry passport the hostile-input tests use (one source of truth).
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "hostile"))
-from hostile_support import PASSPORT
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.support.hostile import PASSPORT
 
 MB = 1024 * 1024
 

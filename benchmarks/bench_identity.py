@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_identity.py [--set tuning|heldout|heldout2|both|all]``
 (default ``all``; ``both`` is tuning and heldout). The **tuning** set is every
 document the decision was tuned on (``tests/data/identity/tuning*.yaml``, loaded by
-``tests/identity_cases.py``). **heldout**
+``tests/support/identity_cases.py``). **heldout**
 (``tests/data/identity/heldout.yaml``) was written after the first tuning by
 someone who had not seen it; it has been used for tuning since commit d713ce8
 (after its first run), so it is reported on its own but is no longer held-out.
@@ -29,9 +29,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from identity_cases import (
+from ars_docs.retrieval.judge.identity import Level, decide
+from tests.support.identity_cases import (
     CASES,
     HELDOUT2_FILE,
     HELDOUT_FILE,
@@ -39,8 +40,6 @@ from identity_cases import (
     document_of,
     heldout_cases,
 )
-
-from ars_docs.retrieval.judge.identity import Level, decide
 
 #: Each held-out set's only held-out run, before any fix it prompted (docs/retrieval.md).
 FIRST_HELDOUT_RUN = {

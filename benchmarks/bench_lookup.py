@@ -5,7 +5,7 @@
 
 Serves each labelled set of ``benchmarks/lookup_eval/`` (``<set>/world.json``,
 ``<set>/cases.json``) from the simulated scholarly web of
-``tests/scholarly_world.py`` on 127.0.0.1, writes the cases as a YAML passport,
+``tests/support/scholarly_world.py`` on 127.0.0.1, writes the cases as a YAML passport,
 runs ``lookup`` on it (in-process, no response cache, no politeness pauses)
 and prints, per set:
 
@@ -38,12 +38,11 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
-
-from scholarly_world import Case, load_cases, load_world, write_passport  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
 
 from ars_docs.lookup.batch.report import EntryResult  # noqa: E402
 from ars_docs.lookup.batch.run import LookupOptions, LookupRuntime, lookup  # noqa: E402
+from tests.support.scholarly_world import Case, load_cases, load_world, write_passport  # noqa: E402
 
 SETS = ("tuning", "heldout", "heldout2")
 #: Each held-out set's only held-out run, before any fix it prompted (docs/lookup.md).

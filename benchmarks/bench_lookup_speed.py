@@ -3,7 +3,7 @@
     pip install .                                  # `ars-docs` must be on PATH
     python benchmarks/bench_lookup_speed.py [--entries 1000] [--strict]
 
-Builds a simulated scholarly web on 127.0.0.1 (``tests/scholarly_world.py``)
+Builds a simulated scholarly web on 127.0.0.1 (``tests/support/scholarly_world.py``)
 holding one Crossref work (with a 40-item reference list, as real records
 carry) and one OpenAlex work per entry, and a YAML passport whose entries
 cite them by DOI — a tenth of them with a DOI that is not registered, a
@@ -37,10 +37,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE.parent))
 
-from lookup_support import crossref, openalex  # noqa: E402
-from scholarly_world import ScholarlyWorld  # noqa: E402
+from tests.support.lookup import crossref, openalex  # noqa: E402
+from tests.support.scholarly_world import ScholarlyWorld  # noqa: E402
 
 WARM_TARGET = 2.0
 OFFLINE_TARGET = 10.0

@@ -52,7 +52,7 @@ def harness() -> tuple[float, float, int, str]:
     import resource
 
     argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    argv += ["tests/test_pattern_eval.py"]
+    argv += ["tests/audit/test_eval_harness.py"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(

@@ -7,7 +7,7 @@ visitors (``judge/ink.py``) to leave out text drawn invisibly; pypdf's own
 ``extract_text`` is what it cost before. Three generated documents, each read
 whole (as the quotation check reads an original):
 
-* **article**: ~220 pages of two-column running text (``tests/quote_pdfs.py``),
+* **article**: ~220 pages of two-column running text (``tests/support/quote_pdfs.py``),
   one ``Tj`` per line;
 * **typeset**: 60 pages set as TeX does it, a ``TJ`` array of kerned pieces
   per line, and a figure of 1,500 filled rectangles and a clip on every page;
@@ -27,11 +27,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from quote_pdfs import article_pdf, custom_pdf, text_ops
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ars_docs.retrieval.judge.content import pdf_text
+from tests.support.quote_pdfs import article_pdf, custom_pdf, text_ops
 
 
 def _article() -> bytes:

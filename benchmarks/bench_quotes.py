@@ -7,7 +7,7 @@
 
 A set is ``benchmarks/quotes_sets/<name>.json`` (format: docs/quotes.md, "The
 labelled sets"). Each source's PDF is generated from its paragraphs and layout
-(tests/quote_pdfs.py), a passport and a draft with one quotation per paragraph
+(tests/support/quote_pdfs.py), a passport and a draft with one quotation per paragraph
 are written to a temporary folder, and ``check_quotations`` runs over them as
 ``ars-docs quotes`` does. A case counts as flagged when the verdict is
 ``altered`` or ``not_found``; printed: precision and recall of flagged against
@@ -26,12 +26,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from quote_pdfs import article_pdf
-
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ars_docs.document.text import Document
 from ars_docs.quotes.check import FLAGGED, check_quotations
 from ars_docs.session.corpus import load_corpus
+from tests.support.quote_pdfs import article_pdf
 
 SETS = Path(__file__).resolve().parent / "quotes_sets"
 

@@ -34,11 +34,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "benchmarks"))
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import bench_finalize as gen  # noqa: E402  (the shared input generator)
+from benchmarks import bench_finalize as gen  # noqa: E402  (the shared input generator)
 
 TARGET_VS_PARSE = 2.0  # finalize process / bare parse process, at most
 TARGET_VS_PANDOC = 3.0  # pandoc --citeproc process / finalize process, at least

@@ -27,8 +27,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-from conftest import entry, passport_text  # noqa: E402  (the tests' passport writer)
+sys.path.insert(0, str(ROOT))
+from tests.support.sessions import entry, passport_text  # noqa: E402  (the tests' passport writer)
 
 MB = 1024 * 1024
 

@@ -6,7 +6,7 @@ An external codex audit leaves four files per run (§4.3): ``<run_id>.jsonl``
 ``<run_id>.audit_artifact_entry.json`` (the proposal entry). The orchestrator
 later appends a *persisted* copy of the entry to the passport's
 ``audit_artifact[]`` ledger (§4.9). The room has four sub-rooms; arrows point
-down only (``tests/test_architecture.py``)::
+down only (``tests/project/test_architecture.py``)::
 
     gate/  ──▶ rows/ ──▶ model/
     run/   ─────────────▶ model/

@@ -26,7 +26,7 @@ WIDTH = 88
 
 _INTRO = f"""\
 <!-- Generated from the argparse tree by `{REGENERATE}`; do not edit by hand.
-     tests/test_docs_cli.py fails when this file is out of date. -->
+     tests/project/test_docs_cli.py fails when this file is out of date. -->
 
 # CLI reference
 

@@ -3,7 +3,7 @@
 Every door — the CLI, a batch, the library's ``ars_docs.finalize`` / ``gate`` /
 ``render``, ``dispatch``, the report's verdict, the pre-commit hooks — asks
 these functions, so a draft gets one verdict wherever it is asked
-(tests/test_doors.py runs a table of drafts through every door):
+(tests/commands/test_doors.py runs a table of drafts through every door):
 
 * ``policy`` — what a final document requires (``GatePolicy``), read from the
   session's ``ars-docs.toml`` ``[gate]`` table and the caller's options;

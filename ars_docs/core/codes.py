@@ -1,9 +1,9 @@
 """Every ARS diagnostic code and every gate refusal reason, defined once (issue 34).
 
 The modules that report a code import its constant from here (some under a
-shorter local name); ``tests/test_codes_defined_once.py`` fails on an
+shorter local name); ``tests/project/test_codes_defined_once.py`` fails on an
 ``"ARSnnn"`` or refusal-reason literal anywhere else, and
-``tests/test_docs_reference.py`` keeps docs/diagnostics.md in step with this file.
+``tests/project/test_docs_reference.py`` keeps docs/diagnostics.md in step with this file.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ through one of these functions:
 Issue 29 §10: no user string — a passport title, a malformed marker's text, a
 file name — can plant a live ``<!--ref:…-->`` marker, raw HTML (``<script>``,
 an unclosed ``<!--``), a link or emphasis in a report, or leave its code span.
-``tests/test_report_injection.py`` parses every report with markdown-it and
+``tests/reports/test_markdown_injection.py`` parses every report with markdown-it and
 checks it.
 """
 

@@ -12,7 +12,7 @@ folded text; CJK runs become single characters, since those scripts do not
 separate words. ``deumlaut`` is applied to *both* sides of a comparison of
 names, so ``Mueller`` and ``Müller`` meet at ``muller``.
 
-This module is the one place text is folded (``tests/test_one_concept.py``
+This module is the one place text is folded (``tests/project/test_one_concept.py``
 fails on a second), in three kinds that share their parts — ``INVISIBLE``,
 ``strip_marks`` and the one table of letters NFKD does not take apart
 (``LETTERS``: ß → ss, ø → o, ł → l …):

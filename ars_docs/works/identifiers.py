@@ -1,7 +1,7 @@
 """Identifiers and years as bibliographies write them: the one reading of each.
 
 Every room that reads a DOI, an arXiv id, an ISBN, a PMID or a PMCID reads it
-here (``tests/test_one_concept.py`` fails on a second reading), so that what
+here (``tests/project/test_one_concept.py`` fails on a second reading), so that what
 ``corpus import`` keeps, what ``lookup`` asks about and what ``retrieve``
 fetches is the same identifier. Each ``normal_*`` takes what a file holds
 (``https://www.doi.org/10.1/X``, ``doi 10.1/x``, ``https://doi.org/10.1%2Fx``,

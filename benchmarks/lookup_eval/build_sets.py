@@ -31,11 +31,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 SCHEMAS = HERE / "schema"
 
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+# The repository root, so benchmarks.* and tests.support import as packages.
+if str(HERE.parents[1]) not in sys.path:
+    sys.path.insert(0, str(HERE.parents[1]))
 
-import render_world  # noqa: E402
-from render_world import ORG, A, Arxiv, Update, Work  # noqa: E402
+from benchmarks.lookup_eval import render_world  # noqa: E402
+from benchmarks.lookup_eval.render_world import ORG, A, Arxiv, Update, Work  # noqa: E402
 
 JSON = dict[str, Any]
 WORKS_FORMAT = "ars-docs lookup works 1"
@@ -59,12 +60,16 @@ class LabelledSet:
 SETS = {
     s.name: s
     for s in (
-        LabelledSet("tuning", "tuning: the matcher was tuned on it", "checks_tuning"),
-        LabelledSet("heldout", "held-out, written after the tuning", "checks_heldout"),
+        LabelledSet(
+            "tuning", "tuning: the matcher was tuned on it", "benchmarks.lookup_eval.checks_tuning"
+        ),
+        LabelledSet(
+            "heldout", "held-out, written after the tuning", "benchmarks.lookup_eval.checks_heldout"
+        ),
         LabelledSet(
             "heldout2",
             "held-out 2, written after two rounds of fixes",
-            "checks_heldout2",
+            "benchmarks.lookup_eval.checks_heldout2",
             disjoint_from=("tuning", "heldout"),
         ),
     )

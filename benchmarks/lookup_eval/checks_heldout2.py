@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import render_world
+from benchmarks.lookup_eval import render_world
 
 JSON = dict[str, Any]
 SCHEMA = (

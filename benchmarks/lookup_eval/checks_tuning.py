@@ -156,7 +156,7 @@ def _base(kind: str, value: str) -> str:
 
 
 def _names_work(kind: str, value: str, work: Any) -> bool:
-    import render_world
+    from benchmarks.lookup_eval import render_world
 
     if kind == "doi":
         return bool(work.doi) and norm_doi(work.doi) == norm_doi(value)

@@ -14,8 +14,8 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
-from quote_pdfs import article_pdf
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.support.quote_pdfs import article_pdf
 
 SUBJECTS = [
     "the committee",

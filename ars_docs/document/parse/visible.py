@@ -111,7 +111,7 @@ _TARGETS = (
     frozenset("[<!-:=") | frozenset("UNVERIFIEDCITATIONREF") | frozenset("unverifiedcitationref")
 )
 #: Blocks holding every character whose NFKC form is one of ``_TARGETS`` or a
-#: character of ``_CONFUSABLES`` (tests/test_visible_text.py checks the whole code
+#: character of ``_CONFUSABLES`` (tests/document/test_visible_text.py checks the whole code
 #: space); reading only these keeps the import cheap.
 _NFKC_BLOCKS = (
     (0x00AA, 0x00BA),

@@ -8,7 +8,7 @@ outside markers (``gate.text_offences``), the places only the gate's scans see
 (``foresee``, ARS011) and, added by their own finalize passes, the quotation and
 existence checks. The CLI prints it as one line ("render --strict would
 refuse …"), ``--format json`` as ``gate_forecast``; the door table test
-(tests/test_doors.py) requires it to name the same reasons as the gate.
+(tests/commands/test_doors.py) requires it to name the same reasons as the gate.
 
 Runs last: after ``foresee`` and after the passes that add to the forecast.
 """

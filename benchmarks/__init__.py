@@ -1,0 +1,1 @@
+"""Benchmark scripts (run as ``python benchmarks/<script>.py``); numbers in README.md."""

@@ -1,0 +1,1 @@
+"""The lookup evaluation's labelled sets, their builder and label checks."""

@@ -1,0 +1,1 @@
+"""Tests of ars_docs.audit: artifacts, the auditor run, the audit gate, the evaluation set."""

@@ -1,0 +1,1 @@
+"""Tests of ars_docs.bibliography: BibTeX, CSL-JSON and RIS import."""

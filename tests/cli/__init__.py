@@ -1,0 +1,1 @@
+"""Tests of ars_docs.cli: the command-line contract, output and exit codes."""

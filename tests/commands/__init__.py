@@ -1,0 +1,1 @@
+"""Tests of ars_docs.commands: every door gives one verdict."""

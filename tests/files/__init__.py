@@ -1,0 +1,1 @@
+"""Tests of ars_docs.files: atomic writes, caches, paths."""

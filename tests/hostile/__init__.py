@@ -1,0 +1,1 @@
+"""Hostile input across rooms: huge, malformed and adversarial files and environments."""

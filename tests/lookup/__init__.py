@@ -1,0 +1,1 @@
+"""Tests of ars_docs.lookup: the matcher, the registries, the snapshot index."""

@@ -1,0 +1,1 @@
+"""Rules about the project as a whole: layout, docs, packaging, examples, hooks."""

@@ -1,0 +1,1 @@
+"""Tests of ars_docs.quotes: finding and checking quotations."""

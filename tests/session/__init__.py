@@ -1,0 +1,1 @@
+"""Tests of ars_docs.session: the passport, the read log, verify, provenance."""

@@ -1,0 +1,1 @@
+"""Support code the tests (and benchmarks) import as a package."""

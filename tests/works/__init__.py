@@ -1,0 +1,1 @@
+"""Tests of ars_docs.works: identifiers and the text fold."""
