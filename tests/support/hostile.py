@@ -1,8 +1,14 @@
 """Run ``ars-docs`` as a real process and measure what one hostile input costs.
 
-Each run has a wall-time limit and reports the child's own peak memory
-(``os.wait4``), so the tests can assert loose bounds (issue 16: ≤ 10 s and
-≤ 500 MB for the bombs) next to the exact exit code and the one-line message.
+Each run has a wall-time limit and reports the child's own peak memory, so the
+tests can assert loose bounds (issue 16: ≤ 10 s and ≤ 500 MB for the bombs)
+next to the exact exit code and the one-line message. The peak is the child's
+``VmHWM`` (the high-water mark of the memory it mapped after ``exec``), which
+the child writes to a file as it exits. ``os.wait4``'s ``ru_maxrss`` is not
+the child's own: Linux carries the parent's resident set at ``fork`` into it,
+so a child of a pytest process grown to 300 MB reports at least 300 MB whatever
+it did. It is used only when the child could not report (killed, ``os._exit``),
+as an upper bound.
 The process runs in the session folder with ``HOME`` and the corpus cache in a
 sibling folder ``home``, so ``files_outside`` can tell whether anything was
 written anywhere else.
@@ -11,9 +17,11 @@ written anywhere else.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -67,6 +75,22 @@ def child_env(session: Path, extra: dict[str, str] | None = None) -> dict[str, s
     return environ
 
 
+#: ``python -m ars_docs`` with one addition: at exit, write this process's peak
+#: resident memory (``VmHWM``, kB) to ``$ARS_TEST_PEAK_FILE``.
+_MEASURED_MAIN = """\
+import atexit, os, runpy
+
+def _report_peak():
+    with open("/proc/self/status", encoding="ascii") as status:
+        peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["ARS_TEST_PEAK_FILE"], "w", encoding="ascii") as out:
+        out.write(peak)
+
+atexit.register(_report_peak)
+runpy.run_module("ars_docs", run_name="__main__", alter_sys=True)
+"""
+
+
 def ars(
     session: Path,
     *args: str | bytes | Path,
@@ -75,12 +99,13 @@ def ars(
     stdout: int | IO[bytes] | None = subprocess.PIPE,
 ) -> Run:
     """Run ``python -m ars_docs ARGS`` in ``session``; kill it after ``timeout`` seconds."""
-    argv = [sys.executable, "-m", "ars_docs", *(os.fsencode(a) for a in args)]
+    argv = [sys.executable, "-c", _MEASURED_MAIN, *(os.fsencode(a) for a in args)]
+    peak_file = Path(tempfile.mkdtemp(prefix="ars-peak-")) / "peak"
     started = time.monotonic()
     proc = subprocess.Popen(
         argv,
         cwd=session,
-        env=child_env(session, env),
+        env={**child_env(session, env), "ARS_TEST_PEAK_FILE": str(peak_file)},
         stdout=stdout,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
@@ -102,7 +127,17 @@ def ars(
         raise AssertionError(f"ars-docs {args!r} ran past {timeout} s and was killed")
     proc.returncode = os.waitstatus_to_exitcode(status)
     err = chunks.get("err", b"").decode("utf-8", "replace")
-    return Run(proc.returncode, chunks.get("out", b""), err, seconds, usage.ru_maxrss * 1024)
+    return Run(proc.returncode, chunks.get("out", b""), err, seconds, _peak(peak_file, usage))
+
+
+def _peak(peak_file: Path, usage: os.struct_rusage) -> int:
+    """The child's own peak in bytes: what it reported, else ``wait4``'s upper bound."""
+    try:
+        return int(peak_file.read_text(encoding="ascii")) * 1024
+    except (OSError, ValueError):
+        return usage.ru_maxrss * 1024
+    finally:
+        shutil.rmtree(peak_file.parent, ignore_errors=True)
 
 
 def _drain(stream: IO[bytes], name: str, chunks: dict[str, bytes]) -> None:
