@@ -5,7 +5,7 @@ file names: a file planted in a shared cache folder was executed (issue 16).
 Then it was tagged JSON rebuilt by a Python walk: safe, but ~0.4-0.9 s for a
 10,000-entry passport. Now it is MessagePack decoded by msgspec against a fixed
 schema (issue 27; the measurements and the choice are in
-docs/architecture.md, "Start-up cost"; the code is in ``cache_msgpack``):
+benchmarks/README.md, "Start-up and the session cache"; the code is in ``cache_msgpack``):
 
 * the decoder is given the exact type to build (``_CorpusFile`` or
   ``_ReadLogFile``); it builds ``CorpusEntry``, ``ReadMark`` and
@@ -19,7 +19,7 @@ docs/architecture.md, "Start-up cost"; the code is in ``cache_msgpack``):
 
 Small values (fewer than ``SMALL`` entries or marks) are stored as JSON rows
 instead and checked field by field in Python: importing msgspec costs more
-than it saves below ~1,000 entries (docs/architecture.md, "Start-up cost"),
+than it saves below ~1,000 entries (benchmarks/README.md, "Start-up and the session cache"),
 and the standard library's json is already loaded. The first byte of the body
 says which (``J`` or ``M``); both are built into the same types with the same
 checks, and anything that fails them is a miss.
