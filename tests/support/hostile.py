@@ -75,10 +75,17 @@ def child_env(session: Path, extra: dict[str, str] | None = None) -> dict[str, s
     return environ
 
 
-#: ``python -m ars_docs`` with one addition: at exit, write this process's peak
-#: resident memory (``VmHWM``, kB) to ``$ARS_TEST_PEAK_FILE``.
+#: ``python -m ars_docs`` with two additions: the limits a test asks for
+#: (``$ARS_TEST_RLIMIT_AS`` bytes of address space, ``$ARS_TEST_RLIMIT_CPU`` seconds of
+#: CPU) are set before ars-docs starts, and at exit this process's peak resident memory
+#: (``VmHWM``, kB) is written to ``$ARS_TEST_PEAK_FILE``.
 _MEASURED_MAIN = """\
-import atexit, os, runpy
+import atexit, os, resource, runpy
+
+for _name, _limit in (("AS", resource.RLIMIT_AS), ("CPU", resource.RLIMIT_CPU)):
+    _value = os.environ.pop("ARS_TEST_RLIMIT_" + _name, "")
+    if _value:
+        resource.setrlimit(_limit, (int(_value), int(_value)))
 
 def _report_peak():
     with open("/proc/self/status", encoding="ascii") as status:
@@ -97,15 +104,27 @@ def ars(
     timeout: float = 30,
     env: dict[str, str] | None = None,
     stdout: int | IO[bytes] | None = subprocess.PIPE,
+    memory_limit: int | None = None,
+    cpu_limit: int | None = None,
 ) -> Run:
-    """Run ``python -m ars_docs ARGS`` in ``session``; kill it after ``timeout`` seconds."""
+    """Run ``python -m ars_docs ARGS`` in ``session``; kill it after ``timeout`` seconds.
+
+    ``memory_limit`` (bytes of address space) and ``cpu_limit`` (CPU seconds) are hard
+    limits in the child (``setrlimit``), so a bomb that escapes its bound fails the test
+    with a ``MemoryError`` or SIGXCPU instead of taking the machine.
+    """
+    limits = {
+        f"ARS_TEST_RLIMIT_{name}": str(value)
+        for name, value in (("AS", memory_limit), ("CPU", cpu_limit))
+        if value is not None
+    }
     argv = [sys.executable, "-c", _MEASURED_MAIN, *(os.fsencode(a) for a in args)]
     peak_file = Path(tempfile.mkdtemp(prefix="ars-peak-")) / "peak"
     started = time.monotonic()
     proc = subprocess.Popen(
         argv,
         cwd=session,
-        env={**child_env(session, env), "ARS_TEST_PEAK_FILE": str(peak_file)},
+        env={**child_env(session, env), **limits, "ARS_TEST_PEAK_FILE": str(peak_file)},
         stdout=stdout,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,
