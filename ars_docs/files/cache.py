@@ -2,7 +2,7 @@
 
 Four caches keep what is slow to compute: parsed passports and read logs
 (``session.cache.store``), retrieval responses (``retrieval.net.cache``), lookup
-responses (``lookup.cache``, one SQLite file) and the extracted text of
+responses (``lookup.batch.cache``, one SQLite file) and the extracted text of
 originals (``quotes.text``). What they hold decides trust — a cached corpus
 says which sources are verified, a cached page what an original says — so all
 four take their folder and their trust rule from here (docs/hostile-input.md,
