@@ -26,7 +26,13 @@ from typing import Any, TextIO
 
 from ars_docs.core.diagnostics import Diagnostic, Severity
 
-__all__ = ["DIAGNOSTIC_KEYS", "dumps_payload", "payload", "print_payload"]
+__all__ = [
+    "DIAGNOSTIC_KEYS",
+    "dumps_payload",
+    "payload",
+    "print_changes",
+    "print_payload",
+]
 
 #: The keys of every diagnostic object, in order (``Diagnostic.to_dict``).
 DIAGNOSTIC_KEYS = (
@@ -69,3 +75,11 @@ def dumps_payload(data: Mapping[str, Any]) -> str:
 
 def print_payload(data: Mapping[str, Any], stream: TextIO | None = None) -> None:
     print(dumps_payload(data), file=stream or sys.stdout)
+
+
+def print_changes(command: str, data: Mapping[str, Any], *summarised: str) -> int:
+    """The frame of a command that changes a session: ``data`` whole, and a summary of
+    the ``summarised`` fields (a list as its length). Returns exit code 0."""
+    summary = {k: len(v) if isinstance(v, list) else v for k, v in data.items() if k in summarised}
+    print_payload(payload(command, summary, **data))
+    return 0

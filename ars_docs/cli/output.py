@@ -60,6 +60,14 @@ def add_verbosity(parser: argparse.ArgumentParser, *, verbose_help: str | None =
     )
 
 
+def add_quiet(parser: argparse.ArgumentParser, *, what: str = "print the summary only") -> None:
+    """``-q``/``--quiet`` alone, for reports that print every item already (no ``-v``)."""
+    parser.add_argument(
+        "-q", "--quiet", dest="verbosity", action="store_const", const=QUIET, default=NORMAL,
+        help=what,
+    )  # fmt: skip
+
+
 def capped(lines: Sequence[str], verbosity: int, stream: TextIO, *, indent: str = "") -> None:
     """Print ``lines`` (all with ``-v``, none with ``-q``, else the first ``LIMIT``)."""
     if verbosity == QUIET:

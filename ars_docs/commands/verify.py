@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ars_docs.core.errors import ArsError, UsageError
 
@@ -19,7 +19,19 @@ if TYPE_CHECKING:
     from ars_docs.reports.drift.events import SessionEvent
     from ars_docs.session.verify import VerifyOutcome
 
-__all__ = ["VerifyStep", "logged_verifications", "verification_action", "verify"]
+__all__ = [
+    "NEXT_STEP",
+    "VerifyStep",
+    "logged_verifications",
+    "verification_action",
+    "verify",
+]
+
+#: What to run once a verification is recorded.
+NEXT_STEP = (
+    "ars-docs finalize DRAFT turns their MED-WARN citations into LOW-WARN "
+    "(ok where you have read the source: ars-docs mark-read)"
+)
 
 
 def verify(
@@ -52,6 +64,25 @@ class VerifyStep:
         """Keys this run added to the events log."""
         self.completed = completed
         """Keys an interrupted run had logged but not written; this run wrote them."""
+
+    @property
+    def logged_late(self) -> list[str]:
+        """Keys whose events this run added after an interrupted run recorded them."""
+        return [key for key in self.logged if key in self.outcome.unchanged]
+
+    def to_dict(self, method: str) -> dict[str, Any]:
+        """The ``--format json`` body of ``verify``."""
+        outcome = self.outcome
+        return {
+            "passport": str(outcome.passport),
+            "method": method,
+            "audit_id": outcome.audit_id,
+            "written": list(outcome.written),
+            "unchanged": list(outcome.unchanged),
+            "completed": list(self.completed),
+            "logged_late": self.logged_late,
+            "next": [NEXT_STEP] if outcome.written else [],
+        }
 
 
 def _record(

@@ -254,7 +254,7 @@ def test_subprocess_import_with_the_environment_passport(tmp_path: Path) -> None
     done = run_cli("corpus", "import", ZOTERO, "--format", "json", env={"ARS_PASSPORT": str(path)})
     assert done.returncode == 1, done.stderr  # two items are unusable
     report = json.loads(done.stdout)
-    assert list(report) == ["summary", "entries", "diagnostics"]  # docs/json.md
+    assert list(report) == ["summary", "entries", "next", "diagnostics"]  # docs/json.md
     assert report["summary"]["imported"] == 6
     assert report["summary"]["written"] == [str(path)]
     assert schema_clean(path)[0] == "smith2024"

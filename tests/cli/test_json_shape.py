@@ -215,6 +215,44 @@ def case_quotes(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["quotes", str(tmp / "q.md"), "--passport", str(passport)]
 
 
+def case_mark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return ["mark-read", "newton_2000", "smith_2020", "--passport", str(session(tmp))]
+
+
+def case_unmark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    from tests.support.sessions import read_log_text
+
+    passport = session(tmp)
+    (tmp / "passport_human_read_log.yaml").write_text(read_log_text("newton_2000"), "utf-8")
+    return ["unmark-read", "newton_2000", "--passport", str(passport)]
+
+
+def case_verify(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    passport = tmp / "passport.yaml"
+    passport.write_text(passport_text(entry("a_2020", acquired=True, verified=False)), "utf-8")
+    (tmp / "sources").mkdir()
+    (tmp / "sources" / "a_2020.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
+    return ["verify", "a_2020", "--passport", str(passport), "--method", "manual_grep"]
+
+
+def case_acknowledge_retraction(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    from tests.lookup.test_trust_chain import RETRACTED, record
+
+    passport = session(tmp)
+    record("newton_2000", passport, RETRACTED)
+    return [
+        "acknowledge-retraction", "newton_2000", "--passport", str(passport),
+        "--reason", "the chapter discusses the retraction",
+    ]  # fmt: skip
+
+
+def case_accept_quote(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return [
+        "accept-quote", "newton_2000", "--passport", str(session(tmp)),
+        "--quote-sha", "0123456789abcdef", "--reason", "own translation",
+    ]  # fmt: skip
+
+
 CASES: dict[str, Case] = {
     "lint corpus": case_lint_corpus,
     "lint pattern-protection": case_pattern_protection,
@@ -236,6 +274,11 @@ CASES: dict[str, Case] = {
     "audit ack": case_audit_ack,
     "audit manifest": case_audit_manifest,
     "quotes": case_quotes,
+    "mark-read": case_mark_read,
+    "unmark-read": case_unmark_read,
+    "verify": case_verify,
+    "acknowledge-retraction": case_acknowledge_retraction,
+    "accept-quote": case_accept_quote,
 }
 
 #: How ``summary.command`` names a command typed with an alias.

@@ -311,3 +311,27 @@ def test_a_failure_mid_batch_keeps_what_finished(
     assert rerun.code == 0
     assert "acquired via local_file; verified the file already at sources/" in rerun.out
     assert len(world.seen) == asked
+
+
+def test_quiet_prints_the_summary_and_the_next_step(session: Path, world: World, cli) -> None:
+    result = cli("retrieve", "--passport", session, F3, "-q")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert lines == [
+        f"{session}: 1 entry: acquired 1, pending_user_action 0, already_acquired 0, "
+        "unverifiable 0, network_unavailable 0",
+        f"next: open each saved original and check it against its entry, then ars-docs verify "
+        f"{F3} --passport {session} --method manual_grep (or vision_check, codex_audit: how it "
+        "was checked)",
+    ]
+    assert f"source_acquisition_path: sources/{F3}.html" in session.read_text(encoding="utf-8")
+
+
+def test_the_full_report_ends_with_the_next_step_and_a_dry_run_has_none(
+    session: Path, world: World, cli
+) -> None:
+    dry = cli("retrieve", "--passport", session, F3, "--dry-run")
+    assert dry.code == 0 and "next:" not in dry.out
+    done = cli("retrieve", "--passport", session, F3)
+    assert done.code == 0
+    assert done.out.splitlines()[-1].startswith("next: open each saved original and check it")

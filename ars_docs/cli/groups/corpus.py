@@ -57,7 +57,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ars_docs.commands.record.corpus import import_corpus, import_exit_code
+    from ars_docs.commands.record.corpus import import_corpus, import_exit_code, import_next_steps
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
@@ -66,9 +66,10 @@ def cmd_import(args: argparse.Namespace) -> int:
         from ars_docs.cli.jsonout import payload, print_payload
 
         data = _as_json(result, args.bibliographies)
-        print_payload(payload("corpus import", data["summary"], **data))
+        next_steps = {"next": import_next_steps(result)}
+        print_payload(payload("corpus import", data["summary"], **data, **next_steps))
     else:
-        _report(result, args.verbosity)
+        _report(result, args.verbosity, import_next_steps(result))
     return int(import_exit_code(result))
 
 
@@ -76,7 +77,7 @@ def _where(outcome: Outcome) -> str:
     return f"{outcome.path}:{outcome.line}"
 
 
-def _report(result: ImportResult, verbosity: int) -> None:
+def _report(result: ImportResult, verbosity: int, next_steps: list[str]) -> None:
     from ars_docs.commands.record.corpus import SKIPPED
 
     sections = [
@@ -104,6 +105,8 @@ def _report(result: ImportResult, verbosity: int) -> None:
         if warnings:
             print(f"warnings ({len(warnings)}):")
             capped(warnings, verbosity, sys.stdout, indent="  ")
+        for step in next_steps:
+            print(f"next: {step}")
     print(_summary(result))
 
 

@@ -120,6 +120,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         required=True,
         help="why the work is cited although retracted (e.g. the text discusses the retraction)",
     )
+    add_format(ack)
 
 
 def cmd_lookup(args: argparse.Namespace) -> int:
@@ -267,6 +268,12 @@ def cmd_acknowledge(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
     done = acknowledge(passport, args.key, args.reason)
+    if args.format == "json":
+        from ars_docs.cli.jsonout import print_changes
+
+        data = {"passport": passport, "key": done.key, "written": done.written}
+        data |= {"status": done.status, "notice_doi": done.notice_doi}
+        return print_changes("acknowledge-retraction", data, "passport", "key", "written")
     what = done.status.replace("_", " ")
     notice = f" (notice {done.notice_doi})" if done.notice_doi else ""
     if done.written:

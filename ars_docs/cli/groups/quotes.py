@@ -15,6 +15,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument("draft", metavar="DRAFT", help="the markdown draft")
     add_passport(p, required=True)
     add_format(p)
+    add_quiet(p, what="print the summary line only")
 
     a = sub.add_parser(
         "accept-quote",
@@ -65,6 +67,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         required=True,
         help="why the quotation stands as written (e.g. own translation)",
     )
+    add_format(a)
 
 
 def cmd_quotes(args: argparse.Namespace) -> int:
@@ -88,7 +91,7 @@ def cmd_quotes(args: argparse.Namespace) -> int:
         quotations = [r.to_dict() for r in run.results]
         print_payload(payload("quotes", summary, run.diagnostics, quotations=quotations))
         return int(code)
-    for r in run.results:
+    for r in run.results if args.verbosity != QUIET else ():
         print(_block(args.draft, r))
     verdicts = ", ".join(f"{n} {v}" for v, n in sorted(run.counts.items())) or "none"
     tail = f"; {run.unchecked} unchecked" if run.unchecked else ""
@@ -131,6 +134,11 @@ def cmd_accept_quote(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
     done = accept(passport, args.key, args.quote_sha, args.reason)
+    if args.format == "json":
+        from ars_docs.cli.jsonout import print_changes
+
+        data = {"passport": passport, "key": done.key, "written": done.written}
+        return print_changes("accept-quote", data | {"quote_sha": done.quote_sha}, *data)
     if done.written:
         print(
             f"{passport}: accepted quotation {done.quote_sha} of {done.key} after review; "

@@ -7,6 +7,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.jsonout import print_changes
+from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
@@ -40,6 +42,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="which part you read (section, pages); repeat for several",
     )
     p.add_argument("--note", help="free-text note stored with the mark")
+    add_format(p)
 
     p = sub.add_parser(
         "unmark-read",
@@ -48,47 +51,43 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.set_defaults(handler=cmd_unmark_read)
     p.add_argument("keys", nargs="+", metavar="KEY", help="citation_key(s) whose mark to rescind")
     add_passport(p, required=True)
+    add_format(p)
 
     p = sub.add_parser("list-read", help="print the human-read log's active marks; writes nothing")
     p.set_defaults(handler=cmd_list_read)
     add_passport(p, required=True)
     p.add_argument("--all", action="store_true", help="the whole history, rescinded marks too")
     add_format(p)
+    add_quiet(p, what="print the count line only")
 
 
 def cmd_mark_read(args: argparse.Namespace) -> int:
-    from ars_docs.commands.record.marks import NO_ORIGINAL, mark
+    from ars_docs.commands.record.marks import WHY, mark, marks_data
 
-    run = mark(
-        passport_arg(args.passport, required=False),
-        args.keys,
-        scope=args.scope,
-        locators=args.locator,
-        note=args.note,
-    )
+    passport = passport_arg(args.passport, required=False)
+    run = mark(passport, args.keys, scope=args.scope, locators=args.locator, note=args.note)
+    data = marks_data(run.outcome, passport, run, args.scope)
+    if args.format == "json":
+        return print_changes("mark-read", data, "log", "written", "unchanged", "created")
     _report_marks(run.outcome, f"marked ({args.scope})")
     for key, why in run.cannot_promote:
-        if why == NO_ORIGINAL:
-            print(
-                f"note: {key} has no acquired original: the mark is recorded but will not clear "
-                "its warning (NO ORIGINAL); acquire the original (ars-docs retrieve) and record "
-                "the check (ars-docs verify) first",
-                file=sys.stderr,
-            )
-        else:
-            print(
-                f"note: {key} is not verified against its original: the mark is recorded but "
-                "will not clear its warning (AI HAS NOT CROSS-CHECKED) until ars-docs verify "
-                "records the check",
-                file=sys.stderr,
-            )
+        print(f"note: {key} {WHY[why]}", file=sys.stderr)
+    for step in data["next"]:
+        print(f"next: {step} (their citations become ok where verified)")
     return int(ExitCode.OK)
 
 
 def cmd_unmark_read(args: argparse.Namespace) -> int:
-    from ars_docs.commands.record.marks import unmark
+    from ars_docs.commands.record.marks import marks_data, unmark
 
-    _report_marks(unmark(passport_arg(args.passport, required=False), args.keys), "rescinded")
+    passport = passport_arg(args.passport, required=False)
+    outcome = unmark(passport, args.keys)
+    data = marks_data(outcome, passport)
+    if args.format == "json":
+        return print_changes("unmark-read", data, "log", "written", "unchanged", "created")
+    _report_marks(outcome, "rescinded")
+    for step in data["next"]:
+        print(f"next: {step} (their citations get their warning back)")
     return int(ExitCode.OK)
 
 
@@ -122,6 +121,8 @@ def cmd_list_read(args: argparse.Namespace) -> int:
         return int(ExitCode.OK)
     what = "mark(s) in history" if args.all else "active mark(s)"
     print(f"{log}: {len(marks)} {what}")
+    if args.verbosity == QUIET:
+        return int(ExitCode.OK)
     for m in marks:
         extra = f"  rescinded {m.rescinded_at}" if m.rescinded_at else ""
         where = f"  [{'; '.join(m.locators)}]" if m.locators else ""

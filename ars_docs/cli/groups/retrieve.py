@@ -24,6 +24,7 @@ from ars_docs.cli.common import (
     passport_arg,
     sigterm_as_interrupt,
 )
+from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
 from ars_docs.retrieval import EntryStatus
 from ars_docs.retrieval.handoff import handoff_instructions
@@ -88,6 +89,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "check it",
     )
     add_format(p)
+    add_quiet(p, what="print the summary line only (and what to do next)")
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:
@@ -139,11 +141,11 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         }
         print_payload(payload("retrieve", summary, **data))
     else:
-        _print_report(report, sys.stdout)
+        _print_report(report, sys.stdout, quiet=args.verbosity == QUIET)
     return int(retrieve_exit_code(report))
 
 
-def _print_report(report: RetrievalReport, out: TextIO) -> None:
+def _print_report(report: RetrievalReport, out: TextIO, *, quiet: bool = False) -> None:
     if not report.entries:
         print(
             f"{report.passport}: nothing to retrieve (every entry has source_acquired: true)",
@@ -155,6 +157,9 @@ def _print_report(report: RetrievalReport, out: TextIO) -> None:
     size = len(report.entries)
     noun = "entry" if size == 1 else "entries"
     print(f"{report.passport}: {size} {noun}: {counts}{dry}", file=out)
+    if quiet:
+        _print_next(report, out)
+        return
     for entry in report.entries:
         print(f"{entry.citation_key}: {_headline(entry, report.dry_run)}", file=out)
         for attempt in entry.attempts:
@@ -178,6 +183,14 @@ def _print_report(report: RetrievalReport, out: TextIO) -> None:
                 ),
                 file=out,
             )
+    _print_next(report, out)
+
+
+def _print_next(report: RetrievalReport, out: TextIO) -> None:
+    from ars_docs.commands.evidence.retrieve import retrieve_next_steps
+
+    for step in retrieve_next_steps(report):
+        print(f"next: {step}", file=out)
 
 
 def _headline(entry: EntryOutcome, dry_run: bool) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from ars_docs.cli.common import Subparsers, add_passport, passport_arg
+from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument(
         "--note", metavar="TEXT", help="what was checked; stored in the session events log"
     )
+    add_format(p)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -54,11 +55,19 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from ars_docs.commands.verify import verify
 
     step = verify(passport, args.keys, method=args.method, audit_id=args.audit_id, note=args.note)
+    if args.format == "json":
+        from ars_docs.cli.jsonout import print_changes
+
+        return print_changes(
+            "verify", step.to_dict(args.method), "passport", "written", "unchanged"
+        )
     _report(step, args.method)
     return int(ExitCode.OK)
 
 
 def _report(step: VerifyStep, method: str) -> None:
+    from ars_docs.commands.verify import NEXT_STEP
+
     outcome = step.outcome
     if outcome.written:
         print(
@@ -70,13 +79,10 @@ def _report(step: VerifyStep, method: str) -> None:
                 f"completed an interrupted run: the events log already recorded "
                 f"{', '.join(step.completed)}; the passport now does too"
             )
-        print(
-            "next: ars-docs finalize DRAFT turns their MED-WARN citations into LOW-WARN "
-            "(ok where you have read the source: ars-docs mark-read)"
-        )
+        print(f"next: {NEXT_STEP}")
     for key in outcome.unchanged:
         print(f"unchanged: {key}: already recorded with {method} and {outcome.audit_id}")
-    late = [key for key in step.logged if key in outcome.unchanged]
+    late = step.logged_late
     if late:
         print(
             f"logged: {', '.join(late)}: the passport recorded the verification but the "

@@ -8,6 +8,7 @@ verified or reached, else 0.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -16,7 +17,7 @@ from ars_docs.core.errors import ExitCode
 if TYPE_CHECKING:
     from ars_docs.retrieval import RetrievalReport
 
-__all__ = ["retrieve_exit_code", "retrieve_originals"]
+__all__ = ["retrieve_exit_code", "retrieve_next_steps", "retrieve_originals"]
 
 
 def retrieve_originals(
@@ -57,3 +58,15 @@ def retrieve_exit_code(report: RetrievalReport) -> ExitCode:
     )
     failed = any(e.status in unfinished for e in report.entries)
     return ExitCode.CHECK_FAILED if failed else ExitCode.OK
+
+
+def retrieve_next_steps(report: RetrievalReport) -> list[str]:
+    """What to do once originals were saved: a person checks each file, then records it."""
+    if report.dry_run or not report.updated:
+        return []
+    keys = " ".join(shlex.quote(key) for key in report.updated)
+    return [
+        f"open each saved original and check it against its entry, then ars-docs verify "
+        f"{keys} --passport {shlex.quote(str(report.passport))} --method manual_grep (or "
+        "vision_check, codex_audit: how it was checked)"
+    ]

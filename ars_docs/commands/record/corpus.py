@@ -8,6 +8,7 @@ bibliography, and lets ``bibliography.passport`` judge and append the entries
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,7 +16,13 @@ from ars_docs.bibliography.passport import ImportResult, import_into_passport
 from ars_docs.bibliography.read import read_bibliography
 from ars_docs.core.errors import ExitCode, UsageError
 
-__all__ = ["SKIPPED", "ImportResult", "import_corpus", "import_exit_code"]
+__all__ = [
+    "SKIPPED",
+    "ImportResult",
+    "import_corpus",
+    "import_exit_code",
+    "import_next_steps",
+]
 
 SKIPPED = ("conflict", "duplicate", "unusable")
 """The outcomes of entries that were skipped (each one makes the exit code 1)."""
@@ -38,6 +45,18 @@ def import_exit_code(result: ImportResult) -> ExitCode:
     """1 when any entry was skipped (a conflict, a duplicate, an unusable entry)."""
     skipped = sum(result.count(kind) for kind in SKIPPED)
     return ExitCode.CHECK_FAILED if skipped else ExitCode.OK
+
+
+def import_next_steps(result: ImportResult) -> list[str]:
+    """What to run once entries were imported: check they exist, then fetch the originals."""
+    if result.dry_run or not result.written or not result.count("imported"):
+        return []
+    passport = shlex.quote(str(result.passport))
+    return [
+        f"ars-docs lookup --passport {passport} (do the imported works exist, and are they "
+        "what the entries say?)",
+        f"ars-docs retrieve --passport {passport} (fetch and check their originals)",
+    ]
 
 
 def _a_stream(name: str) -> bool:

@@ -7,22 +7,65 @@ cannot promote their citation yet (a read mark only turns LOW-WARN into ok).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ars_docs.session.human_read import MarkOutcome
 
 if TYPE_CHECKING:
     from ars_docs.session.readlog import ReadMark
 
-__all__ = ["MarkList", "MarkOutcome", "MarkRun", "list_marks", "mark", "unmark"]
+__all__ = [
+    "WHY",
+    "MarkList",
+    "MarkOutcome",
+    "MarkRun",
+    "list_marks",
+    "mark",
+    "marks_data",
+    "next_steps",
+    "unmark",
+]
 
 NO_ORIGINAL = "no_original"
 """The entry has no acquired original: the mark cannot clear NO ORIGINAL."""
 NOT_VERIFIED = "not_verified"
 """The entry is not verified against its original: the mark cannot clear its warning."""
+
+#: Why a mark cannot clear its citation's warning yet (said after the key).
+WHY = {
+    NO_ORIGINAL: "has no acquired original: the mark is recorded but will not clear its "
+    "warning (NO ORIGINAL); acquire the original (ars-docs retrieve) and record the check "
+    "(ars-docs verify) first",
+    NOT_VERIFIED: "is not verified against its original: the mark is recorded but will not "
+    "clear its warning (AI HAS NOT CROSS-CHECKED) until ars-docs verify records the check",
+}
+
+
+def next_steps(outcome: MarkOutcome, passport: str | None) -> list[str]:
+    """What to run once marks changed: finalize again, so the citations follow the log."""
+    if not outcome.written:
+        return []
+    where = f" --passport {shlex.quote(passport)}" if passport else ""
+    return [f"ars-docs finalize DRAFT{where}"]
+
+
+def marks_data(
+    outcome: MarkOutcome, passport: str | None, run: MarkRun | None = None, scope: str = ""
+) -> dict[str, Any]:
+    """The ``--format json`` body of ``mark-read`` (``run`` given) or ``unmark-read``."""
+    data: dict[str, Any] = {"log": str(outcome.log_path), "created": outcome.created}
+    if run is not None:
+        data["scope"] = scope
+    data["written"] = list(outcome.written)
+    data["unchanged"] = [{"key": key, "why": why} for key, why in outcome.unchanged.items()]
+    if run is not None:
+        data["cannot_clear"] = [{"key": k, "why": WHY[why]} for k, why in run.cannot_promote]
+    data["next"] = next_steps(outcome, passport)
+    return data
 
 
 @dataclass(frozen=True)
