@@ -39,7 +39,8 @@ _ADVICE = "shorten or remove that field and import again"
 
 def named(entry: str | None, field: str) -> str:
     """``entry 'KEY', field NAME`` (``field NAME`` for an entry without a key)."""
-    return f"entry {shorten(entry, 80)!r}, field {shorten(field, 80)}" if entry else f"field {field}"
+    field = shorten(field, 80)
+    return f"entry {shorten(entry, 80)!r}, field {field}" if entry else f"field {field}"
 
 
 def field_too_long(
