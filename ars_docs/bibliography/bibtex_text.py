@@ -142,15 +142,19 @@ class Concatenate(LibraryMiddleware):
         return library
 
     def _written(self, value: object, line: int, what: str) -> None:
-        if isinstance(value, str) and len(value) > FIELD_CHARS:
-            raise field_too_long(self._path, line, what, len(value))
+        if not isinstance(value, str) or len(value) <= FIELD_CHARS:
+            return
+        # Counted without the braces or quotes around it, as the value will be read.
+        length = len(value) - 2 * (value[:1] in '{"' and value[-1:] in '}"')
+        if length > FIELD_CHARS:
+            raise field_too_long(self._path, line, what, length)
 
     def _resolve(self, pieces: list[str], macros: dict[str, str], line: int, what: str) -> str:
         if len(pieces) - 1 > JOINS_PER_VALUE:
             raise InputDataError(
-                f"{self._path}:{line}: {what} joins {len(pieces):,} values with #, more than "
-                f"the {JOINS_PER_VALUE:,} joins ars-docs expands in one value; write the "
-                "value out and import again"
+                f"{self._path}:{line}: {what} has {len(pieces) - 1:,} # joins, more than "
+                f"the {JOINS_PER_VALUE:,} ars-docs expands in one value; write the value out "
+                "and import again"
             )
         out = []
         for piece in pieces:

@@ -44,15 +44,17 @@ def named(entry: str | None, field: str) -> str:
 
 
 def field_too_long(
-    path: str, line: int, what: str, length: int, *, expanded: bool = False
+    path: str, line: int, what: str, length: int, *, expanded: bool = False, read: bool = False
 ) -> InputDataError:
     """The refusal of a value longer than ``FIELD_CHARS``; ``what`` names it (``named``);
-    ``expanded``: the length is what ``@string`` macros and ``#`` joins would build."""
-    size = (
-        f"would be {length:,} characters long once its @string macros and # joins are expanded"
-        if expanded
-        else f"is {length:,} characters long"
-    )
+    ``expanded``: the length is what ``@string`` macros and ``#`` joins would build;
+    ``read``: the length is what was read when reading stopped (the value goes on)."""
+    if expanded:
+        size = (
+            f"would be {length:,} characters long once its @string macros and # joins are expanded"
+        )
+    else:
+        size = f"is {'at least ' if read else ''}{length:,} characters long"
     return InputDataError(
         f"{path}:{line}: {what} {size}, more than the {FIELD_CHARS:,} characters ars-docs "
         f"reads in one bibliography field; {_ADVICE}"

@@ -106,7 +106,9 @@ class _Open:
     def _count(self, added: int, path: str) -> None:
         self.length += added
         if self.length > FIELD_CHARS:
-            raise field_too_long(path, self.line, named(self.id, self.last_tag), self.length)
+            raise field_too_long(
+                path, self.line, named(self.id, self.last_tag), self.length, read=True
+            )
 
     def record(self, unclosed: str | None) -> Record:
         tags = {
