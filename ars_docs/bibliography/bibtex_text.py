@@ -129,6 +129,8 @@ class Concatenate(LibraryMiddleware):
             defined.add(name)
         for entry in library.entries:
             line = (entry.start_line or 0) + 1
+            if len(entry.key) > FIELD_CHARS:  # the key is a value too (RIS ID, CSL id are)
+                raise field_too_long(self._path, line, "the key of the entry", len(entry.key))
             for field in entry.fields:
                 value = field.value
                 if not isinstance(value, str):

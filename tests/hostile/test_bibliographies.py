@@ -214,6 +214,18 @@ def test_field_length_at_the_edge_in_every_format(
     )  # fmt: skip
 
 
+def keyed(length: int) -> str:
+    return f"@article{{{'k' * length}, title = {{T}}, {AUTHOR}}}\n"
+
+
+def test_a_bibtex_key_is_held_to_the_field_cap(tmp_path: Path, world: ScholarlyWorld) -> None:
+    accepted(tmp_path / "under", world, "import", "k.bib", keyed(FIELD_CHARS))
+    refused(
+        tmp_path / "over", world, "import", "k.bib", keyed(FIELD_CHARS + 1),
+        "k.bib:1: the key of the entry is 1,048,577 characters long, more than the 1,048,576",
+    )  # fmt: skip
+
+
 @pytest.mark.parametrize(("name", "make", "what"), FORMATS, ids=["bibtex", "csl-json", "ris"])
 @pytest.mark.parametrize("command", COMMANDS)
 def test_a_20_mb_title_is_refused_at_about_the_file_size(
