@@ -139,7 +139,7 @@ def test_macros_resolve_in_one_step_also_a_macro_naming_another(tmp_path: Path) 
     # resolver of bibtexparser used before wrote the name, "jnl").
     bib = tmp_path / "macros.bib"
     bib.write_text(
-        '@string{jnl = {Journal of {Q}uality}}\n@string{alias = jnl}\n'
+        "@string{jnl = {Journal of {Q}uality}}\n@string{alias = jnl}\n"
         '@string{Pub = "Higher " # "Education Press"}\n'
         "@article{a, author = {A, B}, year = 2020, title = {One}, journal = alias}\n"
         "@article{b, author = {A, B}, year = 2020, title = {Two}, journal = JNL # { Review},"
