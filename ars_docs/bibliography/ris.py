@@ -91,7 +91,7 @@ class _Open:
         self.id: str | None = None
 
     def add(self, tag: str, value: str, path: str) -> None:
-        if tag == "ID" and self.id is None:
+        if tag == "ID" and not self.id:  # the first ID with a value, as _record reads it
             self.id = value
         self.last, self.last_tag, self.length = [value], tag, 0
         self.parts.setdefault(tag, []).append(self.last)
