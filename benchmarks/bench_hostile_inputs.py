@@ -4,8 +4,10 @@ For each draft size, runs ``finalize``, ``render`` (markdown and HTML) and the
 refusing ``render --strict`` as real ``ars-docs`` processes and prints the
 wall time, the child's peak resident memory, the ratio of that peak to the
 draft size and the stated bound (``ars_docs.core.limits.MEMORY_BOUNDS``). Then
-runs the YAML alias bomb, 10^5-deep YAML and 1,000-deep JSON and prints
-their time and peak memory next to the 10 s / 500 MB acceptance bounds.
+runs the YAML alias bomb, 10^5-deep YAML and 1,000-deep JSON and the hostile
+bibliographies of issue 38 (``@string`` bomb, ``#`` joins, 50 MB titles, RIS
+continuation lines) and prints their time and peak memory next to the
+10 s / 500 MB acceptance bounds.
 
 Usage (from the repository root)::
 
@@ -20,7 +22,7 @@ should take about 4× the time.
 from __future__ import annotations
 
 import argparse
-import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,7 +33,7 @@ from ars_docs.core.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 
 # The same two-entry passport the hostile-input tests use (one source of truth).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.support.hostile import PASSPORT
+from tests.support.hostile import PASSPORT, ars
 
 MB = 1024 * 1024
 
@@ -44,27 +46,18 @@ class Measured:
 
 
 def run(folder: Path, *args: str, timeout: float = 3600) -> Measured:
-    """One ``python -m ars_docs`` process; its own peak RSS via ``os.wait4``."""
-    env = dict(os.environ, ARS_DOCS_NO_CACHE="1")
+    """One ``python -m ars_docs`` process in ``folder``; its own peak memory.
+
+    ``tests.support.hostile.ars`` runs it: the peak is the ``VmHWM`` the child
+    reports at exit (``os.wait4``'s ``ru_maxrss`` would include this process's
+    resident set at ``fork``). A run past ``timeout`` is killed and shown as -9.
+    """
     started = time.monotonic()
-    pid = os.fork()
-    if pid == 0:  # child: quiet, then exec
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-        os.chdir(folder)
-        os.execve(sys.executable, [sys.executable, "-m", "ars_docs", *args], env)
-    deadline = started + timeout
-    while True:
-        done, status, usage = os.wait4(pid, os.WNOHANG)
-        if done:
-            return Measured(os.waitstatus_to_exitcode(status), time.monotonic() - started,
-                            usage.ru_maxrss * 1024)  # fmt: skip
-        if time.monotonic() > deadline:
-            os.kill(pid, 9)
-            os.wait4(pid, 0)
-            return Measured(-9, time.monotonic() - started, 0)
-        time.sleep(0.02)
+    try:
+        done = ars(folder, *args, timeout=timeout, stdout=subprocess.DEVNULL)
+    except AssertionError:  # killed at the deadline
+        return Measured(-9, time.monotonic() - started, 0)
+    return Measured(done.code, done.seconds, done.peak_bytes)
 
 
 def write_draft(path: Path, size: int) -> int:
@@ -109,13 +102,55 @@ def bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
         + "}\n",
         encoding="utf-8",
     )
+    bibliography_bombs(folder)
+    imported = ("--passport", "passport.yaml")
     return [
         ("alias bomb passport (lint corpus)", ("lint", "corpus", "bomb.yaml")),
         ("10^5-deep YAML (lint corpus)", ("lint", "corpus", "deep.yaml")),
         ("1,000-deep JSON event (drift-log)",
          ("drift-log", "--passport", "passport.yaml", "--events", "deep_session_events.jsonl",
           "-o", "-")),
+        ("@string bomb, 1 KB (corpus import)",
+         ("corpus", "import", "string_bomb.bib", *imported)),
+        ("200k # joins, 800 KB (corpus import)", ("corpus", "import", "joins.bib", *imported)),
+        ("50 MB BibTeX title (corpus import)", ("corpus", "import", "title.bib", *imported)),
+        ("50 MB CSL-JSON title (corpus import)", ("corpus", "import", "title.json", *imported)),
+        ("50 MB RIS title (corpus import)", ("corpus", "import", "title.ris", *imported)),
+        ("RIS 500k continuation lines (import)",
+         ("corpus", "import", "continued.ris", *imported)),
     ]  # fmt: skip
+
+
+def bibliography_bombs(folder: Path) -> None:
+    """Issue 38 items 1, 8, 9: the crafted bibliographies, each refused with exit 65."""
+    who = "author = {Smith, Jane}, year = 2020"
+    lines = ['@string{m0 = "0123456789"}']
+    lines += [f"@string{{m{i} = m{i - 1} # m{i - 1}}}" for i in range(1, 40)]
+    lines.append(f"@article{{k, title = m39, {who}}}")
+    (folder / "string_bomb.bib").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / "joins.bib").write_text(
+        '@string{m = "' + "x" * 1000 + '"}\n@article{k, ' + who + ", title = "
+        + " # ".join(["m"] * 200_000) + "}\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    title = "word " * 10_000_000
+    (folder / "title.bib").write_text(
+        f"@article{{k, {who}, title = {{{title}}}}}\n", encoding="utf-8"
+    )
+    (folder / "title.json").write_text(
+        '[{"id": "k", "type": "article-journal", "title": "' + title + '", "author": '
+        '[{"family": "Smith"}], "issued": {"date-parts": [[2020]]}}]\n',
+        encoding="utf-8",
+    )
+    head = "TY  - JOUR\nAU  - Smith, Jane\nPY  - 2020\n"
+    (folder / "title.ris").write_text(f"{head}TI  - {title}\nER  - \n", encoding="utf-8")
+    # 100 abstracts of 5,000 continuation lines are read (quadratic before issue 38:
+    # minutes), then the last record's title, over the field cap, refuses the file.
+    record = head + "TI  - A title\nAB  - start\n" + "continued abstract line\n" * 5000
+    (folder / "continued.ris").write_text(
+        (record + "ER  - \n") * 100 + head + "TI  - " + "t" * 1_100_000 + "\nER  - \n",
+        encoding="utf-8",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     missed = False
     with tempfile.TemporaryDirectory(prefix="ars-bench-hostile-") as tmp:
-        folder = Path(tmp)
+        folder = Path(tmp) / "session"  # ``ars`` keeps HOME and caches in a sibling
+        folder.mkdir()
         (folder / "passport.yaml").write_text(PASSPORT, encoding="utf-8")
         times: dict[str, list[tuple[int, float]]] = {}
         print(f"{'command':28} {'draft':>8} {'time':>8} {'peak':>8} {'peak/size':>10} {'bound':>9}")

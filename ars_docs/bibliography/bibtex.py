@@ -1,8 +1,8 @@
 """Read BibTeX and BibLaTeX files with bibtexparser 2 into ``Record`` objects.
 
-The parse stack is bibtexparser's own middlewares plus one of ours:
-``Concatenate`` (``#``), ``NormalizeFieldKeys`` (``Title`` = ``title``),
-``ResolveStringReferencesMiddleware`` (``@string`` macros),
+The parse stack is one middleware of ours and bibtexparser's own:
+``Concatenate`` (bounds every value, then resolves ``@string`` macros and
+``#``; see ``limits``), ``NormalizeFieldKeys`` (``Title`` = ``title``),
 ``RemoveEnclosingMiddleware``, ``SeparateCoAuthors`` and ``SplitNameParts``;
 LaTeX is decoded afterwards (``bibtex_text.Decoder``) so that a corporate
 name in braces can still be told from a person's. Identifiers and links are
@@ -74,9 +74,8 @@ def read_bibtex(text: str, path: str) -> tuple[list[Record], list[Problem]]:
     )
 
     stack = [
-        Concatenate(),
+        Concatenate(path),  # first: it bounds every value before another middleware copies it
         mw.NormalizeFieldKeys(),
-        mw.ResolveStringReferencesMiddleware(),
         mw.RemoveEnclosingMiddleware(),
         mw.SeparateCoAuthors(),
         mw.SplitNameParts(),
@@ -84,6 +83,8 @@ def read_bibtex(text: str, path: str) -> tuple[list[Record], list[Problem]]:
     with _quiet_parser():
         try:
             library = parse_string(text, parse_stack=stack)
+        except InputDataError:
+            raise  # a bound of ``limits``: the message names the file, line and field
         except Exception as exc:  # an internal failure of the parser: still one line
             raise InputDataError(
                 f"{path}: cannot be read as BibTeX ({shorten(str(exc))}); check the file "

@@ -9,7 +9,8 @@ gets a generated key), ``type``, ``title`` (CSL rich-text tags such as
 ``volume``, ``issue``, ``page``, ``DOI``, ``URL``, ``ISBN``, ``PMID``,
 ``PMCID``, and an arXiv id from ``number: "arXiv:…"`` (Zotero's preprints).
 The line of each item is found with the JSON decoder itself, one item at a
-time, so it is exact whatever the layout.
+time, so it is exact whatever the layout. A string longer than
+``limits.FIELD_CHARS`` anywhere in an item refuses the file (exit 65).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import json
 import re
 from typing import Any
 
+from ars_docs.bibliography.limits import FIELD_CHARS, field_too_long, named
 from ars_docs.bibliography.model import Problem, Record
 from ars_docs.bibliography.names import csl_name
 from ars_docs.bibliography.text import strip_csl_markup
@@ -55,12 +57,30 @@ def read_csl_json(text: str, path: str) -> tuple[list[Record], list[Problem]]:
     problems: list[Problem] = []
     for item, line in zip(items, _lines(text, starts), strict=True):
         if isinstance(item, dict):
+            _bounded(item, path, line)
             records.append(_record(item, line))
         else:
             problems.append(
                 Problem(path, line, "unusable", "the item is not a JSON object; skipped")
             )
     return records, problems
+
+
+def _bounded(item: dict[str, Any], path: str, line: int) -> None:
+    """Refuse an item with a string longer than ``limits.FIELD_CHARS`` anywhere in it
+    (names and dates included), before anything copies or cleans it."""
+    for field, value in item.items():
+        todo = [value]
+        while todo:  # no recursion: the nesting is already bounded, this keeps it flat
+            found = todo.pop()
+            if isinstance(found, str) and len(found) > FIELD_CHARS:
+                raise field_too_long(path, line, named(_key(item), str(field)), len(found))
+            if isinstance(found, dict):
+                todo += [*found.keys(), *found.values()]
+            elif isinstance(found, list):
+                todo += found
+        if len(field) > FIELD_CHARS:
+            raise field_too_long(path, line, named(_key(item), field), len(field))
 
 
 def _skip(text: str, pos: int) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from ars_docs.bibliography.limits import FIELD_CHARS, field_too_long, named
 from ars_docs.bibliography.model import Name, Problem, Record
 from ars_docs.bibliography.names import name_from_text
 from ars_docs.bibliography.vocab import BOOKISH, ris_type
@@ -44,34 +45,76 @@ def looks_like_ris(text: str) -> bool:
 
 
 def read_ris(text: str, path: str) -> tuple[list[Record], list[Problem]]:
-    """Every record of a RIS text, in file order, and the warnings found."""
+    """Every record of a RIS text, in file order, and the warnings found.
+
+    A value continued over many lines is kept as its lines and joined once
+    when its record ends (rebuilding it at each line was quadratic), and its
+    length is counted as it grows, so a value longer than
+    ``limits.FIELD_CHARS`` is refused at the line that crosses it.
+    """
     records: list[Record] = []
     problems: list[Problem] = []
-    current: tuple[int, Tags] | None = None
-    last_tag = ""
+    current: _Open | None = None
     for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
         line = raw.rstrip()
         found = _TAG.match(line)
         if found is None:
-            if current is not None and line.strip() and last_tag:
-                values = current[1][last_tag]
-                values[-1] = f"{values[-1]} {line.strip()}".strip()
+            if current is not None and line.strip():
+                current.continue_value(line.strip(), path)
             continue
         tag, value = found.group(1), (found.group(2) or "").strip()
         if tag == "TY":
             if current is not None:
-                records.append(_record(*current, f"not closed by ER before line {number}"))
-            current, last_tag = (number, {"TY": [value]}), "TY"
+                records.append(current.record(f"not closed by ER before line {number}"))
+            current = _Open(number)
         elif tag == "ER":
             if current is not None:
-                records.append(_record(*current, None))
-            current, last_tag = None, ""
-        elif current is not None:
-            current[1].setdefault(tag, []).append(value)
-            last_tag = tag
+                records.append(current.record(None))
+            current = None
+            continue
+        if current is not None:
+            current.add(tag, value, path)
     if current is not None:
-        records.append(_record(*current, "not closed by ER before the end of the file"))
+        records.append(current.record("not closed by ER before the end of the file"))
     return records, problems
+
+
+class _Open:
+    """The record being read: each tag's values as lists of lines, and their lengths."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.parts: dict[str, list[list[str]]] = {}
+        self.last: list[str] | None = None
+        self.last_tag = ""
+        self.length = 0
+        self.id: str | None = None
+
+    def add(self, tag: str, value: str, path: str) -> None:
+        if tag == "ID" and not self.id:  # the first ID with a value, as _record reads it
+            self.id = value
+        self.last, self.last_tag, self.length = [value], tag, 0
+        self.parts.setdefault(tag, []).append(self.last)
+        self._count(len(value), path)
+
+    def continue_value(self, text: str, path: str) -> None:
+        if self.last is None:
+            return
+        self.last.append(text)
+        self._count(len(text) + 1, path)  # + the space it is joined with
+
+    def _count(self, added: int, path: str) -> None:
+        self.length += added
+        if self.length > FIELD_CHARS:
+            raise field_too_long(
+                path, self.line, named(self.id, self.last_tag), self.length, read=True
+            )
+
+    def record(self, unclosed: str | None) -> Record:
+        tags = {
+            tag: [" ".join(parts).strip() for parts in values] for tag, values in self.parts.items()
+        }
+        return _record(self.line, tags, unclosed)
 
 
 def _first(tags: Tags, *names: str) -> str:

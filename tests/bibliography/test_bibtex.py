@@ -133,6 +133,29 @@ def test_no_date_is_nd_and_nothing_is_invented() -> None:
     }  # fmt: skip
 
 
+def test_macros_resolve_in_one_step_also_a_macro_naming_another(tmp_path: Path) -> None:
+    # One step resolves both forms (issue 38): a field that is one macro name and a
+    # concatenation; a macro defined as another macro's name takes its value (the
+    # resolver of bibtexparser used before wrote the name, "jnl").
+    bib = tmp_path / "macros.bib"
+    bib.write_text(
+        "@string{jnl = {Journal of {Q}uality}}\n@string{alias = jnl}\n"
+        '@string{Pub = "Higher " # "Education Press"}\n'
+        "@article{a, author = {A, B}, year = 2020, title = {One}, journal = alias}\n"
+        "@article{b, author = {A, B}, year = 2020, title = {Two}, journal = JNL # { Review},"
+        " month = jan}\n"
+        "@book{c, author = {A, B}, year = 2020, title = {Three}, publisher = pub}\n"
+        "@article{d, author = {A, B}, year = 2020, title = {C# in practice}, journal = nope}\n",
+        encoding="utf-8",
+    )
+    found = entries(bib)
+    assert found["a"]["venue"] == "Journal of Quality"
+    assert found["b"]["venue"] == "Journal of Quality Review"
+    assert found["c"]["publisher"] == "Higher Education Press"
+    assert found["d"]["title"] == "C# in practice"  # a # inside braces is text
+    assert found["d"]["venue"] == "nope"  # an unknown macro is kept as its name
+
+
 def test_crlf_bibtex_reads_like_lf(tmp_path: Path) -> None:
     assert b"\r\n" in CRLF_BIB.read_bytes()
     lf = tmp_path / "lf.bib"
