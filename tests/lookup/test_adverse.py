@@ -447,3 +447,36 @@ def test_only_what_blocks_fails_the_run_unless_fail_on_any(
     assert code == 1
     bad = cli("lookup", "--passport", path, "--fail-on", "some")
     assert bad.code == 64 and "invalid choice: 'some'" in bad.err
+
+
+def test_a_title_of_thousands_of_characters_is_searched_by_its_first_300(
+    tmp_path: Path, cli: Cli, world: ScholarlyWorld
+) -> None:
+    """A title under the import cap but far beyond any real one: the searches send a
+    bounded title (a URL no registry accepts would make the work "unreachable")."""
+    from ars_docs.lookup.entry.query import SEARCH_TITLE_CHARS
+
+    long_title = " ".join(["Quality assurance in higher education"] * 200)  # ~7,800 chars
+    path = passport(tmp_path / "p.yaml", entry("long", long_title, ["Lindqvist"], 2022))
+    code, result = one(cli, path)
+    assert code in (0, 1) and result["status"] != "unreachable", result
+    searches = [r for r in world.requests() if r.service in ("crossref", "openalex")]
+    assert searches, "no search was sent"
+    for request in searches:
+        assert len(request.raw_path) < 2 * SEARCH_TITLE_CHARS + 400, request.raw_path[:200]
+    asked = json.dumps(records(path)["long"])
+    assert long_title not in asked  # what was asked is recorded bounded too
+
+
+def test_searched_title_cuts_at_a_word_and_keeps_short_titles_whole() -> None:
+    from types import SimpleNamespace
+
+    from ars_docs.lookup.entry.query import SEARCH_TITLE_CHARS, searched_title
+
+    def q(title: str) -> Any:
+        return SimpleNamespace(title=title)  # searched_title reads the title only
+
+    assert searched_title(q("A short title")) == "A short title"
+    cut = searched_title(q("word " * 100))
+    assert len(cut) <= SEARCH_TITLE_CHARS and cut.endswith("word") and "  " not in cut
+    assert searched_title(q("x" * 1000)) == "x" * SEARCH_TITLE_CHARS  # no space: a hard cut

@@ -15,7 +15,7 @@ from typing import Any
 
 from ars_docs.lookup.batch.fetch import Fetcher, Reply
 from ars_docs.lookup.entry.answers import Answer, Outcome
-from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.query import Query, searched_title
 from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.registries import arxiv, crossref, doi, europepmc, openalex
 from ars_docs.lookup.registries import semantic_scholar as s2
@@ -30,7 +30,8 @@ def search_text(query: Query) -> str:
     """A bibliographic string to search with: title, first author, year."""
     first = query.authors[0] if query.authors else None
     name = (first.family or first.literal) if first else ""
-    return " ".join(part for part in (query.title, name, str(query.year or "")) if part)
+    title = searched_title(query)
+    return " ".join(part for part in (title, name, str(query.year or "")) if part)
 
 
 class OnlineRegistries:
@@ -149,30 +150,34 @@ class OnlineRegistries:
     def search_crossref(self, query: Query) -> Answer:
         url = crossref.search_url(self.endpoints["crossref"], search_text(query), ROWS, self.mailto)
         return self._json(
-            "crossref", f'search "{query.title}"', url, crossref.parse_list, empty_is_absent=True
+            "crossref",
+            f'search "{searched_title(query)}"',
+            url,
+            crossref.parse_list,
+            empty_is_absent=True,
         )
 
     def search_openalex(self, query: Query) -> Answer:
         url = openalex.search_url(
             self.endpoints["openalex"],
-            query.title,
+            searched_title(query),
             ROWS,
             self.mailto,
             self.config.openalex_api_key,
         )
         return self._json(
             "openalex",
-            f'search "{query.title}"',
+            f'search "{searched_title(query)}"',
             url,
             openalex.parse_results,
             empty_is_absent=True,
         )
 
     def search_semantic_scholar(self, query: Query) -> Answer:
-        url = s2.match_url(self.endpoints["semantic_scholar"], query.title)
+        url = s2.match_url(self.endpoints["semantic_scholar"], searched_title(query))
         return self._json(
             "semantic_scholar",
-            f'match "{query.title}"',
+            f'match "{searched_title(query)}"',
             url,
             s2.parse_match,
             headers=self._s2_headers(),

@@ -17,7 +17,7 @@ from typing import Any
 from ars_docs.lookup.entry.record import Name, kind_of
 from ars_docs.works import identifiers as ids
 
-__all__ = ["Query"]
+__all__ = ["SEARCH_TITLE_CHARS", "Query", "searched_title"]
 
 _YEAR = re.compile(r"(\d{4})")
 _ET_AL = re.compile(r"^(?:et\.?\s*al\.?|and others|others|u\.\s*a\.|et\s+al)$", re.IGNORECASE)
@@ -124,3 +124,18 @@ def _names(raw: Any) -> tuple[tuple[Name, ...], bool]:
         if family or literal:
             names.append(Name(family, _text(item.get("given")), literal if not family else ""))
     return tuple(names), truncated
+
+
+#: The most of a title a search sends (and records as what it asked). Real titles are
+#: far shorter; a title up to the import cap (a million characters) would make a URL no
+#: registry accepts, and lookup would call the work unreachable instead of searching.
+SEARCH_TITLE_CHARS = 300
+
+
+def searched_title(query: Query) -> str:
+    """The title as a search asks for it: at most ``SEARCH_TITLE_CHARS``, cut at a word."""
+    title = query.title
+    if len(title) <= SEARCH_TITLE_CHARS:
+        return title
+    cut = title[: SEARCH_TITLE_CHARS + 1]
+    return cut[: cut.rfind(" ")].rstrip() if " " in cut else cut[:SEARCH_TITLE_CHARS]

@@ -30,7 +30,7 @@ import sqlite3
 from collections.abc import Callable
 
 from ars_docs.lookup.entry.answers import Answer, Outcome
-from ars_docs.lookup.entry.query import Query
+from ars_docs.lookup.entry.query import Query, searched_title
 from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.index.codec import name_words
 from ars_docs.lookup.index.store import SnapshotIndex, open_index
@@ -159,8 +159,8 @@ class IndexRegistries:
         rows: int,
         label: str = "search",
     ) -> Answer:
-        asked = f'{label} "{query.title}"'
-        title = _title_words(query.title)
+        asked = f'{label} "{searched_title(query)}"'
+        title = _title_words(searched_title(query))
         try:
             question = expression(title) if title else None
             records = self.index.search(question, rows) if question else []
