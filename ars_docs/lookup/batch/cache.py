@@ -13,8 +13,10 @@ the rule every cache shares (``files.cache``): its folder, from the
 cache root down, and the file itself (and SQLite's ``-wal`` and ``-shm`` files
 beside it) are this user's and no one else can write them; otherwise the
 cache is not used and the user is told once. Every row carries the SHA-256 of
-all its fields (key, URL, status, headers, body, time), checked on read, so a
-damaged or edited answer is a miss and is asked again. A damaged or locked
+all its fields (key, URL, status, headers, body, time), checked on read, and
+every field must have the type this module writes (a cacheable integer status,
+a JSON object of strings for the headers, a finite time not after now), so a
+damaged, edited or future-dated answer is a miss, deleted and asked again. A damaged or locked
 database means no cache, never an error: the answers come from the network
 instead (the report says why).
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import sqlite3
 import threading
@@ -143,16 +146,54 @@ class SqliteResponseCache:
             return None
         if row is None:
             return None
+        found = self._answer(key, row)
+        if found is None:
+            self._forget(key)
+        return found
+
+    def _answer(self, key: str, row: tuple[object, ...]) -> RawResponse | None:
+        """The answer a row holds, or ``None`` when it is expired, from the future or not
+        a row this version wrote (each field has the type ``put`` gives it; the hash
+        alone proves nothing about types: anyone can compute it)."""
+        url, status, headers, body, digest, stored_at = row
+        if not (
+            isinstance(url, str)
+            and type(status) is int
+            and status in CACHEABLE_STATUSES
+            and isinstance(headers, str)
+            and isinstance(body, bytes)
+            and isinstance(digest, str)
+            and type(stored_at) is float
+            and math.isfinite(stored_at)
+        ):
+            return None
+        age = self.wall() - stored_at
+        # A time ahead of the clock would never expire: it counts as expired.
+        if not 0 <= age <= self.max_age:
+            return None
         try:
-            url, status, headers, body, digest, stored_at = row
-            if digest != _row_digest(key, url, status, headers, bytes(body), stored_at):
+            if digest != _row_digest(key, url, status, headers, body, stored_at):
                 return None  # damaged or edited: never trusted
-            if self.wall() - float(stored_at) > self.max_age:
-                return None
-            found = json.loads(headers)
-            return RawResponse(int(status), {str(k): str(v) for k, v in found.items()}, bytes(body))
-        except (ValueError, TypeError, AttributeError):
-            return None  # a field of the wrong type: not a row this version wrote
+            fields = json.loads(headers)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(fields, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in fields.items()
+        ):
+            return None
+        return RawResponse(status, fields, body)
+
+    def _forget(self, key: str) -> None:
+        """Delete a row that is no use (expired or malformed), unless this is a dry run:
+        a fresh answer takes its place, and a failed one leaves no stale row behind."""
+        if self._db is None or not self.writable:
+            return
+        try:
+            with self._lock:
+                self._db.execute("DELETE FROM responses WHERE key = ?", (key,))
+                self._db.commit()
+        except sqlite3.Error:
+            return
 
     def put(self, key: str, url: str, response: RawResponse) -> None:
         db = self._db

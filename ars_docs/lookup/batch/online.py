@@ -103,7 +103,7 @@ class OnlineRegistries:
     def arxiv(self, ident: str, version: str | None = None) -> Answer:
         url = arxiv.query_url(self.endpoints["arxiv_api"], ident, version)
         asked = f"arxiv {ident}{version or ''}"
-        reply = self.fetcher.get("arxiv", url, accept=lambda body: b"<feed" in body[:4000])
+        reply = self.fetcher.get("arxiv", url, accept=arxiv.is_feed)
         if reply.status == 400 and arxiv.INVALID_ID in reply.body:
             # arXiv's own answer to an id that cannot exist (a month 13, a wrong pattern).
             detail = f"arXiv: {ident}{version or ''} is not a valid arXiv identifier"

@@ -6,7 +6,10 @@ not match the latest is tried against earlier versions (``v1`` …) before it
 counts as different. An id the API does not know gives no ``entry``, and one that cannot be an id
 (a month 13) an HTTP 400 with an ``Error`` entry: either is proof that the
 e-print does not exist.
-The feed is parsed without a DTD: a document declaring entities is refused.
+The feed is parsed by defusedxml with DTDs, entities and external references
+forbidden: expat reports a document type declaration in whatever encoding the
+feed is in (UTF-16 included), so the refusal does not depend on spotting its
+bytes, and no entity is ever expanded.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from urllib.parse import urlencode
 
+import defusedxml
+import defusedxml.ElementTree as safe_xml
+
 from ars_docs.lookup.entry.record import Name, WorkRecord
 from ars_docs.works import identifiers as work_ids
 from ars_docs.works.fold import plain
 
-__all__ = ["INVALID_ID", "FeedError", "parse_feed", "query_url"]
+__all__ = ["INVALID_ID", "FeedError", "is_feed", "parse_feed", "query_url"]
 
 SERVICE = "arxiv"
 _ATOM = "{http://www.w3.org/2005/Atom}"
@@ -35,13 +41,25 @@ def query_url(base: str, ident: str, version: str | None = None) -> str:
     return f"{base}/query?{urlencode({'id_list': ident + (version or ''), 'max_results': '1'})}"
 
 
+def is_feed(body: bytes) -> bool:
+    """Whether ``body`` is a feed :func:`parse_feed` reads: only such an answer is cached,
+    so a feed refused for its DTD is asked again next time instead of for 30 days."""
+    try:
+        parse_feed(body)
+    except (FeedError, ValueError, RecursionError):
+        return False
+    return True
+
+
 def parse_feed(body: bytes, url: str | None = None) -> list[WorkRecord]:
     """The e-prints in the feed (an empty list: the API knows no such id)."""
-    head = body[:2000].lower()
-    if b"<!doctype" in head or b"<!entity" in body.lower():
-        raise FeedError("the feed declares a DTD or entities; refused")
     try:
-        root = ET.fromstring(body)
+        root = safe_xml.fromstring(
+            body, forbid_dtd=True, forbid_entities=True, forbid_external=True
+        )
+    except defusedxml.DefusedXmlException:
+        # Raised at the declaration itself, before any entity could grow.
+        raise FeedError("the feed declares a DTD or entities; refused") from None
     except ET.ParseError as exc:
         raise FeedError(f"not XML: {exc}") from None
     if root.tag != f"{_ATOM}feed":
