@@ -138,3 +138,35 @@ def test_where_the_cache_lives(tmp_path: Path) -> None:
     assert (
         lookup_cache_path(mine, {"ARS_DOCS_CACHE_DIR": "/elsewhere"}) == tmp_path / "c" / FILE_NAME
     )
+
+
+def test_a_row_dated_after_now_is_expired_and_deleted(tmp_path: Path) -> None:
+    clock = Clock()
+    store = cache(tmp_path, clock)
+    store.put("k", "u", OK)
+    assert store.get("k") == OK  # stored at this very second: age 0, the edge that passes
+    clock.now -= 1  # the clock went back: the row is now one second in the future
+    assert store.get("k") is None
+    clock.now += 1
+    assert store.get("k") is None  # deleted, not merely skipped
+    with sqlite3.connect(tmp_path / FILE_NAME) as db:
+        assert db.execute("SELECT COUNT(*) FROM responses").fetchone()[0] == 0
+
+
+def test_a_row_expires_just_after_the_maximum_age(tmp_path: Path) -> None:
+    clock = Clock()
+    store = cache(tmp_path, clock)
+    store.put("k", "u", OK)
+    clock.now += 3600
+    assert store.get("k") == OK
+    clock.now += 0.001
+    assert store.get("k") is None
+
+
+def test_a_dry_run_leaves_a_damaged_row_where_it_is(tmp_path: Path) -> None:
+    clock = Clock()
+    cache(tmp_path, clock).put("k", "u", OK)
+    clock.now -= 10
+    assert cache(tmp_path, clock, writable=False).get("k") is None
+    clock.now += 10
+    assert cache(tmp_path, clock, writable=False).get("k") == OK
