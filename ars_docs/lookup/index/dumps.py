@@ -11,6 +11,11 @@ work; this module only finds the works and says where and why a line was not one
 
 A damaged line is skipped (``Skip``) and the build goes on; a file whose first
 line is not JSON at all is not a dump and stops the build (``InputDataError``).
+So does a file that is mostly not works, since each line costs time whatever it
+holds: more than ``MAX_NOT_WORKS`` blank or skipped lines beyond the number of
+works read so far, or gzip data that inflates past ``MAX_INFLATION`` times its
+compressed size once more than ``INFLATION_FREE`` bytes are out (2 MB of gzipped
+newlines are 2 GB of empty lines: nine minutes of CPU before these bounds).
 The SHA-256 is of the file's bytes as stored (compressed ones for ``.gz``).
 """
 
@@ -32,12 +37,21 @@ from ars_docs.core.limits import shorten
 from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.registries import crossref, openalex
 
-__all__ = ["MAX_LINE", "Dump", "Parsed", "Skip", "describe"]
+__all__ = ["INFLATION_FREE", "MAX_INFLATION", "MAX_LINE", "MAX_NOT_WORKS", "Dump", "Parsed",
+           "Skip", "describe"]  # fmt: skip
 
 #: Longest line read (bytes); a longer one is skipped, never held in memory whole.
 MAX_LINE = 32 * 2**20
 #: Largest ``.json`` document (one API page of works) read whole; JSON lines have no limit.
 MAX_DOCUMENT = 256 * 2**20
+#: Blank or skipped lines a dump may hold beyond the works read so far (a real dump has
+#: next to none; a file of empty or broken lines is refused after this many).
+MAX_NOT_WORKS = 100_000
+#: Most uncompressed bytes per compressed byte of a gzipped dump (JSON of works
+#: inflates 5-35 times; a gzip of one repeated byte, 1,000 times) ...
+MAX_INFLATION = 100
+#: ... counted once this many uncompressed bytes are out (a small file may inflate more).
+INFLATION_FREE = 16 * 2**20
 _OPENALEX = "https://openalex.org/"
 _HINT = "give Crossref or OpenAlex works, one JSON object per line (see docs/lookup-index.md)"
 
@@ -103,6 +117,7 @@ class Dump:
         self.position = 0
         self.line = 0
         self._counter: _Counting | None = None
+        self._gzipped = False
 
     @property
     def whole_document(self) -> bool:
@@ -113,7 +128,7 @@ class Dump:
             with open(self.path, "rb") as handle:
                 self._counter = _Counting(handle)
                 buffered = io.BufferedReader(self._counter, 1 << 20)
-                gzipped = buffered.peek(2)[:2] == b"\x1f\x8b"
+                self._gzipped = gzipped = buffered.peek(2)[:2] == b"\x1f\x8b"
                 stream: io.BufferedIOBase = gzip.GzipFile(fileobj=buffered) if gzipped else buffered
                 if self.whole_document:
                     yield from self._document(stream)
@@ -137,19 +152,25 @@ class Dump:
 
     def _lines(self, stream: io.BufferedIOBase) -> Iterator[Parsed | Skip]:
         first = True
+        works = not_works = inflated = 0
         while True:
             raw = stream.readline(MAX_LINE + 1)
             if not raw:
                 return
             self.line += 1
             self._progress()
+            inflated += len(raw)
+            self._bound(inflated, not_works - works)
             if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
                 while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
-                    pass
+                    inflated += len(rest)
+                    self._bound(inflated, not_works - works)
+                not_works += 1
                 yield Skip(self.line, f"longer than {MAX_LINE // 2**20} MiB")
                 first = False
                 continue
             if not raw.strip():
+                not_works += 1
                 continue
             value = _json(raw)
             if first and (isinstance(value, _Bad) or not isinstance(value, (dict, list))):
@@ -157,9 +178,35 @@ class Dump:
                 raise InputDataError(f"{self.name}:{self.line}: not JSON lines ({why}); {_HINT}")
             first = False
             if isinstance(value, _Bad):
+                not_works += 1
                 yield Skip(self.line, value.reason)
-            else:
-                yield from _works(value, self.line)
+                continue
+            for item in _works(value, self.line):
+                if isinstance(item, Skip):
+                    not_works += 1
+                else:
+                    works += 1
+                yield item
+
+    def _bound(self, inflated: int, excess: int) -> None:
+        """Stop reading a file that is mostly not works (the module docstring's bounds)."""
+        if excess > MAX_NOT_WORKS:
+            raise InputDataError(
+                f"{self.name}:{self.line}: more than {MAX_NOT_WORKS:,} blank or unreadable "
+                f"lines beyond the works read so far; this is not a registry dump "
+                f"(nothing was written); {_HINT}"
+            )
+        if (
+            self._gzipped
+            and inflated > INFLATION_FREE
+            and self._counter is not None
+            and inflated > MAX_INFLATION * self._counter.count
+        ):
+            raise InputDataError(
+                f"{self.name}:{self.line}: the gzip data inflates more than {MAX_INFLATION} "
+                f"times ({inflated // 2**20} MiB out of {self._counter.count // 2**10} KiB "
+                f"read); a registry dump inflates far less (nothing was written); {_HINT}"
+            )
 
     def _document(self, stream: io.BufferedIOBase) -> Iterator[Parsed | Skip]:
         text = stream.read(MAX_DOCUMENT + 1)

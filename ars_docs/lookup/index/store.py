@@ -2,7 +2,13 @@
 
 ``open_index`` refuses, with a message that says what to do, anything that is
 not an index of this format (exit 65), a missing path (66) and a file it may
-not read (74). ``SnapshotIndex`` answers by identifier and by full-text search
+not read (74). "This format" is checked exactly: the file's schema
+(``sqlite_master``) must be the one ``index.schema.SCHEMA`` creates, to the
+letter of each table's SQL, so a view, trigger or extra table planted in an
+index (an ``ids`` view over an endless recursive query) is refused before any
+question runs. Every question is bounded too: ``QUERY_SECONDS`` each (SQLite's
+progress handler), and ``close`` interrupts the ones running, so Ctrl-C or
+SIGTERM always ends a run. ``SnapshotIndex`` answers by identifier and by full-text search
 from read-only SQLite connections, one per thread that asks (lookup checks
 entries on several threads; SQLite reads in parallel and a connection must not
 be shared while it is in use). If the file is replaced while lookup runs (a new
@@ -18,6 +24,7 @@ import os
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -27,7 +34,7 @@ from urllib.parse import quote
 from ars_docs.core.errors import ArsIOError, InputDataError, InputMissingError, UsageError
 from ars_docs.lookup.entry.record import WorkRecord
 from ars_docs.lookup.index.codec import decode
-from ars_docs.lookup.index.schema import APPLICATION_ID, FORMAT, FORMAT_VERSION
+from ars_docs.lookup.index.schema import APPLICATION_ID, FORMAT, FORMAT_VERSION, SCHEMA
 
 __all__ = ["SnapshotIndex", "open_index"]
 
@@ -35,6 +42,11 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 _BUILD = "build one with `ars-docs lookup index build DUMP… -o INDEX`"
 #: Rows one identifier may bring back (a book's ISBN is on each of its chapters too).
 MAX_PER_ID = 100
+#: Seconds one question to the index may run (a real one takes milliseconds; see
+#: docs/lookup-index.md): past it, SQLite stops the query and the answer is a failure.
+QUERY_SECONDS = 30.0
+#: SQLite virtual-machine steps between two looks at the clock (well under 1 ms).
+_PROGRESS_STEPS = 10_000
 
 
 def open_index(path: str | os.PathLike[str]) -> SnapshotIndex:
@@ -72,6 +84,9 @@ def _connect(path: Path) -> sqlite3.Connection:
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
     db = sqlite3.connect(uri, uri=True, check_same_thread=False)
     db.execute("PRAGMA query_only = 1")
+    # Functions with side effects are never run from the file's own schema (views,
+    # triggers, defaults); the schema check below refuses those anyway.
+    db.execute("PRAGMA trusted_schema = 0")
     # Pages come from the operating system's cache, shared by every connection.
     db.execute("PRAGMA mmap_size = 1073741824")
     return db
@@ -79,10 +94,15 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 def _meta(path: Path, db: sqlite3.Connection) -> dict[str, Any]:
     (application,) = db.execute("PRAGMA application_id").fetchone()
-    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if application != APPLICATION_ID or "meta" not in tables:
+    found = set(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+    if application != APPLICATION_ID or not any(row[1] == "meta" for row in found):
         raise InputDataError(
             f"{path} is an SQLite file but not an ars-docs snapshot index; {_BUILD}"
+        )
+    problem = _schema_problem(found, path)
+    if problem is not None:
+        raise InputDataError(
+            f"{path}: not a snapshot index as ars-docs writes one ({problem}); rebuild it: {_BUILD}"
         )
     meta = {key: json.loads(value) for key, value in db.execute("SELECT key, value FROM meta")}
     if meta.get("format") != FORMAT:
@@ -97,12 +117,52 @@ def _meta(path: Path, db: sqlite3.Connection) -> dict[str, Any]:
         db.execute("SELECT rowid FROM titles WHERE titles MATCH 'a' LIMIT 0").fetchall()
     except sqlite3.OperationalError as exc:
         if "fts5" in str(exc).lower():
-            raise ArsIOError(
-                f"cannot search {path}: this Python's SQLite has no FTS5 full-text search; "
-                "use a Python whose sqlite3 module includes FTS5 (python.org builds do)"
-            ) from exc
+            raise _no_fts5(path) from exc
         raise
     return meta
+
+
+_EXPECTED: set[tuple[str, str, str, str | None]] = set()
+
+
+def _expected_schema(path: Path) -> set[tuple[str, str, str, str | None]]:
+    """``sqlite_master`` of an empty index made by this SQLite: ``SCHEMA``'s tables, the
+    index SQLite adds for ``works.key`` and FTS5's shadow tables, each with its SQL."""
+    if not _EXPECTED:
+        db = sqlite3.connect(":memory:")
+        try:
+            for statement in SCHEMA:
+                db.execute(statement)
+            _EXPECTED.update(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+        except sqlite3.OperationalError as exc:
+            if "fts5" in str(exc).lower():
+                raise _no_fts5(path) from exc
+            raise
+        finally:
+            db.close()
+    return _EXPECTED
+
+
+def _schema_problem(found: set[tuple[Any, ...]], path: Path) -> str | None:
+    """What in ``found`` (rows of ``sqlite_master``) differs from an index's schema."""
+    expected = _expected_schema(path)
+    if found == expected:
+        return None
+    names = {(row[0], row[1]): row for row in expected}
+    for row in sorted(found - expected, key=repr):
+        kind, name = str(row[0]), str(row[1])[:80]
+        if (row[0], row[1]) in names:
+            return f"its {kind} {name!r} is defined otherwise than ars-docs defines it"
+        return f"it holds a {kind} {name!r} that ars-docs does not write"
+    missing = sorted(str(row[1]) for row in expected - found)
+    return f"it lacks {', '.join(repr(n) for n in missing)}"
+
+
+def _no_fts5(path: Path) -> ArsIOError:
+    return ArsIOError(
+        f"cannot search {path}: this Python's SQLite has no FTS5 full-text search; "
+        "use a Python whose sqlite3 module includes FTS5 (python.org builds do)"
+    )
 
 
 def _identity(path: Path) -> tuple[int, int]:
@@ -124,6 +184,7 @@ class SnapshotIndex:
         self._opened = [first]
         self._lock = threading.Lock()
         self._closed = False
+        self.query_seconds = QUERY_SECONDS
 
     @property
     def name(self) -> str:
@@ -180,13 +241,32 @@ class SnapshotIndex:
 
     @contextlib.contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one question, which may run ``query_seconds`` and stops as
+        soon as the index is closed (``close`` also interrupts it from another thread)."""
         try:
             db = self._idle.get_nowait()
         except queue.Empty:
             db = self._open_another()
+        deadline = time.monotonic() + self.query_seconds
+
+        def stop() -> bool:
+            return self._closed or time.monotonic() > deadline
+
+        db.set_progress_handler(stop, _PROGRESS_STEPS)
         try:
             yield db
+        except sqlite3.OperationalError as exc:
+            if "interrupted" not in str(exc):
+                raise
+            if self._closed:
+                raise sqlite3.OperationalError("the run was stopped during a question") from None
+            raise sqlite3.OperationalError(
+                f"a question ran past {self.query_seconds:g} s (a real one takes "
+                "milliseconds): the index may be damaged; rebuild it"
+            ) from None
         finally:
+            with contextlib.suppress(sqlite3.ProgrammingError):  # closed meanwhile
+                db.set_progress_handler(None, 0)
             self._idle.put(db)
 
     def _open_another(self) -> sqlite3.Connection:
@@ -202,8 +282,12 @@ class SnapshotIndex:
             return db
 
     def close(self) -> None:
+        """Stop the questions still running (a closing run never waits for one), then
+        close every connection."""
+        self._closed = True
+        for db in list(self._opened):
+            db.interrupt()  # safe from any thread, unlike close while a query runs
         with self._lock:
-            self._closed = True
             for db in self._opened:
                 db.close()
 
