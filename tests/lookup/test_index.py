@@ -18,6 +18,7 @@ import os
 import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -422,6 +423,60 @@ def test_a_damaged_row_is_a_failure_never_a_crash_or_a_wrong_record(
         index.close()
     assert answer.outcome is Outcome.FAILED, answer
     assert "damaged index record" in answer.detail and str(path) in answer.detail
+
+
+def endless(index_path: Path) -> SnapshotIndex:
+    """The real index with ``ids`` replaced by a view over an endless query, opened past
+    ``open_index``'s schema check (which refuses it): only the query bound can stop it."""
+    db = sqlite3.connect(index_path)
+    db.execute("DROP TABLE ids")
+    db.execute(
+        "CREATE VIEW ids(kind, value, work) AS WITH RECURSIVE r(n) AS "
+        "(SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+        "SELECT 'doi', '10.5555/snap.0001', 1 FROM r WHERE n < 0"
+    )
+    db.commit()
+    db.close()
+    first = index_store._connect(index_path)
+    return SnapshotIndex(index_path, {}, first, index_store._identity(index_path))
+
+
+def test_a_question_past_its_time_is_a_failure(index_path: Path) -> None:
+    good = open_index(index_path)
+    good.query_seconds = 0.5  # a real question takes milliseconds: well inside
+    assert good.by_id("doi", "10.5555/snap.0001")
+    good.close()
+    index = endless(index_path)
+    index.query_seconds = 0.5
+    started = time.monotonic()
+    with pytest.raises(sqlite3.OperationalError, match=r"a question ran past 0.5 s"):
+        index.by_id("doi", "10.5555/snap.0001")
+    assert time.monotonic() - started < 3
+    answer = IndexRegistries(index).crossref_work("10.5555/snap.0001")
+    assert answer.outcome is Outcome.FAILED and "ran past 0.5 s" in answer.detail
+    index.close()
+
+
+def test_closing_the_index_stops_a_running_question(index_path: Path) -> None:
+    index = endless(index_path)  # the default bound (30 s) would not end it in time
+    failures: list[BaseException] = []
+
+    def ask() -> None:
+        try:
+            index.by_id("doi", "10.5555/snap.0001")
+        except BaseException as exc:
+            failures.append(exc)
+
+    asker = threading.Thread(target=ask)
+    asker.start()
+    time.sleep(0.3)
+    started = time.monotonic()
+    index.close()  # what lookup does on Ctrl-C or SIGTERM
+    asker.join(5)
+    assert not asker.is_alive()
+    assert time.monotonic() - started < 3
+    assert [type(f) for f in failures] == [sqlite3.OperationalError], failures
+    assert "stopped during a question" in str(failures[0])
 
 
 @dataclass

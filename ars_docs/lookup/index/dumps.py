@@ -160,17 +160,17 @@ class Dump:
             self.line += 1
             self._progress()
             inflated += len(raw)
-            self._bound(inflated, not_works - works)
+            self._inflation(inflated)
             if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
                 while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
                     inflated += len(rest)
-                    self._bound(inflated, not_works - works)
-                not_works += 1
+                    self._inflation(inflated)
+                not_works = self._not_a_work(not_works, works)
                 yield Skip(self.line, f"longer than {MAX_LINE // 2**20} MiB")
                 first = False
                 continue
             if not raw.strip():
-                not_works += 1
+                not_works = self._not_a_work(not_works, works)
                 continue
             value = _json(raw)
             if first and (isinstance(value, _Bad) or not isinstance(value, (dict, list))):
@@ -178,24 +178,28 @@ class Dump:
                 raise InputDataError(f"{self.name}:{self.line}: not JSON lines ({why}); {_HINT}")
             first = False
             if isinstance(value, _Bad):
-                not_works += 1
+                not_works = self._not_a_work(not_works, works)
                 yield Skip(self.line, value.reason)
                 continue
             for item in _works(value, self.line):
                 if isinstance(item, Skip):
-                    not_works += 1
+                    not_works = self._not_a_work(not_works, works)
                 else:
                     works += 1
                 yield item
 
-    def _bound(self, inflated: int, excess: int) -> None:
-        """Stop reading a file that is mostly not works (the module docstring's bounds)."""
-        if excess > MAX_NOT_WORKS:
+    def _not_a_work(self, not_works: int, works: int) -> int:
+        """Count one more blank or skipped line; refuse the file past ``MAX_NOT_WORKS``."""
+        if not_works + 1 - works > MAX_NOT_WORKS:
             raise InputDataError(
                 f"{self.name}:{self.line}: more than {MAX_NOT_WORKS:,} blank or unreadable "
                 f"lines beyond the works read so far; this is not a registry dump "
                 f"(nothing was written); {_HINT}"
             )
+        return not_works + 1
+
+    def _inflation(self, inflated: int) -> None:
+        """Refuse gzip data that inflates past ``MAX_INFLATION`` (module docstring)."""
         if (
             self._gzipped
             and inflated > INFLATION_FREE

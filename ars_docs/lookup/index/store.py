@@ -153,7 +153,8 @@ def _schema_problem(found: set[tuple[Any, ...]], path: Path) -> str | None:
         kind, name = str(row[0]), str(row[1])[:80]
         if (row[0], row[1]) in names:
             return f"its {kind} {name!r} is defined otherwise than ars-docs defines it"
-        return f"it holds a {kind} {name!r} that ars-docs does not write"
+        article = "an" if kind[:1] in ("a", "e", "i", "o", "u") else "a"
+        return f"it holds {article} {kind} {name!r} that ars-docs does not write"
     missing = sorted(str(row[1]) for row in expected - found)
     return f"it lacks {', '.join(repr(n) for n in missing)}"
 
