@@ -45,6 +45,8 @@ MAX_PER_ID = 100
 #: Seconds one question to the index may run (a real one takes milliseconds; see
 #: docs/lookup-index.md): past it, SQLite stops the query and the answer is a failure.
 QUERY_SECONDS = 30.0
+#: Seconds ``close`` waits for interrupted questions to return (they take microseconds).
+_CLOSE_WAIT = 5.0
 #: SQLite virtual-machine steps between two looks at the clock (well under 1 ms).
 _PROGRESS_STEPS = 10_000
 
@@ -185,6 +187,9 @@ class SnapshotIndex:
         self._opened = [first]
         self._lock = threading.Lock()
         self._closed = False
+        self._busy = 0
+        """Questions running now (``close`` waits for them to notice the interrupt)."""
+        self._quiet = threading.Condition(self._lock)
         self.query_seconds = QUERY_SECONDS
 
     @property
@@ -253,8 +258,13 @@ class SnapshotIndex:
         def stop() -> bool:
             return self._closed or time.monotonic() > deadline
 
-        db.set_progress_handler(stop, _PROGRESS_STEPS)
+        with self._lock:
+            if self._closed:  # close may be about to close this connection
+                self._idle.put(db)
+                raise sqlite3.ProgrammingError(f"the snapshot index {self.path} was closed")
+            self._busy += 1
         try:
+            db.set_progress_handler(stop, _PROGRESS_STEPS)
             yield db
         except sqlite3.OperationalError as exc:
             if "interrupted" not in str(exc):
@@ -269,6 +279,9 @@ class SnapshotIndex:
             with contextlib.suppress(sqlite3.ProgrammingError):  # closed meanwhile
                 db.set_progress_handler(None, 0)
             self._idle.put(db)
+            with self._lock:
+                self._busy -= 1
+                self._quiet.notify_all()
 
     def _open_another(self) -> sqlite3.Connection:
         with self._lock:
@@ -283,12 +296,15 @@ class SnapshotIndex:
             return db
 
     def close(self) -> None:
-        """Stop the questions still running (a closing run never waits for one), then
-        close every connection."""
+        """Interrupt the questions still running, give them a moment (``_CLOSE_WAIT``)
+        to return, then close every connection: a closing run never waits for a query."""
         self._closed = True
         for db in list(self._opened):
             db.interrupt()  # safe from any thread, unlike close while a query runs
         with self._lock:
+            # A connection closed under a running query fails it with a wrong error
+            # (SQLite's "out of memory"): let the interrupted ones return first.
+            self._quiet.wait_for(lambda: self._busy == 0, timeout=_CLOSE_WAIT)
             for db in self._opened:
                 db.close()
 
