@@ -132,3 +132,45 @@ def test_a_damaged_row_is_a_miss_asked_again_and_replaced(
     assert (again["answers_from_cache"], again["requests"]) == (0, first["requests"]), again
     last = summary(lookup(session))
     assert (last["answers_from_cache"], last["requests"]) == (first["requests"], 0), last
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "CREATE VIEW responses(key, url, status, headers, body, sha256, stored_at) AS "
+        "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+        "SELECT 'k', 'u', 200, '{}', x'00', 'd', 1.0 FROM r WHERE n < 0",
+        "CREATE TABLE responses (key TEXT PRIMARY KEY, url, status, headers, body, sha256, "
+        "stored_at, extra DEFAULT (zeroblob(1000000000)))",
+    ],
+    ids=["an endless view", "a table defined otherwise"],
+)
+def test_a_cache_file_this_cache_did_not_write_is_no_cache(
+    tmp_path: Path, world: ScholarlyWorld, planted: str
+) -> None:
+    session = make_session(tmp_path)
+    harvey = entry("hs", HARVEY["title"][0], ["Harvey", "Stensaker"], 2008, doi=HARVEY["DOI"])
+    passport(session / "passport.yaml", harvey)
+    world.write_config(session / "ars-docs.toml")
+    path = cache_file(session)
+    path.parent.mkdir(parents=True, mode=0o700)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 2")
+        db.execute(planted)
+    db.close()
+    path.chmod(0o600)
+    cache_before = path.read_bytes()
+    run = lookup(session)
+    assert run.code == 0, run.err
+    assert "Traceback" not in run.err
+    report = json.loads(run.out)
+    assert report["summary"]["answers_from_cache"] == 0
+    assert report["summary"]["requests"] > 0
+    assert path.read_bytes() == cache_before
+    assert run.seconds < 10, run.seconds
+    text = ars(session, "lookup", "--passport", "passport.yaml", "--all", "--dry-run",
+               env=CACHE_ON, timeout=30, memory_limit=1024 * MB, cpu_limit=20)  # fmt: skip
+    assert text.code == 0, text.err
+    note = f"response cache not used: {path}: holds tables, views or triggers the lookup "
+    assert note + "cache does not write; delete the file" in text.out.decode(), text.out
+    assert path.read_bytes() == cache_before

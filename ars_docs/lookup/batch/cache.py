@@ -16,7 +16,10 @@ cache is not used and the user is told once. Every row carries the SHA-256 of
 all its fields (key, URL, status, headers, body, time), checked on read, and
 every field must have the type this module writes (a cacheable integer status,
 a JSON object of strings for the headers, a finite time not after now), so a
-damaged, edited or future-dated answer is a miss, deleted and asked again. A damaged or locked
+damaged, edited or future-dated answer is a miss, deleted and asked again.
+A file that holds anything but the one table and its key's index (a view or
+trigger named like it, another table) is not this cache's: no cache, the file
+left as it is, so no file can make a lookup wait on a query of its own. A damaged or locked
 database means no cache, never an error: the answers come from the network
 instead (the report says why).
 
@@ -57,6 +60,25 @@ CREATE TABLE IF NOT EXISTS responses (
     stored_at REAL NOT NULL
 )
 """
+
+
+def _objects(db: sqlite3.Connection) -> set[tuple[str, str, str, str | None]]:
+    return set(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))
+
+
+_EXPECTED: set[tuple[str, str, str, str | None]] = set()
+
+
+def _expected_objects() -> set[tuple[str, str, str, str | None]]:
+    """``sqlite_master`` of a cache this SQLite creates: the table and its key's index."""
+    if not _EXPECTED:
+        db = sqlite3.connect(":memory:")
+        try:
+            db.execute(_SCHEMA)
+            _EXPECTED.update(_objects(db))
+        finally:
+            db.close()
+    return _EXPECTED
 
 
 def lookup_cache_path(config: RetrievalConfig, environ: Mapping[str, str]) -> Path | None:
@@ -120,6 +142,17 @@ class SqliteResponseCache:
                     return None  # rows of another version: all misses, and a dry run keeps them
                 db.execute("DROP TABLE IF EXISTS responses")
                 db.execute(f"PRAGMA user_version = {_VERSION}")
+            found = _objects(db)
+            if found and found != _expected_objects():
+                # A view, trigger or other table of that name (a view over an endless
+                # query would hang every lookup): a file this cache did not write, left
+                # as it is.
+                db.close()
+                self.problem = (
+                    f"{self.path}: holds tables, views or triggers the lookup cache does not "
+                    "write; delete the file"
+                )
+                return None
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # WAL: a crash loses at most the last answers
             db.execute(_SCHEMA)
