@@ -4,10 +4,12 @@ trusted, and a page that merely cites the work does not verify as it."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from ars_docs.files.cache import read_entry, write_entry
 from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.judge.content import match_content, pdf_text
 from ars_docs.retrieval.net.cache import ResponseCache
@@ -92,6 +94,66 @@ def test_a_cache_header_that_is_not_an_object_is_ignored(tmp_path: Path, head: b
     cache.put(key, "https://pub.example/", RawResponse(200, {}, b"x"))
     stored = next(tmp_path.rglob("*.http"))
     stored.write_bytes(head + b"\nbody")
+    assert cache.get(key) is None
+
+
+class Wall:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _resealed(folder: Path, cache: ResponseCache, key: str, **fields: object) -> None:
+    """Rewrite the entry's header with ``fields`` and seal it with a matching hash, as
+    anyone can: only the checks of the fields themselves can refuse it."""
+    stored = next(folder.rglob("*.http"))
+    head, _, body = read_entry(stored).partition(b"\n")  # type: ignore[union-attr]
+    meta = {**json.loads(head), **fields}
+    text = json.dumps(meta).replace('"INF"', "1e400")  # JSON's way to write infinity
+    assert write_entry(stored, text.encode() + b"\n" + body)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"stored_at": 1_000_001.0},  # one second after now
+        {"stored_at": "INF"},
+        {"stored_at": "1000000"},
+        {"stored_at": 10**400},
+        {"status": "INF"},
+        {"status": 200.5},
+        {"status": "200"},
+        {"status": 503},
+        {"headers": [["content-type", "text/html"]]},
+        {"headers": {"content-length": 12}},
+    ],
+)
+def test_a_cached_answer_with_a_field_of_the_wrong_kind_is_a_miss(
+    tmp_path: Path, fields: dict[str, object]
+) -> None:
+    wall = Wall()
+    cache = ResponseCache(tmp_path, max_age=3600, wall=wall, writable=True)
+    key = cache.key("https://pub.example/", {})
+    cache.put(key, "https://pub.example/", RawResponse(200, {"content-type": "text/html"}, b"x"))
+    _resealed(tmp_path, cache, key)  # resealed unchanged: still an answer
+    assert cache.get(key) == RawResponse(200, {"content-type": "text/html"}, b"x")
+    _resealed(tmp_path, cache, key, **fields)
+    assert cache.get(key) is None
+
+
+def test_a_cached_answer_lives_from_now_to_its_maximum_age(tmp_path: Path) -> None:
+    wall = Wall()
+    cache = ResponseCache(tmp_path, max_age=3600, wall=wall, writable=True)
+    key = cache.key("https://pub.example/", {})
+    cache.put(key, "https://pub.example/", RawResponse(200, {}, b"x"))
+    assert cache.get(key) is not None  # age 0
+    wall.now -= 1  # the clock went back: stored one second in the future
+    assert cache.get(key) is None
+    wall.now += 1 + 3600
+    assert cache.get(key) is not None  # exactly the maximum age
+    wall.now += 0.001
     assert cache.get(key) is None
 
 

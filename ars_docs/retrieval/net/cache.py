@@ -6,7 +6,8 @@ body. Where the files live and when one is believed is the rule every cache
 shares (``files.cache``: folders and files only this user can write,
 the whole file checked against its SHA-256 on read), so a damaged, edited or
 planted entry is ignored (the request goes to the network), never trusted.
-Entries older than ``cache_max_age_days`` are ignored. Failures and transient
+Entries older than ``cache_max_age_days``, dated after now, or whose fields do
+not have the types ``put`` writes are ignored. Failures and transient
 answers (429, 5xx, bot challenges, network errors) are never stored, so a
 rerun retries them. The cache is a convenience, not a record: when it cannot
 be read or written the request simply goes to the network. The attempt log is
@@ -20,9 +21,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ars_docs.files.cache import private_folder, read_entry, write_entry
 from ars_docs.retrieval.types import RawResponse
@@ -86,11 +88,23 @@ class ResponseCache:
                 return None
             if meta.get("key") != key:
                 return None  # another request's answer under this name
-            if self.wall() - float(meta["stored_at"]) > self.max_age:
+            status, headers = meta.get("status"), meta.get("headers")
+            stored_at: Any = meta.get("stored_at")
+            # Each field as ``put`` writes it (the seal proves nothing about types: anyone
+            # can compute it); a time after now would never expire, so it is a miss too.
+            if not (
+                type(status) is int
+                and status in CACHEABLE_STATUSES
+                and isinstance(headers, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in headers.items())
+                and isinstance(stored_at, (int, float))
+                and not isinstance(stored_at, bool)
+                and math.isfinite(stored_at)
+                and 0 <= self.wall() - stored_at <= self.max_age
+            ):
                 return None
-            headers = {str(k): str(v) for k, v in dict(meta["headers"]).items()}
-            return RawResponse(int(meta["status"]), headers, body)
-        except (ValueError, KeyError, TypeError):
+            return RawResponse(status, dict(headers), body)
+        except (ValueError, KeyError, TypeError, OverflowError, RecursionError):
             return None
 
     def put(self, key: str, url: str, response: RawResponse) -> None:
