@@ -180,3 +180,21 @@ def test_gzip_inflation_at_its_edge(tmp_path: Path, ratio: float, code: int) -> 
     if code:
         assert f"inflates more than {MAX_INFLATION} times" in run.one_line_error()
     assert (session / "snap.idx").exists() == (code == 0)
+
+
+def test_a_meta_value_nested_too_deeply_names_the_index(tmp_path: Path) -> None:
+    session = make_session(tmp_path)
+    index = built(session)
+    with sqlite3.connect(index) as db:
+        db.execute(
+            "UPDATE meta SET value = ? WHERE key = 'inputs'", ("[" * 100_000 + "]" * 100_000,)
+        )
+    db.close()
+    cited(session)
+    before = index.read_bytes()
+    run = bounded(session, "lookup", "--passport", "passport.yaml", "--offline", "snap.idx")
+    assert run.code == 65, run.err
+    assert run.one_line_error().startswith(
+        "ars-docs: error: snap.idx cannot be read as a snapshot index (a meta value nests too "
+    )
+    assert index.read_bytes() == before

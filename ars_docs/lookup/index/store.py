@@ -75,6 +75,11 @@ def open_index(path: str | os.PathLike[str]) -> SnapshotIndex:
     try:
         db = _connect(where)
         meta = _meta(where, db)
+    except RecursionError:
+        raise InputDataError(
+            f"{where} cannot be read as a snapshot index (a meta value nests too deeply); "
+            f"rebuild it: {_BUILD}"
+        ) from None
     except (sqlite3.Error, ValueError) as exc:
         raise InputDataError(
             f"{where} cannot be read as a snapshot index ({exc}); rebuild it: {_BUILD}"
