@@ -1,0 +1,106 @@
+"""A raw-socket HTTP server on 127.0.0.1 with byte-level control of the answer.
+
+``http.server`` writes its own status line and headers and cannot trickle,
+stack encodings oddly or keep a connection half-open; the hostile-server
+tests (issue 38) need exactly that. ``RawServer(answer)`` accepts
+connections in a thread, reads each request's head and hands the socket and
+the request line to ``answer(conn, request_line)``, which writes whatever
+bytes it likes. Every request line is logged in ``requests``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import socket
+import threading
+import time
+import zlib
+from collections.abc import Callable
+
+__all__ = ["RawServer", "gzip_bomb", "head", "trickle"]
+
+Answer = Callable[[socket.socket, str], None]
+
+
+class RawServer:
+    def __init__(self, answer: Answer) -> None:
+        self.answer = answer
+        self.requests: list[str] = []
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(16)
+        self.port: int = self._sock.getsockname()[1]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> RawServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        with contextlib.suppress(OSError):
+            self._sock.close()
+        self._thread.join(5)
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._one, args=(conn,), daemon=True).start()
+
+    def _one(self, conn: socket.socket) -> None:
+        with conn:
+            try:
+                conn.settimeout(30)
+                data = b""
+                while b"\r\n\r\n" not in data and len(data) < 65536:
+                    got = conn.recv(4096)
+                    if not got:
+                        return
+                    data += got
+                line = data.split(b"\r\n", 1)[0].decode("latin-1")
+                self.requests.append(line)
+                self.answer(conn, line)
+            except OSError:
+                pass  # the client gave up (that is what most of these tests want)
+
+
+def head(status: int = 200, **headers: str | int) -> bytes:
+    """A status line and headers (``content_type=`` becomes ``content-type:``)."""
+    lines = [f"HTTP/1.1 {status} X"]
+    lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def gzip_bomb(decoded: int, layers: int = 2) -> bytes:
+    """``decoded`` zero bytes gzipped ``layers`` times (the outer layer is tiny); built
+    a megabyte at a time, so making a 10 GB bomb costs no memory."""
+    piece = b"\0" * (1 << 20)
+    z = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    out = bytearray()
+    left = decoded
+    while left > 0:
+        n = min(left, len(piece))
+        out += z.compress(piece[:n])
+        left -= n
+    out += z.flush()
+    data = bytes(out)
+    for _ in range(layers - 1):
+        data = gzip.compress(data, 9)
+    return data
+
+
+def trickle(conn: socket.socket, parts: list[bytes], every: float) -> None:
+    """Send ``parts`` one at a time, ``every`` seconds apart (stops when the client leaves)."""
+    for part in parts:
+        conn.sendall(part)
+        time.sleep(every)
