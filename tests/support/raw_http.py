@@ -17,8 +17,9 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 
-__all__ = ["RawServer", "gzip_bomb", "head", "trickle"]
+__all__ = ["PASSPORT", "RawServer", "gzip_bomb", "head", "server_session", "trickle"]
 
 Answer = Callable[[socket.socket, str], None]
 
@@ -75,9 +76,10 @@ class RawServer:
 
 
 def head(status: int = 200, **headers: str | int) -> bytes:
-    """A status line and headers (``content_type=`` becomes ``content-type:``)."""
+    """A status line and headers (``content_type=`` becomes ``content-type:``), with
+    ``connection: close``: the server answers one request per connection."""
     lines = [f"HTTP/1.1 {status} X"]
-    lines += [f"{k.replace('_', '-')}: {v}" for k, v in headers.items()]
+    lines += [f"{k.replace('_', '-')}: {v}" for k, v in {"connection": "close", **headers}.items()]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
@@ -104,3 +106,33 @@ def trickle(conn: socket.socket, parts: list[bytes], every: float) -> None:
     for part in parts:
         conn.sendall(part)
         time.sleep(every)
+
+
+#: One entry with a DOI, last in the file: a lookup record is appended after it.
+PASSPORT = """\
+session_id: hostile-server
+literature_corpus:
+  - citation_key: a2020
+    title: A title of a work
+    authors: [{family: Author, given: A.}]
+    year: 2020
+    doi: 10.1234/abc
+"""
+
+
+def server_session(folder: Path, base: str, **settings: float | int) -> Path:
+    """``folder`` as a session whose every ``[retrieval.endpoints]`` entry is ``base``
+    (one raw server answers for all services); returns the passport."""
+    from ars_docs.retrieval.config_keys import ENDPOINT_DEFAULTS
+
+    folder.mkdir(parents=True, exist_ok=True)
+    knobs = {"min_interval": 0, "arxiv_min_interval": 0, "timeout": 5, "max_retries": 0,
+             "backoff": 0, **settings}  # fmt: skip
+    lines = ["[retrieval]", 'contact_email = "researcher@example.org"']
+    lines += [f"{k} = {v}" for k, v in knobs.items()]
+    lines += ["", "[retrieval.endpoints]"]
+    lines += [f'{name} = "{base}/{name}"' for name in ENDPOINT_DEFAULTS]
+    (folder / "ars-docs.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    passport = folder / "passport.yaml"
+    passport.write_text(PASSPORT, encoding="utf-8")
+    return passport
