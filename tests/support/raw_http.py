@@ -46,16 +46,20 @@ class RawServer:
 
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
+        self._thread.join(5)
         with contextlib.suppress(OSError):
             self._sock.close()
-        self._thread.join(5)
 
     def _serve(self) -> None:
+        self._sock.settimeout(0.1)  # so that __exit__ is seen at once
         while not self._stop.is_set():
             try:
                 conn, _ = self._sock.accept()
+            except TimeoutError:
+                continue
             except OSError:
                 return
+            conn.settimeout(None)
             threading.Thread(target=self._one, args=(conn,), daemon=True).start()
 
     def _one(self, conn: socket.socket) -> None:
