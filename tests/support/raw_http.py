@@ -140,3 +140,44 @@ def server_session(folder: Path, base: str, **settings: float | int) -> Path:
     passport = folder / "passport.yaml"
     passport.write_text(PASSPORT, encoding="utf-8")
     return passport
+
+
+_RUNNING: list[RawServer] = []
+
+
+def server_bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """The issue-38 bombs for ``benchmarks/bench_hostile_inputs.py``: one session folder
+    and one raw server each (left running until the process ends); (label, argv)."""
+    bomb = gzip_bomb(1 << 30)
+
+    def stacked(conn: socket.socket, _line: str) -> None:
+        conn.sendall(head(200, content_encoding="gzip, gzip", content_length=len(bomb)) + bomb)
+
+    def slow(conn: socket.socket, _line: str) -> None:
+        trickle(conn, [b"HTTP/1.1 200 OK\r\n"] + [b"x-slow: 1\r\n"] * 100 + [b"\r\n"], 0.2)
+
+    def away(conn: socket.socket, _line: str) -> None:
+        conn.sendall(head(302, location="http://0xa9fea9fe/latest/meta-data/", content_length=0))
+
+    found: list[tuple[str, tuple[str, ...]]] = []
+    for name, answer, settings, label in (
+        ("net-gzip", stacked, {}, "1 GiB gzip,gzip answer (lookup)"),
+        ("net-gzip-r", stacked, {}, "1 GiB gzip,gzip answer (retrieve)"),
+        ("net-slow", slow, {"download_timeout": 1}, "headers at 5 lines/s (lookup)"),
+        ("net-away", away, {}, "redirect to 0xa9fea9fe (lookup)"),
+    ):
+        server = RawServer(answer).__enter__()
+        _RUNNING.append(server)
+        server_session(folder / name, server.base, **settings)
+        command = "retrieve" if name.endswith("-r") else "lookup"
+        found.append((label, (command, "--passport", f"{name}/passport.yaml", "--dry-run")))
+    return found
+
+
+#: What each of those ends with: lookup 75 (unreachable), retrieve 1 (handed to a person).
+SERVER_BOMB_EXIT = {
+    "1 GiB gzip,gzip answer (lookup)": 75,
+    "1 GiB gzip,gzip answer (retrieve)": 1,
+    "headers at 5 lines/s (lookup)": 75,
+    "redirect to 0xa9fea9fe (lookup)": 75,
+}

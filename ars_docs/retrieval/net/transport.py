@@ -155,7 +155,10 @@ class HttpxTransport(BaseTransport):
             # Refused before a byte of the body is read.
             raise BodyTooLarge(f"Content-Length {int(length)} is more than {max_bytes} bytes")
         decoder = BodyDecoder(answer.headers.get("content-encoding"))
-        chunks: list[bytes] = []
+        # One growing buffer, not a list of pieces: a large buffer is its own mapping and
+        # goes back to the system when a refused answer is dropped, where thousands of
+        # small pieces would stay in each worker thread's malloc arena.
+        body = bytearray()
         size = raw = 0
         for data in answer.iter_raw():
             # The raw bytes count too: empty gzip members decode to nothing, endlessly.
@@ -170,11 +173,11 @@ class HttpxTransport(BaseTransport):
                     raise BodyTooLarge(f"more than {max_bytes} bytes once decoded")
                 if time.monotonic() > deadline:
                     raise TransportTimeout(late)
-                chunks.append(piece)
+                body += piece
             if self._cancel.is_set():
                 raise TransportError("interrupted (Ctrl-C) while receiving the body")
         found = {k.lower(): v for k, v in answer.headers.items()}
-        return RawResponse(answer.status_code, found, b"".join(chunks))
+        return RawResponse(answer.status_code, found, bytes(body))
 
     def close(self) -> None:
         with self._lock:
