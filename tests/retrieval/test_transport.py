@@ -238,3 +238,20 @@ def test_a_guarded_hop_may_reach_an_allowed_address_and_unguarded_requests_anyth
             assert transport.send(url, {}, timeout=5, deadline=5, max_bytes=10).body == b"ok"
         finally:
             transport.close()
+
+
+def test_through_a_proxy_the_deadline_holds_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("NO_PROXY", "no_proxy", "ALL_PROXY", "all_proxy", "HTTPS_PROXY", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    with _headers_over(4.0) as proxy:
+        monkeypatch.setenv("HTTP_PROXY", proxy.base)
+        started = time.monotonic()
+        with pytest.raises(TransportTimeout, match="download took longer than 1 s"):
+            transport = HttpxTransport()
+            try:
+                transport.send("http://registry.invalid/x", {}, timeout=5, deadline=1.0,
+                               max_bytes=10)  # fmt: skip
+            finally:
+                transport.close()
+        assert time.monotonic() - started < 1.6
+        assert proxy.requests and "registry.invalid" in proxy.requests[0]

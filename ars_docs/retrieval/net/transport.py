@@ -79,6 +79,15 @@ class BaseTransport(abc.ABC):
         """Stop bodies being received now (Ctrl-C); later sends may fail."""
 
 
+def _install(transport: Any, backend: Any, *, required: bool = True) -> None:
+    pool = getattr(transport, "_pool", None)
+    if pool is None or not hasattr(pool, "_network_backend"):
+        if not required:  # a proxy transport of another kind: per-body deadline only
+            return
+        raise TransportError("this httpx version cannot take ars-docs' network guard")
+    pool._network_backend = backend
+
+
 class HttpxTransport(BaseTransport):
     """The real network, through one shared ``httpx.Client`` (thread-safe), set up on the
     first request: a run answered from the cache (or refused before asking anything)
@@ -97,14 +106,14 @@ class HttpxTransport(BaseTransport):
                 from ars_docs.retrieval.net.wire import GuardedBackend
 
                 client = httpx.Client(follow_redirects=False)
-                # The direct connections go through our backend (deadline, address guard).
-                # httpx offers no argument for it, so its pool is given the backend before
-                # the first connection; a proxy (HTTP(S)_PROXY) is mounted separately and
-                # left as httpx builds it: the proxy connects and resolves, not we.
-                pool = getattr(getattr(client, "_transport", None), "_pool", None)
-                if pool is None or not hasattr(pool, "_network_backend"):
-                    raise TransportError("this httpx version cannot take ars-docs' network guard")
-                pool._network_backend = GuardedBackend()
+                # Our backend (deadline, address guard) goes under httpx's connection pools:
+                # httpx offers no argument for it, so each pool is given it before its first
+                # connection. Through a proxy (HTTP(S)_PROXY) only the deadline applies.
+                direct = getattr(client, "_transport", None)
+                _install(direct, GuardedBackend())
+                for mounted in getattr(client, "_mounts", {}).values():
+                    if mounted is not None and mounted is not direct:
+                        _install(mounted, GuardedBackend(judge=False), required=False)
                 self._client = client
             return self._client
 

@@ -148,10 +148,13 @@ def _shut(sock: socket.socket) -> None:
 
 
 class GuardedBackend(httpcore.NetworkBackend):
-    """httpcore's synchronous backend, with the deadline and the address guard."""
+    """httpcore's synchronous backend, with the deadline and (``judge``) the address
+    guard; to a proxy only the deadline applies — the proxy resolves the target, and
+    its own address (often 127.0.0.1) is the user's choice."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, judge: bool = True) -> None:
         self._inner = httpcore.SyncBackend()
+        self._judge = judge
 
     def connect_tcp(
         self,
@@ -170,7 +173,7 @@ class GuardedBackend(httpcore.NetworkBackend):
             raise httpcore.ConnectTimeout(str(exc)) from exc
         except OSError as exc:
             raise httpcore.ConnectError(str(exc)) from exc
-        allowed = allowance()
+        allowed = allowance() if self._judge else None
         if allowed is not None:
             usable = [a for a in addresses if public(a) or unwrap(a) in allowed]
             if not usable:
