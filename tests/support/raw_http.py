@@ -157,14 +157,14 @@ def server_bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
         trickle(conn, [b"HTTP/1.1 200 OK\r\n"] + [b"x-slow: 1\r\n"] * 100 + [b"\r\n"], 0.2)
 
     def away(conn: socket.socket, _line: str) -> None:
-        conn.sendall(head(302, location="http://0xa9fea9fe/latest/meta-data/", content_length=0))
+        conn.sendall(head(302, location="http://0x7f000002:9/latest/meta-data/", content_length=0))
 
     found: list[tuple[str, tuple[str, ...]]] = []
     for name, answer, settings, label in (
         ("net-gzip", stacked, {}, "1 GiB gzip,gzip answer (lookup)"),
         ("net-gzip-r", stacked, {}, "1 GiB gzip,gzip answer (retrieve)"),
         ("net-slow", slow, {"download_timeout": 1}, "headers at 5 lines/s (lookup)"),
-        ("net-away", away, {}, "redirect to 0xa9fea9fe (lookup)"),
+        ("net-away", away, {}, "redirect to 0x7f000002 (lookup)"),
     ):
         server = RawServer(answer).__enter__()
         _RUNNING.append(server)
@@ -179,5 +179,5 @@ SERVER_BOMB_EXIT = {
     "1 GiB gzip,gzip answer (lookup)": 75,
     "1 GiB gzip,gzip answer (retrieve)": 1,
     "headers at 5 lines/s (lookup)": 75,
-    "redirect to 0xa9fea9fe (lookup)": 75,
+    "redirect to 0x7f000002 (lookup)": 75,
 }
