@@ -18,6 +18,7 @@ import pytest
 
 from ars_docs.retrieval.net.addresses import literal, only_public, public
 from ars_docs.retrieval.net.decoding import MAX_ENCODINGS, PIECE, BodyDecoder
+from ars_docs.retrieval.net.http import PoliteHttp, Politeness
 from ars_docs.retrieval.net.transport import (
     BlockedHost,
     BodyTooLarge,
@@ -25,6 +26,8 @@ from ars_docs.retrieval.net.transport import (
     TransportError,
     TransportTimeout,
 )
+from ars_docs.retrieval.reasons import Reason
+from ars_docs.retrieval.types import FetchFailure
 from tests.support.raw_http import RawServer, head, trickle
 
 BODY = bytes(range(256)) * 40  # 10,240 bytes that do not compress to nothing
@@ -255,3 +258,29 @@ def test_through_a_proxy_the_deadline_holds_too(monkeypatch: pytest.MonkeyPatch)
                 transport.close()
         assert time.monotonic() - started < 1.6
         assert proxy.requests and "registry.invalid" in proxy.requests[0]
+
+
+def test_a_redirect_to_a_name_for_this_machine_is_refused_where_it_connects() -> None:
+    """The whole chain: PoliteHttp over the real transport; the name is not judged by
+    spelling (it is no ``localhost``) but by the address it resolves to."""
+    name = socket.gethostname()
+    try:
+        resolved = {info[4][0] for info in socket.getaddrinfo(name, 80, type=socket.SOCK_STREAM)}
+    except OSError:
+        pytest.skip(f"{name} does not resolve here")
+    if not resolved or not all(ip_address(a).is_loopback for a in resolved):
+        pytest.skip(f"{name} is not a loopback name here ({resolved})")
+    with RawServer(_ok) as target:
+
+        def away(conn: socket.socket, _line: str) -> None:
+            conn.sendall(head(302, location=f"http://{name}:{target.port}/", content_length=0))
+
+        with RawServer(away) as start:
+            http = PoliteHttp(HttpxTransport(), Politeness(user_agent="test", min_interval=0))
+            try:
+                with pytest.raises(FetchFailure) as raised:
+                    http.get(start.base + "/a")
+            finally:
+                http.close()
+        assert raised.value.reason is Reason.BLOCKED_HOST
+        assert "loopback address" in raised.value.detail and target.requests == []

@@ -49,6 +49,7 @@ from ars_docs.retrieval.net.transport import (
     BodyTooLarge,
     TransportError,
     TransportTimeout,
+    UndecodableBody,
 )
 from ars_docs.retrieval.net.urls import (
     check_redirect,
@@ -387,7 +388,10 @@ class PoliteHttp:
             raise FetchFailure(Reason.TIMEOUT, url, str(exc)) from exc
         except BodyTooLarge as exc:
             raise FetchFailure(Reason.TOO_LARGE, url, f"{exc} (max_bytes)") from exc
-        except BlockedHost as exc:  # unreachable behind check_url; kept as a second lock
+        except UndecodableBody as exc:  # the host answered, badly: not written off
+            raise FetchFailure(Reason.BAD_RESPONSE, url, str(exc)) from exc
+        except BlockedHost as exc:  # check_url and check_redirect come first; the guard at
+            # connect time refuses a hop whose host name resolves into the machine's network
             raise FetchFailure(Reason.BLOCKED_HOST, url, str(exc)) from exc
         except TransportError as exc:
             raise FetchFailure(Reason.NETWORK_ERROR, url, str(exc)) from exc

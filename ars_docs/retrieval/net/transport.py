@@ -29,6 +29,7 @@ __all__ = [
     "HttpxTransport",
     "TransportError",
     "TransportTimeout",
+    "UndecodableBody",
     "is_blocked_host",
 ]
 
@@ -51,6 +52,11 @@ class TransportError(Exception):
 
 class BodyTooLarge(Exception):
     """The body exceeded the size limit."""
+
+
+class UndecodableBody(TransportError):
+    """A ``Content-Encoding`` not asked for, too many stacked, or a body that is not what
+    it says: a bad answer from a host that did answer (it is not written off)."""
 
 
 class BlockedHost(TransportError):
@@ -151,7 +157,7 @@ class HttpxTransport(BaseTransport):
         except AddressRefused as exc:
             raise BlockedHost(str(exc)) from exc
         except EncodingRefused as exc:
-            raise TransportError(str(exc)) from exc
+            raise UndecodableBody(str(exc)) from exc
         except httpx.TimeoutException as exc:
             raise TransportTimeout(f"{type(exc).__name__} after {timeout:g} s") from exc
         except (httpx.TransportError, httpx.DecodingError, httpx.InvalidURL) as exc:
