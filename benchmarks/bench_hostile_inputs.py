@@ -32,7 +32,6 @@ from ars_docs.core.limits import MEMORY_BOUND_ANY, MEMORY_BOUNDS
 # The same two-entry passport the hostile-input tests use (one source of truth).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.support.hostile import PASSPORT
-from tests.support.raw_http import server_bombs
 
 MB = 1024 * 1024
 
@@ -94,6 +93,7 @@ COMMANDS = [
 
 
 def bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
+    from tests.support.raw_http import server_bombs  # issue 38: hostile servers
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, 10):
         lines.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]")

@@ -172,4 +172,3 @@ def server_bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
         server_session(folder / name, server.base, **settings)
         found.append((label, ("lookup", "--passport", f"{name}/passport.yaml", "--dry-run")))
     return found
-
