@@ -94,6 +94,7 @@ COMMANDS = [
 
 def bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
     from tests.support.raw_http import server_bombs  # issue 38: hostile servers
+
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, 10):
         lines.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]")
