@@ -86,6 +86,8 @@ COMMANDS = [
 
 
 def bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
+    from tests.support.raw_http import server_bombs  # issue 38: hostile servers
+
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, 10):
         lines.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]")
@@ -107,6 +109,7 @@ def bombs(folder: Path) -> list[tuple[str, tuple[str, ...]]]:
     imported = ("--passport", "passport.yaml")
     return [
         ("alias bomb passport (lint corpus)", ("lint", "corpus", "bomb.yaml")),
+        *server_bombs(folder),  # issue 38: hostile servers on 127.0.0.1 (lookup exits 75)
         ("10^5-deep YAML (lint corpus)", ("lint", "corpus", "deep.yaml")),
         ("1,000-deep JSON event (drift-log)",
          ("drift-log", "--passport", "passport.yaml", "--events", "deep_session_events.jsonl",

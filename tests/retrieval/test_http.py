@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from ars_docs.retrieval.config import RetrievalConfig
 from ars_docs.retrieval.net.cache import ResponseCache
 from ars_docs.retrieval.net.http import (
     PoliteHttp,
@@ -151,9 +152,29 @@ def test_redirect_into_researchgate_is_refused_at_the_hop() -> None:
         ("http://127.0.0.1:8000/a", "http://169.254.169.254/x", "link-local"),
         ("https://pub.example/a", "http://[fe80::1]/x", "link-local"),
         ("https://pub.example/a", "http://[::ffff:169.254.1.1]/x", "link-local"),
-        ("https://pub.example/a", "http://127.0.0.1:9000/admin", "private address 127.0.0.1"),
+        ("https://pub.example/a", "http://127.0.0.1:9000/admin", "loopback address 127.0.0.1"),
         ("https://pub.example/a", "http://10.0.0.5/x", "private address 10.0.0.5"),
         ("http://8.8.8.8/a", "http://192.168.1.1/x", "from 8.8.8.8 to the private"),
+        # Issue 38: the same machines in the other spellings the C resolver reads.
+        ("https://pub.example/a", "http://0xa9fea9fe/x", "link-local address 169.254.169.254"),
+        ("https://pub.example/a", "http://2852039166/x", "link-local address 169.254.169.254"),
+        ("https://pub.example/a", "http://0251.0376.0251.0376/", "link-local address 169.254."),
+        ("https://pub.example/a", "http://169.254.43518/x", "link-local address 169.254.169.254"),
+        ("https://pub.example/a", "http://2130706433/x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://127.1/x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://0x7f000001/x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://0x7f.1/x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://127.0.0.1./x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://[::ffff:7f00:1]/x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://[::1]/x", "loopback address ::1"),
+        ("https://pub.example/a", "http://localhost:5000/x", "loopback address 127.0.0.1"),
+        ("https://pub.example/a", "http://0/x", "unspecified address 0.0.0.0"),
+        ("https://pub.example/a", "http://224.0.0.1/x", "multicast address"),
+        ("https://pub.example/a", "http://100.64.0.1/x", "address 100.64.0.1"),
+        # A local endpoint no longer vouches for other local machines (the allowance is
+        # the configured endpoints' addresses, not whatever the redirecting hop is).
+        ("http://127.0.0.1:8000/a", "http://10.0.0.5/b", "private address 10.0.0.5"),
+        ("http://localhost:8000/a", "http://2130706434/b", "loopback address 127.0.0.2"),
     ],
 )
 def test_a_redirect_into_the_machines_own_network_is_refused_at_the_hop(
@@ -170,10 +191,9 @@ def test_a_redirect_into_the_machines_own_network_is_refused_at_the_hop(
 @pytest.mark.parametrize(
     ("start", "target"),
     [
-        ("http://127.0.0.1:8000/a", "http://127.0.0.1:8000/b"),  # a local test server
-        ("http://localhost:8000/a", "http://10.0.0.5/b"),
-        ("https://pub.example/a", "https://cdn.example/b"),  # names are not resolved here
+        ("https://pub.example/a", "https://cdn.example/b"),  # names are judged at connect time
         ("https://pub.example/a", "http://8.8.4.4/b"),
+        ("https://pub.example/a", "http://134744072/b"),  # 8.8.8.8 spelled as one number
     ],
 )
 def test_other_redirects_are_followed(start: str, target: str) -> None:
@@ -181,6 +201,37 @@ def test_other_redirects_are_followed(start: str, target: str) -> None:
         {start: [RawResponse(302, {"location": target}, b"")], target: [ok()]}
     )
     assert polite(transport, FakeTime()).get(start).url == target
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "target"),
+    [
+        ("http://127.0.0.1:8000/a", "http://127.0.0.1:8000/b"),  # a local test server
+        ("http://127.0.0.1:8000/a", "http://127.0.0.1:9000/b"),  # another one beside it
+        ("http://127.0.0.1:8000/a", "http://2130706433:9000/b"),  # the same address
+        ("http://localhost:8000/a", "http://[::1]:9000/b"),
+        ("http://10.0.0.5/api", "http://10.0.0.5/mirror/b"),
+    ],
+)
+def test_a_redirect_may_lead_to_a_configured_local_endpoints_address(
+    endpoint: str, target: str
+) -> None:
+    transport = FakeTransport(
+        {endpoint: [RawResponse(302, {"location": target}, b"")], target: [ok()]}
+    )
+    config = RetrievalConfig(endpoints={"doi_resolver": endpoint})
+    politeness = Politeness.from_config(config, UA)
+    http = PoliteHttp(transport, politeness, sleep=FakeTime().sleep)
+    assert http.get(endpoint).url == target
+
+
+def test_a_configured_local_endpoint_never_allows_link_local_targets() -> None:
+    start = "http://169.254.1.1/a"
+    config = RetrievalConfig(endpoints={"doi_resolver": start})
+    transport = FakeTransport({start: [RawResponse(302, {"location": "http://0xa9fe0101/"}, b"")]})
+    http = PoliteHttp(transport, Politeness.from_config(config, UA), sleep=FakeTime().sleep)
+    with pytest.raises(FetchFailure, match=r"link-local address 169\.254\.1\.1"):
+        http.get(start)
 
 
 @pytest.mark.parametrize("url", ["ftp://example.org/x.pdf", "/relative.pdf", "http://", "x:y"])

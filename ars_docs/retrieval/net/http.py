@@ -16,10 +16,13 @@ Every request of the chain goes through ``PoliteHttp.get``, which
 * gives Wayback CDX queries their own budget and the arXiv host its own
   interval;
 * stops at once when cancelled (Ctrl-C), saying which requests were in flight;
-* times out (``timeout`` per connect/read, ``download_timeout`` per body);
+* times out (``timeout`` per connect/read, ``download_timeout`` for the whole
+  answer: connect, headers and body);
 * sends a User-Agent carrying the configured contact address;
 * follows redirects itself, so each hop is checked, rate-limited and cached,
-  and never into the machine's own network (``urls.check_redirect``);
+  and never into the machine's own network, whatever the address's spelling
+  or the name's resolution (``urls.check_redirect``, ``wire.py``), except to
+  the addresses of configured local endpoints;
 * serves repeated requests from the response cache (``cache.py``).
 
 The network sits behind ``transport.BaseTransport`` (one method, ``send``),
@@ -32,10 +35,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field, fields
 from urllib.parse import urljoin, urlsplit
 
 from ars_docs.retrieval.config import RetrievalConfig
+from ars_docs.retrieval.net.addresses import Address, only_public
 from ars_docs.retrieval.net.cache import CACHEABLE_STATUSES, ResponseCache, ResponseStore
 from ars_docs.retrieval.net.memory import RunMemory
 from ars_docs.retrieval.net.transport import (
@@ -44,10 +49,12 @@ from ars_docs.retrieval.net.transport import (
     BodyTooLarge,
     TransportError,
     TransportTimeout,
+    UndecodableBody,
 )
 from ars_docs.retrieval.net.urls import (
     check_redirect,
     check_url,
+    endpoint_addresses,
     parse_retry_after,
     redact_url,
     retry_after,
@@ -92,15 +99,19 @@ class Politeness:
     cdx_per_minute: int = _DEFAULTS.cdx_per_minute
     slow_hosts: Mapping[str, float] = field(default_factory=dict)
     """``host[:port]`` → its own minimum interval (arXiv asks for 3 s)."""
+    local_endpoints: frozenset[Address] = frozenset()
+    """The loopback/private addresses of the configured endpoints: a redirect may lead
+    there (a local mirror, a test registry), to no other non-public address."""
 
     @classmethod
     def from_config(cls, config: RetrievalConfig, user_agent: str) -> Politeness:
-        skip = ("user_agent", "slow_hosts")
+        skip = ("user_agent", "slow_hosts", "local_endpoints")
         knobs = {f.name: getattr(config, f.name) for f in fields(cls) if f.name not in skip}
         # arXiv asks for one request every 3 s, on its PDF host and its API host alike.
         hosts = (urlsplit(config.endpoints.get(name, "")).netloc.lower() for name in _ARXIV)
         slow = {host: config.arxiv_min_interval for host in hosts if host}
-        return cls(user_agent, **knobs, slow_hosts=slow)
+        local = endpoint_addresses(config.endpoints.values())
+        return cls(user_agent, **knobs, slow_hosts=slow, local_endpoints=local)
 
 
 @dataclass
@@ -120,6 +131,17 @@ class _Host:
         """No request before this (monotonic): the host's last ``Retry-After``."""
         self.asked_by = 429
         """The status that carried that ``Retry-After``."""
+
+
+def _same_server(current: str, target: str) -> bool:
+    """Whether ``target`` names the very host (as written) and port ``current`` does."""
+    here, there = urlsplit(current), urlsplit(target)
+    defaults = {"http": 80, "https": 443}
+    try:
+        ports = (here.port or defaults.get(here.scheme), there.port or defaults.get(there.scheme))
+    except ValueError:
+        return False
+    return (here.hostname or "") == (there.hostname or "") != "" and ports[0] == ports[1]
 
 
 class PoliteHttp:
@@ -218,13 +240,18 @@ class PoliteHttp:
         hops: list[str] = []
         current = url
         all_cached = True
+        guarded = False  # the caller's own URL is asked as given; redirects are judged
         for _hop in range(MAX_REDIRECTS + 1):
             # A URL met again in this chain (A -> A?cookie=1 -> A) is asked afresh:
             # the server's answer changed (it set a cookie), the remembered one did not.
             fresh = current in hops
-            raw, cached, tries = self._one(
-                current, extra, fresh=fresh, keep_refusals=keep_refusals, accept=accept
-            )
+            # A hop's connection is judged again where it is made, on the addresses its
+            # host resolves to (a name can stand for a private address too).
+            guard = only_public(self.politeness.local_endpoints) if guarded else nullcontext()
+            with guard:
+                raw, cached, tries = self._one(
+                    current, extra, fresh=fresh, keep_refusals=keep_refusals, accept=accept
+                )
             all_cached = all_cached and cached
             location = raw.headers.get("location")
             if raw.status not in _REDIRECTS or not location:
@@ -233,7 +260,11 @@ class PoliteHttp:
                 )
             hops.append(current)
             target = urljoin(current, location.strip())
-            check_redirect(current, target)
+            if not _same_server(current, target):
+                # A server sending us back to itself (a cookie check, a path) reaches no new
+                # machine: the guard stays as it was for that server.
+                check_redirect(current, target, self.politeness.local_endpoints)
+                guarded = True
             if urlsplit(target).hostname != urlsplit(current).hostname:
                 extra.pop("authorization", None)  # never hand a key to another host
             current = target
@@ -357,7 +388,10 @@ class PoliteHttp:
             raise FetchFailure(Reason.TIMEOUT, url, str(exc)) from exc
         except BodyTooLarge as exc:
             raise FetchFailure(Reason.TOO_LARGE, url, f"{exc} (max_bytes)") from exc
-        except BlockedHost as exc:  # unreachable behind check_url; kept as a second lock
+        except UndecodableBody as exc:  # the host answered, badly: not written off
+            raise FetchFailure(Reason.BAD_RESPONSE, url, str(exc)) from exc
+        except BlockedHost as exc:  # check_url and check_redirect come first; the guard at
+            # connect time refuses a hop whose host name resolves into the machine's network
             raise FetchFailure(Reason.BLOCKED_HOST, url, str(exc)) from exc
         except TransportError as exc:
             raise FetchFailure(Reason.NETWORK_ERROR, url, str(exc)) from exc

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from ars_docs.retrieval.net.decoding import ACCEPT_ENCODING, BodyDecoder, EncodingRefused
 from ars_docs.retrieval.reasons import RESEARCHGATE_HOST
 from ars_docs.retrieval.types import RawResponse
 
@@ -28,6 +29,7 @@ __all__ = [
     "HttpxTransport",
     "TransportError",
     "TransportTimeout",
+    "UndecodableBody",
     "is_blocked_host",
 ]
 
@@ -50,6 +52,11 @@ class TransportError(Exception):
 
 class BodyTooLarge(Exception):
     """The body exceeded the size limit."""
+
+
+class UndecodableBody(TransportError):
+    """A ``Content-Encoding`` not asked for, too many stacked, or a body that is not what
+    it says: a bad answer from a host that did answer (it is not written off)."""
 
 
 class BlockedHost(TransportError):
@@ -78,6 +85,15 @@ class BaseTransport(abc.ABC):
         """Stop bodies being received now (Ctrl-C); later sends may fail."""
 
 
+def _install(transport: Any, backend: Any, *, required: bool = True) -> None:
+    pool = getattr(transport, "_pool", None)
+    if pool is None or not hasattr(pool, "_network_backend"):
+        if not required:  # a proxy transport of another kind: per-body deadline only
+            return
+        raise TransportError("this httpx version cannot take ars-docs' network guard")
+    pool._network_backend = backend
+
+
 class HttpxTransport(BaseTransport):
     """The real network, through one shared ``httpx.Client`` (thread-safe), set up on the
     first request: a run answered from the cache (or refused before asking anything)
@@ -93,7 +109,18 @@ class HttpxTransport(BaseTransport):
             if self._client is None:
                 import httpx
 
-                self._client = httpx.Client(follow_redirects=False)
+                from ars_docs.retrieval.net.wire import GuardedBackend
+
+                client = httpx.Client(follow_redirects=False)
+                # Our backend (deadline, address guard) goes under httpx's connection pools:
+                # httpx offers no argument for it, so each pool is given it before its first
+                # connection. Through a proxy (HTTP(S)_PROXY) only the deadline applies.
+                direct = getattr(client, "_transport", None)
+                _install(direct, GuardedBackend())
+                for mounted in getattr(client, "_mounts", {}).values():
+                    if mounted is not None and mounted is not direct:
+                        _install(mounted, GuardedBackend(judge=False), required=False)
+                self._client = client
             return self._client
 
     def cancel(self) -> None:
@@ -114,34 +141,58 @@ class HttpxTransport(BaseTransport):
         client = self._connected()
         import httpx
 
+        from ars_docs.retrieval.net.wire import AddressRefused, DeadlinePassed, exchange
+
+        late = f"download took longer than {deadline:g} s (connect, headers and body)"
+        asked = {**dict(headers), "accept-encoding": ACCEPT_ENCODING}
         started = time.monotonic()
         try:
-            with client.stream(
-                "GET", url, headers=dict(headers), timeout=httpx.Timeout(timeout)
-            ) as answer:
-                length = answer.headers.get("content-length", "")
-                if length.strip().isdigit() and int(length) > max_bytes:
-                    # Refused before a byte of the body is read.
-                    raise BodyTooLarge(
-                        f"Content-Length {int(length)} is more than {max_bytes} bytes"
-                    )
-                chunks: list[bytes] = []
-                size = 0
-                for chunk in answer.iter_bytes():
-                    if self._cancel.is_set():
-                        raise TransportError("interrupted (Ctrl-C) while receiving the body")
-                    size += len(chunk)
-                    if size > max_bytes:
-                        raise BodyTooLarge(f"more than {max_bytes} bytes")
-                    if time.monotonic() - started > deadline:
-                        raise TransportTimeout(f"download took longer than {deadline:g} s")
-                    chunks.append(chunk)
-                found = {k.lower(): v for k, v in answer.headers.items()}
-                return RawResponse(answer.status_code, found, b"".join(chunks))
+            with (
+                exchange(started + deadline),
+                client.stream("GET", url, headers=asked, timeout=httpx.Timeout(timeout)) as answer,
+            ):
+                return self._receive(answer, max_bytes, started + deadline, late)
+        except DeadlinePassed as exc:
+            raise TransportTimeout(late) from exc
+        except AddressRefused as exc:
+            raise BlockedHost(str(exc)) from exc
+        except EncodingRefused as exc:
+            raise UndecodableBody(str(exc)) from exc
         except httpx.TimeoutException as exc:
             raise TransportTimeout(f"{type(exc).__name__} after {timeout:g} s") from exc
         except (httpx.TransportError, httpx.DecodingError, httpx.InvalidURL) as exc:
             raise TransportError(f"{type(exc).__name__}: {exc}"[:300]) from exc
+
+    def _receive(self, answer: Any, max_bytes: int, deadline: float, late: str) -> RawResponse:
+        """The body, decoded here and counted as it is decoded (``decoding.py``)."""
+        length = answer.headers.get("content-length", "")
+        if length.strip().isdigit() and int(length) > max_bytes:
+            # Refused before a byte of the body is read.
+            raise BodyTooLarge(f"Content-Length {int(length)} is more than {max_bytes} bytes")
+        decoder = BodyDecoder(answer.headers.get("content-encoding"))
+        # One growing buffer, not a list of pieces: a large buffer is its own mapping and
+        # goes back to the system when a refused answer is dropped, where thousands of
+        # small pieces would stay in each worker thread's malloc arena.
+        body = bytearray()
+        size = raw = 0
+        for data in answer.iter_raw():
+            # The raw bytes count too: empty gzip members decode to nothing, endlessly.
+            raw += len(data)
+            if raw > max_bytes:
+                raise BodyTooLarge(f"more than {max_bytes} bytes")
+            for piece in decoder.feed(data):
+                if self._cancel.is_set():
+                    raise TransportError("interrupted (Ctrl-C) while receiving the body")
+                size += len(piece)
+                if size > max_bytes:
+                    raise BodyTooLarge(f"more than {max_bytes} bytes once decoded")
+                if time.monotonic() > deadline:
+                    raise TransportTimeout(late)
+                body += piece
+            if self._cancel.is_set():
+                raise TransportError("interrupted (Ctrl-C) while receiving the body")
+        found = {k.lower(): v for k, v in answer.headers.items()}
+        return RawResponse(answer.status_code, found, bytes(body))
 
     def close(self) -> None:
         with self._lock:

@@ -2,7 +2,8 @@
 
 ``check_url`` refuses what must never be requested (ResearchGate, F-007) or
 cannot be; ``check_redirect`` refuses a redirect into the machine's own
-network; ``redact_url`` keeps API keys out of logs and the cache;
+network, whatever the address's spelling (``addresses.py``); ``redact_url``
+keeps API keys out of logs and the cache;
 ``retry_after`` reads the pause a server asks for, in any of the forms
 services use (seconds, HTTP date, ISO 8601; ``Retry-After`` or CORE's
 ``X-RateLimit-Retry-After``).
@@ -12,15 +13,30 @@ from __future__ import annotations
 
 import email.utils
 import ipaddress
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from ars_docs.retrieval.net.addresses import (
+    Address,
+    describe,
+    is_loopback_name,
+    literal,
+    public,
+    unwrap,
+)
 from ars_docs.retrieval.net.transport import is_blocked_host
 from ars_docs.retrieval.reasons import Reason
 from ars_docs.retrieval.types import FetchFailure
 
-__all__ = ["check_redirect", "check_url", "parse_retry_after", "redact_url", "retry_after"]
+__all__ = [
+    "check_redirect",
+    "check_url",
+    "endpoint_addresses",
+    "parse_retry_after",
+    "redact_url",
+    "retry_after",
+]
 
 _SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "token", "access_token"})
 
@@ -43,43 +59,53 @@ def check_url(url: str) -> None:
         )
 
 
-def check_redirect(source: str, target: str) -> None:
-    """Raise ``FetchFailure`` for a redirect a remote server must not send us on: to a
-    link-local address (169.254.0.0/16, fe80::/10 — where cloud machines answer with
-    their credentials), or from a public host to a loopback or private address literal.
+def check_redirect(source: str, target: str, allowed: frozenset[Address] = frozenset()) -> None:
+    """Raise ``FetchFailure`` for a redirect a remote server must not send us on: to any
+    address that is not public (loopback, private, link-local — where cloud machines
+    answer with their credentials —, multicast, unspecified, reserved), in whatever
+    spelling the C resolver accepts (``2130706433``, ``0x7f000001``, ``127.1``,
+    ``127.0.0.1.``, ``[::ffff:7f00:1]``), and to ``localhost``.
 
-    Only address literals are judged; a host name is not resolved here."""
-    to = _address(urlsplit(target).hostname)
-    if to is None:
+    ``allowed`` holds the loopback and private addresses of the configured endpoints
+    (a local mirror or test registry): a redirect may lead to those, never to a
+    link-local, multicast or unspecified one. A host name is judged at connect time,
+    on the addresses it resolves to (``wire.GuardedBackend``)."""
+    host = urlsplit(target).hostname
+    to = literal(host)
+    if to is None and is_loopback_name(host):
+        to = ipaddress.IPv4Address("127.0.0.1")
+    if to is None or public(to):
         return
-    if to.is_link_local:
-        raise FetchFailure(
-            Reason.BLOCKED_HOST, target, f"a redirect to the link-local address {to}; not followed"
-        )
-    if to.is_private or to.is_loopback:
-        source_host = urlsplit(source).hostname or ""
-        start = _address(source_host)
-        local = source_host == "localhost" or (
-            start is not None and (start.is_private or start.is_loopback)
-        )
-        if not local:
-            raise FetchFailure(
-                Reason.BLOCKED_HOST,
-                target,
-                f"a redirect from {source_host} to the private address {to}; not followed",
-            )
+    kind = describe(to)
+    if unwrap(to) in allowed and kind not in _NEVER:
+        return
+    source_host = urlsplit(source).hostname or ""
+    spelled = "" if str(to) == (host or "") else f" ({host})"
+    raise FetchFailure(
+        Reason.BLOCKED_HOST,
+        target,
+        f"a redirect from {source_host} to the {kind} address {unwrap(to)}{spelled}; not followed",
+    )
 
 
-def _address(host: str | None) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    if not host:
-        return None
-    try:
-        address = ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return None
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return address.ipv4_mapped
-    return address
+_NEVER = frozenset({"link-local", "multicast", "unspecified"})
+
+
+def endpoint_addresses(urls: Iterable[str]) -> frozenset[Address]:
+    """The non-public addresses the configured endpoint URLs name (``localhost`` is
+    127.0.0.1 and ::1): where a redirect may still lead (``check_redirect``)."""
+    found: set[Address] = set()
+    for url in urls:
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            continue
+        address = literal(host)
+        if address is not None and not public(address):
+            found.add(unwrap(address))
+        elif address is None and is_loopback_name(host):
+            found.update((ipaddress.IPv4Address("127.0.0.1"), ipaddress.IPv6Address("::1")))
+    return frozenset(found)
 
 
 def redact_url(url: str) -> str:
