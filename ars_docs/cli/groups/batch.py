@@ -33,6 +33,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.commands.batch import pack_trust, unpack_trust
 from ars_docs.core.errors import ArsError, ExitCode
 
@@ -154,8 +155,6 @@ def _print_summary(args: argparse.Namespace, drafts: list[str], codes: list[int]
         ],
     }
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         print_payload(payload(command, summary), sys.stdout)
         return
     noun = "draft" if len(drafts) == 1 else "drafts"

@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ars_docs.cli.common import Parser, Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import QUIET, add_verbosity, capped
 
 if TYPE_CHECKING:
@@ -63,8 +64,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     assert passport is not None
     result = import_corpus(passport, args.bibliographies, dry_run=args.dry_run)
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         data = _as_json(result, args.bibliographies)
         next_steps = {"next": import_next_steps(result)}
         print_payload(payload("corpus import", data["summary"], **data, **next_steps))

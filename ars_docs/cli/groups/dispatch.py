@@ -20,6 +20,7 @@ from ars_docs.cli.common import (
     add_require_lookup,
     passport_arg,
 )
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import QUIET, add_verbosity, capped
 from ars_docs.core.errors import ExitCode
 
@@ -72,8 +73,6 @@ def cmd_dispatch(args: argparse.Namespace) -> int:
         for o in (result.gate.offenders if result.gate is not None else ())
     ]
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         summary = {
             "report": args.report,
             "decision": decision["decision"],

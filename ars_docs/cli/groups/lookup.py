@@ -30,6 +30,7 @@ from ars_docs.cli.common import (
     passport_arg,
     sigterm_as_interrupt,
 )
+from ars_docs.cli.jsonout import payload, print_changes, print_payload
 from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity, capped
 from ars_docs.core.errors import ExitCode
 
@@ -159,8 +160,6 @@ def cmd_lookup(args: argparse.Namespace) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         data = report.to_dict()
         print_payload(payload("lookup", data["summary"], **data))
     else:
@@ -269,8 +268,6 @@ def cmd_acknowledge(args: argparse.Namespace) -> int:
     assert passport is not None
     done = acknowledge(passport, args.key, args.reason)
     if args.format == "json":
-        from ars_docs.cli.jsonout import print_changes
-
         data = {"passport": passport, "key": done.key, "written": done.written}
         data |= {"status": done.status, "notice_doi": done.notice_doi}
         return print_changes("acknowledge-retraction", data, "passport", "key", "written")

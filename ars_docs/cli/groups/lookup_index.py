@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ars_docs.cli.common import Subparsers, add_format
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import QUIET, VERBOSE, add_verbosity
 from ars_docs.core.errors import ExitCode
 
@@ -65,8 +66,6 @@ def cmd_index_build(args: argparse.Namespace) -> int:
     if progress is not None:
         progress.close()
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         print_payload(payload("lookup index build", _summary_dict(report), **report.to_dict()))
         return int(ExitCode.OK)
     if args.verbosity != QUIET:

@@ -15,6 +15,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.jsonout import payload, print_changes, print_payload
 from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
 
@@ -71,7 +72,6 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_quotes(args: argparse.Namespace) -> int:
-    from ars_docs.cli.jsonout import payload, print_payload
     from ars_docs.commands.evidence.quotes import check_quotes
 
     passport = passport_arg(args.passport, required=True)
@@ -135,8 +135,6 @@ def cmd_accept_quote(args: argparse.Namespace) -> int:
     assert passport is not None
     done = accept(passport, args.key, args.quote_sha, args.reason)
     if args.format == "json":
-        from ars_docs.cli.jsonout import print_changes
-
         data = {"passport": passport, "key": done.key, "written": done.written}
         return print_changes("accept-quote", data | {"quote_sha": done.quote_sha}, *data)
     if done.written:

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
-from ars_docs.cli.jsonout import print_changes
+from ars_docs.cli.jsonout import payload, print_changes, print_payload
 from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
 
@@ -107,8 +107,6 @@ def cmd_list_read(args: argparse.Namespace) -> int:
     listed = list_marks(passport_arg(args.passport, required=False), include_all=args.all)
     log, exists, marks = listed.log, listed.exists, listed.marks
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         summary = {"log": str(log), "exists": exists, "all": args.all, "marks": len(marks)}
         body = {"log": str(log), "exists": exists, "all": args.all}
         print_payload(payload("list-read", summary, **body, marks=[m.to_dict() for m in marks]))

@@ -19,6 +19,7 @@ from ars_docs.cli.common import (
     add_require_lookup,
     passport_arg,
 )
+from ars_docs.cli.jsonout import dumps_payload, payload
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
@@ -90,6 +91,4 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _json(report: Report) -> str:
     """The report as the shared JSON shape (docs/json.md), one object."""
-    from ars_docs.cli.jsonout import dumps_payload, payload
-
     return dumps_payload(payload("report", report.data["summary"], (), **report.data)) + "\n"

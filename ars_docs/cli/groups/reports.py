@@ -18,6 +18,7 @@ from ars_docs.cli.common import (
     passport_arg,
     print_diagnostics,
 )
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
@@ -119,8 +120,6 @@ def _run_lint(args: argparse.Namespace, kind: str, what: str) -> int:
     found = lint_files(kind, args.files, template=getattr(args, "template", False))
     total = sum(len(f.diagnostics) for f in found)
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         summary = {"files": len(found), "findings": total}
         every = [d for f in found for d in f.diagnostics]
         files = [f.target for f in found]

@@ -24,6 +24,7 @@ from ars_docs.cli.common import (
     passport_arg,
     sigterm_as_interrupt,
 )
+from ars_docs.cli.jsonout import payload, print_payload
 from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
 from ars_docs.retrieval import EntryStatus
@@ -128,8 +129,6 @@ def cmd_retrieve(args: argparse.Namespace) -> int:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     if args.format == "json":
-        from ars_docs.cli.jsonout import payload, print_payload
-
         data = report.to_dict()
         summary = {
             "passport": data["passport"],

@@ -11,6 +11,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.jsonout import print_changes
 from ars_docs.core.errors import ExitCode
 
 if TYPE_CHECKING:
@@ -56,8 +57,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     step = verify(passport, args.keys, method=args.method, audit_id=args.audit_id, note=args.note)
     if args.format == "json":
-        from ars_docs.cli.jsonout import print_changes
-
         return print_changes(
             "verify", step.to_dict(args.method), "passport", "written", "unchanged"
         )
