@@ -58,6 +58,14 @@ def add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
     )
 
 
+def json_needs_a_file(args: argparse.Namespace, output: str | None, what: str) -> None:
+    """``--format json`` prints the report on standard output, so the artifact itself must
+    go to a file: refuse ``-o -`` (or a default of standard output) before anything runs."""
+    if getattr(args, "format", "text") == "json" and output in (None, "-"):
+        raise UsageError(f"--format json prints its report on standard output; write the {what} "
+                         "to a file (-o FILE)")  # fmt: skip
+
+
 def add_format(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",

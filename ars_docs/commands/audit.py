@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ars_docs.commands.outputs import write_output
 from ars_docs.core.errors import ExitCode, UsageError
@@ -44,6 +44,12 @@ class ParsedVerdict:
     exit_code: ExitCode
     written: str | None
     """The verdict file (``-``: standard output); ``None`` for a probe."""
+
+    def to_dict(self, jsonl: str) -> dict[str, Any]:
+        """The ``--format json`` body of ``audit parse-verdict``."""
+        status = self.outcome.verdict.get("verdict_status")
+        found = {"verdict_status": status, "failure": self.outcome.failure}
+        return {"jsonl": jsonl, "written": self.written, **found, "exit_code": int(self.exit_code)}
 
 
 def parse_verdict(

@@ -253,6 +253,39 @@ def case_accept_quote(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     ]  # fmt: skip
 
 
+def _drift_session(tmp: Path) -> Path:
+    from tests.reports.test_drift_log import DRIFT_EXAMPLE
+
+    shutil.copytree(DRIFT_EXAMPLE / "session", tmp / "session")
+    return tmp / "session" / "passport.yaml"
+
+
+def case_log_event(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return [
+        "session", "log-event", "--passport", str(session(tmp)), "--phase", "ad-hoc",
+        "--action", "checked the figures by hand",
+    ]  # fmt: skip
+
+
+def case_snapshot(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return ["session", "snapshot", "--passport", str(session(tmp))]
+
+
+def case_drift_log(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return ["drift-log", "--passport", str(_drift_session(tmp))]
+
+
+def case_scope_report(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return ["scope-report", "--passport", str(session(tmp)), "-o", str(tmp / "scope.md")]
+
+
+def case_parse_verdict(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    from tests.audit.test_parse_verdict import make_stream
+
+    stream = make_stream(tmp)
+    return ["audit", "parse-verdict", str(stream), "--round", "2", "--target-rounds", "3"]
+
+
 CASES: dict[str, Case] = {
     "lint corpus": case_lint_corpus,
     "lint pattern-protection": case_pattern_protection,
@@ -279,7 +312,15 @@ CASES: dict[str, Case] = {
     "verify": case_verify,
     "acknowledge-retraction": case_acknowledge_retraction,
     "accept-quote": case_accept_quote,
+    "session log-event": case_log_event,
+    "session snapshot": case_snapshot,
+    "drift-log": case_drift_log,
+    "scope-report": case_scope_report,
+    "audit parse-verdict": case_parse_verdict,
 }
+
+#: Commands without ``--format json``, each with why.
+WITHOUT_JSON = {"audit template": "prints the shipped template file itself, nothing to report"}
 
 #: How ``summary.command`` names a command typed with an alias.
 SHOWN = {"lookup-index build": "lookup index build"}
@@ -287,6 +328,27 @@ SHOWN = {"lookup-index build": "lookup index build"}
 
 def test_every_command_with_json_output_has_a_case() -> None:
     assert commands_with_json() == set(CASES)
+
+
+def test_every_command_speaks_json_but_the_listed_ones() -> None:
+    """An agent reads every command the same way (issue 40): a new command without
+    ``--format json`` fails here until it has one (or a reason in WITHOUT_JSON)."""
+    assert all_commands() - commands_with_json() == set(WITHOUT_JSON)
+
+
+def all_commands() -> set[str]:
+    found: set[str] = set()
+
+    def walk(parser: argparse.ArgumentParser, path: list[str]) -> None:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs:
+            found.add(" ".join(path))
+        for action in subs:
+            for name, child in action.choices.items():
+                walk(child, [*path, name])
+
+    walk(build_parser([]), [])
+    return found - {"lookup index build"}  # an alias of lookup-index build
 
 
 @pytest.mark.parametrize("command", sorted(CASES))

@@ -165,3 +165,42 @@ def test_corpus_import_names_the_next_two_commands_once_it_imported(
     again = cli("corpus", "import", bib, "--passport", passport, "--format", "json")
     assert again.code == 0 and json.loads(again.out)["next"] == []  # already present
     assert "next:" not in cli("corpus", "import", bib, "--passport", passport, "-q").out
+
+
+def test_the_record_commands_report_in_json(tmp_path: Path, session: Session, cli: Cli) -> None:
+    from tests.audit.test_parse_verdict import RUN, make_stream
+
+    event = ("--phase", "ad-hoc", "--action", "checked the figures", "--format", "json")
+    logged = _json(cli("session", "log-event", "--passport", session.passport, *event))
+    assert (logged["line"], logged["phase"], logged["classification"]) == (1, "ad-hoc", "ad-hoc")
+    snap = _json(cli("session", "snapshot", "--passport", session.passport, "--format", "json"))
+    assert snap["entries"] == 4 and Path(str(snap["written"])).is_file()
+    drift = _json(cli("drift-log", "--passport", session.passport, "--format", "json"))
+    assert drift["steps"] == 1 and Path(str(drift["written"])).is_file()
+    stream = make_stream(tmp_path)
+    verdict = _json(cli("audit", "parse-verdict", stream, "--round", "2", "--target-rounds", "3",
+                        "--format", "json"))  # fmt: skip
+    assert verdict["verdict_status"] == "MINOR" and verdict["failure"] is None
+    assert verdict["written"] == str(tmp_path / f"{RUN}.verdict.yaml")
+
+
+def test_json_with_the_artifact_on_standard_output_is_refused_before_anything_runs(
+    tmp_path: Path, session: Session, cli: Cli
+) -> None:
+    from tests.audit.test_parse_verdict import make_stream
+
+    stream = make_stream(tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    for argv in (
+        ("drift-log", "--passport", session.passport, "-o", "-"),
+        ("session", "snapshot", "--passport", session.passport, "-o", "-"),
+        ("scope-report", "--passport", session.passport),  # the default is standard output
+        ("audit", "parse-verdict", stream, "--round", "2", "--target-rounds", "3", "-o", "-"),
+    ):
+        refused = cli(*argv, "--format", "json")
+        assert refused.code == 64 and refused.out == "", (argv, refused.err)
+        assert refused.err.startswith("ars-docs: error: --format json prints its report on "
+                                      "standard output; write the ")  # fmt: skip
+        assert refused.err.endswith(" to a file (-o FILE)\n")
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    assert after == before  # nothing written: no events, snapshot, log or verdict

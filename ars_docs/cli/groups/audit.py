@@ -14,6 +14,7 @@ from ars_docs.cli.common import (
     STDIO,
     Subparsers,
     add_format,
+    json_needs_a_file,
     passport_arg,
     print_diagnostics,
 )
@@ -60,6 +61,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="default: <run_id>.verdict.yaml beside JSONL; '-': stdout",
     )
     p.add_argument("--probe", action="store_true", help="only check that a verdict can be parsed")
+    add_format(p)
     register_gate(audit_sub)
 
     p = audit_sub.add_parser("manifest", help="print the bundle manifest and its SHA-256 (§3.6)")
@@ -106,6 +108,8 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_parse_verdict(args: argparse.Namespace) -> int:
+    if not args.probe:
+        json_needs_a_file(args, args.output or "", "verdict")
     done = parse_verdict(
         args.jsonl,
         round_=args.round,
@@ -114,6 +118,10 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
         probe=args.probe,
     )
     outcome, target = done.outcome, done.written
+    if args.format == "json":
+        data = done.to_dict(args.jsonl)
+        print_payload(payload("audit parse-verdict", data, **data))
+        return int(done.exit_code)
     if target is None:  # --probe
         if outcome.failure:
             print(f"ars-docs: error: {args.jsonl}: {outcome.failure}", file=sys.stderr)

@@ -15,6 +15,7 @@ from ars_docs.cli.common import (
     Subparsers,
     add_format,
     add_passport,
+    json_needs_a_file,
     passport_arg,
     print_diagnostics,
 )
@@ -44,6 +45,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="put the block before Section 1 of REPORT (in place; replaces an earlier one)",
     )
     p.add_argument("-o", "--output", metavar="OUT", help="write here ('-': stdout, the default)")
+    add_format(p)
 
     q = lint_sub.add_parser(
         "audit-report",
@@ -70,6 +72,8 @@ def cmd_scope_report(args: argparse.Namespace) -> int:
 
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
+    if not (args.prepend_to and args.output is None):
+        json_needs_a_file(args, args.output, "Scope Report")
     run = scope_report(
         passport,
         verdict=args.verdict,
@@ -78,9 +82,13 @@ def cmd_scope_report(args: argparse.Namespace) -> int:
         output=args.output,
         warn=lambda found: print_diagnostics(found, sys.stderr),
     )
+    report = run.report
+    if args.format == "json":
+        data = run.to_dict()
+        print_payload(payload("scope-report", data, run.findings, **data))
+        return int(ExitCode.OK)
     for finding in run.findings:
         print(f"warning: {finding.format()}", file=sys.stderr)
-    report = run.report
     split = (
         f"verified-against-source: {report.verified_against_source.status}, "
         "description-internally-consistent: "

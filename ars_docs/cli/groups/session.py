@@ -13,10 +13,13 @@ from ars_docs.cli.common import (
     STDIO,
     Parser,
     Subparsers,
+    add_format,
     add_passport,
+    json_needs_a_file,
     passport_arg,
     print_diagnostics,
 )
+from ars_docs.cli.jsonout import payload, print_changes, print_payload
 from ars_docs.core.errors import ExitCode
 
 __all__ = ["register"]
@@ -59,6 +62,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="file(s) the step produced or changed (repeatable)",
     )
     q.add_argument("--rationale", metavar="TEXT", help="why the step was taken")
+    add_format(q)
 
     q = actions.add_parser(
         "snapshot",
@@ -78,6 +82,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="default: <passport-stem>_session_snapshot.json ('-': standard output)",
     )
     q.add_argument("--force", action="store_true", help="replace an existing snapshot")
+    add_format(q)
 
     q = sub.add_parser(
         "drift-log",
@@ -99,6 +104,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     q.add_argument(
         "-o", "--output", metavar="OUT", help="default: <passport-stem>_drift_log.md ('-': stdout)"
     )
+    add_format(q)
 
 
 def cmd_log_event(args: argparse.Namespace) -> int:
@@ -113,6 +119,9 @@ def cmd_log_event(args: argparse.Namespace) -> int:
         rationale=args.rationale,
         note=_note,
     )
+    if args.format == "json":
+        data = logged.to_dict()
+        return print_changes("session log-event", data, *data)
     print(f"{logged.log}:{logged.line}: {logged.ts} {logged.phase} ({logged.classification})")
     return int(ExitCode.OK)
 
@@ -120,9 +129,13 @@ def cmd_log_event(args: argparse.Namespace) -> int:
 def cmd_snapshot(args: argparse.Namespace) -> int:
     from ars_docs.commands.record.events import snapshot
 
+    json_needs_a_file(args, args.output or "", "snapshot")
     run = snapshot(
         _passport(args), session_dir=args.session_dir, output=args.output, force=args.force
     )
+    if args.format == "json":
+        data = run.to_dict()
+        return print_changes("session snapshot", data, *data)
     to_stdout = run.written == STDIO
     print(
         f"wrote {'standard output' if to_stdout else run.written}: {run.entries} corpus "
@@ -135,6 +148,7 @@ def cmd_snapshot(args: argparse.Namespace) -> int:
 def cmd_drift_log(args: argparse.Namespace) -> int:
     from ars_docs.commands.record.events import drift_log
 
+    json_needs_a_file(args, args.output or "", "drift log")
     run = drift_log(
         _passport(args),
         events=args.events,
@@ -143,10 +157,14 @@ def cmd_drift_log(args: argparse.Namespace) -> int:
         output=args.output,
         warn=lambda found: print_diagnostics(found, sys.stderr),
     )
+    log = run.log
+    if args.format == "json":
+        data = run.to_dict()
+        print_payload(payload("drift-log", data, run.diagnostics, **data))
+        return int(ExitCode.OK)
     stream = sys.stderr if run.written == STDIO else sys.stdout
     for note in run.notes:
         print(f"note: {note}", file=stream)
-    log = run.log
     counts = ", ".join(f"{n} {kind}" for kind, n in log.counts().items())
     where = "written to standard output" if run.written == STDIO else f"wrote {run.written}"
     print(

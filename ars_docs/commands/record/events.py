@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ars_docs.commands.outputs import STDIO, same_file, write_output
 from ars_docs.core.codes import SNAPSHOT_ELSEWHERE
@@ -53,6 +53,11 @@ class LoggedEvent:
     phase: str
     classification: str
 
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--format json`` body of ``session log-event``."""
+        fields = ("line", "ts", "phase", "classification")
+        return {"log": str(self.log), **{name: getattr(self, name) for name in fields}}
+
 
 @dataclass(frozen=True)
 class SnapshotRun:
@@ -63,6 +68,11 @@ class SnapshotRun:
     files: int
     session_dir: Path
 
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--format json`` body of ``session snapshot``."""
+        counts = {"entries": self.entries, "files": self.files}
+        return {"written": self.written, **counts, "session_dir": str(self.session_dir)}
+
 
 @dataclass(frozen=True)
 class DriftLogRun:
@@ -72,6 +82,12 @@ class DriftLogRun:
     written: str
     diagnostics: Sequence[Diagnostic]
     notes: Sequence[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--format json`` body of ``drift-log`` (its findings are the diagnostics)."""
+        log = self.log
+        counts = {"steps": len(log.trajectory), "adhoc": len(log.adhoc), "by_kind": log.counts()}
+        return {"written": self.written, **counts, "notes": list(self.notes)}
 
 
 def existing_passport(passport: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ars_docs.commands.outputs import STDIO, same_file, write_output
 from ars_docs.commands.record.events import refuse_overwriting_inputs
@@ -38,6 +38,21 @@ class ScopeReportRun:
     in_place: bool
     """The Section 0 was written into ``prepend_to`` itself."""
     findings: Sequence[Diagnostic]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``--format json`` body of ``scope-report`` (its findings are the diagnostics)."""
+        report = self.report
+        return {
+            "entries": report.total,
+            "with_source": len(report.with_source),
+            "description_only": len(report.description_only),
+            "verified_against_source": report.verified_against_source.status,
+            "description_internally_consistent": report.description_internally_consistent.status,
+            "output": self.output,
+            "prepend_to": self.prepend_to,
+            "unchanged": self.unchanged,
+        }
+
     """The whole report's findings after prepending (empty without ``prepend_to``)."""
 
 
