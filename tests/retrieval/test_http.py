@@ -488,3 +488,37 @@ def test_redact_url() -> None:
         "https://a.example/w?api_key=REDACTED&mailto=me@x.org"
     )
     assert redact_url("https://a.example/w") == "https://a.example/w"
+
+
+# -- links taken from answers are judged like redirects (issue 38) -------------------------
+
+
+@pytest.mark.parametrize(
+    ("link", "says"),
+    [
+        ("http://169.254.169.254/latest/meta-data/", "link-local address 169.254.169.254"),
+        ("http://0xa9fea9fe/latest/", "link-local address 169.254.169.254 (0xa9fea9fe)"),
+        ("http://2852039166/latest/", "link-local address 169.254.169.254 (2852039166)"),
+        ("http://10.0.0.5/paper.pdf", "private address 10.0.0.5"),
+        ("http://127.1/paper.pdf", "loopback address 127.0.0.1 (127.1)"),
+        ("http://localhost:9/paper.pdf", "loopback address 127.0.0.1 (localhost)"),
+    ],
+)
+def test_a_document_link_to_the_machines_own_network_is_never_asked(link: str, says: str) -> None:
+    transport = FakeTransport({link: [ok()]})
+    with pytest.raises(FetchFailure) as raised:
+        polite(transport, FakeTime()).get(link, judge_first=True)
+    assert raised.value.reason is Reason.BLOCKED_HOST
+    assert raised.value.detail == f"a link to the {says}; not followed"
+    assert transport.sent == []  # refused before anything is sent
+
+
+def test_an_endpoint_url_is_asked_as_configured_and_a_link_beside_it_may_follow() -> None:
+    endpoint, link = "http://127.0.0.1:8000/api", "http://127.0.0.1:9000/paper.pdf"
+    transport = FakeTransport({endpoint: [ok(b"{}")], link: [ok()]})
+    config = RetrievalConfig(endpoints={"doi_resolver": endpoint})
+    http = PoliteHttp(transport, Politeness.from_config(config, UA), sleep=FakeTime().sleep)
+    assert http.get(endpoint).status == 200  # a configured endpoint: not judged
+    assert http.get(link, judge_first=True).status == 200  # its address is allowed
+    with pytest.raises(FetchFailure):
+        http.get("http://10.0.0.5/paper.pdf", judge_first=True)  # another local machine

@@ -335,3 +335,26 @@ def test_the_full_report_ends_with_the_next_step_and_a_dry_run_has_none(
     done = cli("retrieve", "--passport", session, F3)
     assert done.code == 0
     assert done.out.splitlines()[-1].startswith("next: open each saved original and check it")
+
+
+def test_an_entry_url_into_the_cloud_metadata_service_is_never_fetched(
+    session: Path, world: World, cli
+) -> None:
+    """A document link is someone else's choice (a registry's answer, a page, an agent's
+    entry): it is judged like a redirect before anything is sent (issue 38)."""
+    from tests.support.retrieval import entry_yaml
+
+    text = session.read_text(encoding="utf-8") + entry_yaml(
+        "meta2020", "Instance credentials", [{"family": "Cloud", "given": "A."}], year=2020,
+        type="webpage", url="http://0xa9fea9fe/latest/meta-data/iam/",
+    )  # fmt: skip
+    session.write_text(text, encoding="utf-8")
+    before = session.read_bytes()
+    result = cli("retrieve", "--passport", session, "meta2020", "--format", "json")
+    assert result.code == 1, result.err
+    (outcome,) = json.loads(result.out)["entries"]
+    refused = [a for a in outcome["attempts"] if a["reason"] == "blocked_host"]
+    assert refused and refused[0]["detail"] == (
+        "a link to the link-local address 169.254.169.254 (0xa9fea9fe); not followed"
+    )
+    assert session.read_bytes() == before

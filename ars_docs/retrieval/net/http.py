@@ -52,6 +52,7 @@ from ars_docs.retrieval.net.transport import (
     UndecodableBody,
 )
 from ars_docs.retrieval.net.urls import (
+    check_link,
     check_redirect,
     check_url,
     endpoint_addresses,
@@ -227,6 +228,7 @@ class PoliteHttp:
         *,
         keep_refusals: bool = True,
         accept: Callable[[int, bytes], bool] | None = None,
+        judge_first: bool = False,
     ) -> Response:
         """Follow redirects from ``url``; raises ``FetchFailure`` when there is no answer.
 
@@ -234,13 +236,18 @@ class PoliteHttp:
         run's memory: for OpenAlex a 403 is a rate limit, not a lasting answer.
         ``accept(status, body)`` says whether an answer is what the caller can use (an
         API's JSON, not a maintenance page served with 200 or a proxy's 404 page): one it
-        refuses is returned but not kept.
+        refuses is returned but not kept. ``judge_first``: ``url`` itself came from an
+        answer (a document link, not a configured endpoint): its address is judged as a
+        redirect target's is (``urls.check_link``), and its connection is guarded.
         """
         extra = {k.lower(): v for k, v in (headers or {}).items()}
         hops: list[str] = []
         current = url
         all_cached = True
-        guarded = False  # the caller's own URL is asked as given; redirects are judged
+        if judge_first:
+            check_link(url, self.politeness.local_endpoints)
+        # A configured endpoint's URL is asked as given; links and redirects are judged.
+        guarded = judge_first
         for _hop in range(MAX_REDIRECTS + 1):
             # A URL met again in this chain (A -> A?cookie=1 -> A) is asked afresh:
             # the server's answer changed (it set a cookie), the remembered one did not.

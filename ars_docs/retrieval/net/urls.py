@@ -70,6 +70,17 @@ def check_redirect(source: str, target: str, allowed: frozenset[Address] = froze
     (a local mirror or test registry): a redirect may lead to those, never to a
     link-local, multicast or unspecified one. A host name is judged at connect time,
     on the addresses it resolves to (``wire.GuardedBackend``)."""
+    _check_address(target, allowed, f"a redirect from {urlsplit(source).hostname or ''}")
+
+
+def check_link(url: str, allowed: frozenset[Address] = frozenset()) -> None:
+    """The same judgement for the first URL of a document fetch: a link taken from a
+    registry's answer or a page (``pdf_url``, ``citation_pdf_url``, an entry's ``url``)
+    is chosen by whoever wrote that answer, as a redirect is by a server."""
+    _check_address(url, allowed, "a link")
+
+
+def _check_address(target: str, allowed: frozenset[Address], how: str) -> None:
     host = urlsplit(target).hostname
     to = literal(host)
     if to is None and is_loopback_name(host):
@@ -79,12 +90,11 @@ def check_redirect(source: str, target: str, allowed: frozenset[Address] = froze
     kind = describe(to)
     if unwrap(to) in allowed and kind not in _NEVER:
         return
-    source_host = urlsplit(source).hostname or ""
     spelled = "" if str(to) == (host or "") else f" ({host})"
     raise FetchFailure(
         Reason.BLOCKED_HOST,
         target,
-        f"a redirect from {source_host} to the {kind} address {unwrap(to)}{spelled}; not followed",
+        f"{how} to the {kind} address {unwrap(to)}{spelled}; not followed",
     )
 
 

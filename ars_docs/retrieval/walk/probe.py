@@ -145,7 +145,8 @@ class Probe:
         started = self.http.monotonic()
         self.http.begin()
         try:
-            return self.http.get(url, headers, keep_refusals=not api)
+            # A document's URL is a link someone else wrote (an answer, a page): judged.
+            return self.http.get(url, headers, keep_refusals=not api, judge_first=not api)
         except FetchFailure as failure:
             self._timing = (started, *self.http.counted())
             self.note(
