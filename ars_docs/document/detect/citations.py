@@ -196,19 +196,20 @@ def _pandoc_superscripts(masked: str, start: int, stop: int) -> list[Candidate]:
     for match in pat.PANDOC_SUP_RE.finditer(masked, start, stop):
         at = match.start()
         prev = masked[at - 1] if at else ""
-        if not prev or prev.isspace() or prev.isdigit():
-            continue  # ``10^6^``, a superscript opening a line
+        if not prev or prev.isspace() or (prev.isdigit() and "," not in match.group("nums")):
+            continue  # ``10^6^``, a superscript opening a line (``10^25,26^`` is no power)
         if prev.isalpha():
             word = re.search(r"[^\W\d_]+$", masked[max(0, at - 30) : at])
             letters = word.group() if word else prev
             before = masked[at - len(letters) - 1] if at > len(letters) else ""
-            if letters.lower() in words.UNITS or (before and before in "^~_\\"):
+            unit = len(letters) <= 3 and letters.lower() in words.UNITS  # not ``times^12^``
+            if unit or (before and before in "^~_\\"):
                 continue  # ``km^2^``, ``m^-1^``; a superscript right after another script
             if len(letters) == 1:
                 nums = match.group("nums")
                 if not (len(nums) >= 2 and nums.isdigit()) and "," not in nums:
                     continue  # ``x^2^``, ``R^2^``: an exponent; ``R^45^`` cites
-        elif prev not in ".,;:!?”\"’)]%*":
+        elif not prev.isdigit() and prev not in ".,;:!?”\"’)]%*":
             continue
         found.append(Candidate(at, match.end(), "numeric", 1))
     return found
