@@ -175,7 +175,8 @@ def _numeric(masked: str, start: int, stop: int, raw: str) -> list[Candidate]:
         at = match.start(0)
         # An escaped bracket was read as a space and ``[``: the text before is before the backslash.
         escaped = raw[at - 1 : at] == "\\"
-        prev = masked[at - 2] if escaped and at >= 2 else masked[at - 1] if at else ""
+        # (read in ``raw``: the shown ``\\]`` of ``x\\[1\\]\\[2\\]`` moved onto its backslash)
+        prev = raw[at - 2] if escaped and at >= 2 else masked[at - 1] if at else ""
         if prev and ((prev.isalnum() and prev < "\u2e80") or prev in "_])\\!"):
             continue  # an index (a[1], x[1][2], a\\[2\\]), an escape or an image label
         if match.group("colon") and not escaped and not masked[raw.rfind("\n", 0, at) + 1 : at].strip():
