@@ -172,7 +172,10 @@ def main() -> int:
     )
     parser.add_argument("--show-errors", action="store_true", help="list misclassified sentences")
     args = parser.parse_args()
-    groups = {"both": ["tuning", "heldout"], "all": ["tuning", "heldout", "heldout2", "heldout-numeric"]}
+    groups = {
+        "both": ["tuning", "heldout"],
+        "all": ["tuning", "heldout", "heldout2", "heldout-numeric"],
+    }
     names = groups.get(args.set, [args.set])
     found = [report(name, SETS[name], args.show_errors) for name in names]
     return 0 if all(found) or args.set in groups else 66

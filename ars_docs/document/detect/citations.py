@@ -68,9 +68,8 @@ def _numbered_thing(masked: str, start: int, end: int, numbers: int) -> bool:
         # ``item [3]`` and ``the lists [2, 4, 8]`` hold data.
         if len(before) == 2 and before[0].lower() == "per":
             return False
-        if numbers == 1 and noun.endswith("s") and noun[:-1] in words.NUMBERED_THINGS:
-            return False
-        return True
+        plural = noun.endswith("s") and noun[:-1] in words.NUMBERED_THINGS
+        return not (numbers == 1 and plural)
     if any(len(w) == 1 and w.isascii() and w.islower() and w != "a" for w in before):
         return True  # ``set x to [4, 5, 6]``: a variable, not a claim (``R [45]`` is software)
     after = masked[end : end + 12].split()
@@ -179,10 +178,16 @@ def _numeric(masked: str, start: int, stop: int, raw: str) -> list[Candidate]:
         prev = raw[at - 2] if escaped and at >= 2 else masked[at - 1] if at else ""
         if prev and ((prev.isalnum() and prev < "\u2e80") or prev in "_])\\!"):
             continue  # an index (a[1], x[1][2], a\\[2\\]), an escape or an image label
-        if match.group("colon") and not escaped and not masked[raw.rfind("\n", 0, at) + 1 : at].strip():
+        if (
+            match.group("colon")
+            and not escaped
+            and not masked[raw.rfind("\n", 0, at) + 1 : at].strip()
+        ):
             continue  # ``[1]: https://…`` at a line's start defines a link reference
         numbers = re.findall(r"\d+", match.group("nums"))
-        if "0" in numbers or _numbered_thing(masked, at, match.end(0), len(numbers)):
+        if "0" in numbers or _numbered_thing(
+            masked, at, match.end(0), len(re.split("[,;]", match.group("nums")))
+        ):
             continue  # citation numbers start at 1; "item [3]", "[2, 5] seconds"
         end = match.end(0) - (1 if match.group("colon") else 0)
         found.append(Candidate(at, end, "numeric", 1))
@@ -210,7 +215,7 @@ def _pandoc_superscripts(masked: str, start: int, stop: int) -> list[Candidate]:
                 nums = match.group("nums")
                 if not (len(nums) >= 2 and nums.isdigit()) and "," not in nums:
                     continue  # ``x^2^``, ``R^2^``: an exponent; ``R^45^`` cites
-        elif not prev.isdigit() and prev not in ".,;:!?”\"’)]%*":
+        elif not prev.isdigit() and prev not in '.,;:!?”"’)]%*':
             continue
         found.append(Candidate(at, match.end(), "numeric", 1))
     return found

@@ -178,9 +178,7 @@ CASE_RE = re.compile(
     rf"(?:\(\s*(?:[A-Z][\w.]*\s+){{0,3}}{YEAR}\s*\)|\[{YEAR}\]\s+[A-Z]{{2,8}}(?:\s+\([A-Za-z]+\))?\s+\d+)"
 )
 #: Character references and backslash escapes, read as the character they show.
-ENTITY_RE = re.compile(
-    r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\[(\[)\]]"
-)
+ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\[(\[)\]]")
 #: A law report after the year (``(1992) 175 CLR 1``) or a German official reporter
 #: (``BGHZ 154, 205``, ``BVerfGE 65, 1``).
 REPORTER_RE = re.compile(rf"\(\s*{YEAR}\s*\)\s+\d{{1,4}}\s+[A-Z][A-Za-z.]{{1,10}}\s+\d{{1,5}}")
