@@ -178,11 +178,7 @@ def _numeric(masked: str, start: int, stop: int, raw: str) -> list[Candidate]:
         prev = raw[at - 2] if escaped and at >= 2 else masked[at - 1] if at else ""
         if prev and ((prev.isalnum() and prev < "\u2e80") or prev in "_])\\!"):
             continue  # an index (a[1], x[1][2], a\\[2\\]), an escape or an image label
-        if (
-            match.group("colon")
-            and not escaped
-            and not masked[raw.rfind("\n", 0, at) + 1 : at].strip()
-        ):
+        if match.group("colon") and not escaped and _at_line_start(raw, at):
             continue  # ``[1]: https://…`` at a line's start defines a link reference
         numbers = re.findall(r"\d+", match.group("nums"))
         if "0" in numbers or _numbered_thing(
@@ -192,6 +188,17 @@ def _numeric(masked: str, start: int, stop: int, raw: str) -> list[Candidate]:
         end = match.end(0) - (1 if match.group("colon") else 0)
         found.append(Candidate(at, end, "numeric", 1))
     return found
+
+
+def _at_line_start(text: str, at: int) -> bool:
+    """``text[at]`` has at most three spaces before it on its line (a link reference
+    definition's place); looks back four characters only, so a long line costs nothing."""
+    before = text[max(0, at - 4) : at]
+    if "\n" in before:
+        before = before.rsplit("\n", 1)[1]
+    elif at > 3:
+        return False
+    return not before.strip(" ")
 
 
 def _pandoc_superscripts(masked: str, start: int, stop: int) -> list[Candidate]:
