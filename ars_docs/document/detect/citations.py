@@ -16,8 +16,10 @@ caught instead of shipping unchecked:
 * a named source with a cue: ``according to the World Bank (2020)``, ``nach
   Angaben des Statistischen Bundesamtes (2022)``, ``The Law Commission (2015)
   recommended``; unbracketed ``As Mbeki and O'Sullivan showed in 2011``;
-* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``ref. 14``, superscripts
-  (``trials.²³``, ``^12,13^``; ``<sup>7,8</sup>`` via ``superscript_tags``);
+* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``[1, Ch. 13]``, ``[e.g., 7]``,
+  pandoc's escaped ``\\[2\\]``, ``ref. 14``, superscripts (``trials.²³``,
+  pandoc's ``^12,13^`` after punctuation or a word, not an exponent such as
+  ``x^2^``; ``<sup>7,8</sup>`` via ``superscript_tags``);
 * back references: ``ibid.``, ``ebd.``, ``op. cit.``, ``supra note 4``, ``Id. at 12``;
 * case law: ``Roe v. Wade (1973)``, ``Caparo Industries plc v Dickman [1990] UKHL 2``,
   ``(1992) 175 CLR 1``, ``BGHZ 154, 205``.
