@@ -16,13 +16,17 @@ one citation) or ``-`` (none), one sentence per line as ``LABEL<TAB>text``:
   held-out number;
 * ``heldout2``: ``tests/data/citation_sentences_heldout2.txt`` — a second
   held-out set, written after those fixes by someone who had not seen the
-  other sets; the held-out number to quote.
+  other sets; the held-out number to quote;
+* ``heldout-numeric``: ``tests/data/citation_sentences_numeric_heldout.txt`` —
+  numeric and superscript citations as pandoc writes them (``\\[2\\]``, ``^1^``)
+  and citation-free sentences with bracketed or raised numbers, written after
+  the issue-36 tuning on real prose; its first run is kept, not tuned on since.
 
 Every sentence is run through ``finalize`` as a one-paragraph draft *without*
 markers; a sentence counts as detected when finalize reports ARS005 for it.
 
     PYTHONPATH=. python benchmarks/bench_citation_detector.py
-        [--set tuning|heldout|heldout2|both|all] [--show-errors]
+        [--set tuning|heldout|heldout2|heldout-numeric|both|all] [--show-errors]
 
 Prints, per set, counts, precision, recall, per-language recall and
 precision where a line names its language, and the time per sentence.
@@ -42,8 +46,16 @@ DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
 DATA = DATA_DIR / "citation_sentences.txt"
 HELDOUT = DATA_DIR / "citation_sentences_heldout.txt"
 HELDOUT2 = DATA_DIR / "citation_sentences_heldout2.txt"
-SETS = {"tuning": DATA, "heldout": HELDOUT, "heldout2": HELDOUT2}
-TARGETS = {"heldout": (0.95, 0.90), "heldout2": (0.95, 0.90)}
+HELDOUT_NUMERIC = DATA_DIR / "citation_sentences_numeric_heldout.txt"
+SETS = {
+    "tuning": DATA,
+    "heldout": HELDOUT,
+    "heldout2": HELDOUT2,
+    "heldout-numeric": HELDOUT_NUMERIC,
+}
+TARGETS = {"heldout": (0.95, 0.90), "heldout2": (0.95, 0.90), "heldout-numeric": (0.95, 0.90)}
+#: Sets whose errors were read and fixed after their first run.
+TUNED_AFTER = frozenset({"heldout", "heldout2"})
 # The first run of each held-out set, before anyone looked at its errors
 # (``heldout``: commit 9e5d7f8, 249 sentences, 127 with a citation, detector
 # of commit 529f492). Kept so the honest number stays visible once a set has
@@ -53,6 +65,8 @@ FIRST_HELDOUT_RUN = {
     "(249 sentences, detector of 529f492)",
     "heldout2": "tp 111, fp 8, fn 25, tn 126: precision 0.933, recall 0.816 "
     "(270 sentences, 136 citations, commit 7aa76d1; detector of c2a30e8)",
+    "heldout-numeric": "tp 35, fp 4, fn 0, tn 31: precision 0.897, recall 1.000 "
+    "(70 sentences, 35 citations; detector of 2b546ad)",
 }
 
 
@@ -124,7 +138,8 @@ def report(name: str, path: Path, show_errors: bool) -> bool:
     print(f"{name}: {path.name}")
     if name in FIRST_HELDOUT_RUN:
         print(f"  first run (held-out): {FIRST_HELDOUT_RUN[name]}")
-        print("  (no longer held-out: its errors were read and the rules fixed after that run)")
+        if name in TUNED_AFTER:
+            print("  (no longer held-out: its errors were read and the rules fixed after that run)")
     print(f"  labelled sentences: {len(rows)} ({sum(c for c, _ in rows)} with a citation)")
     print(f"  outcome: {counts}")
     target = TARGETS.get(name)
@@ -151,13 +166,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--set",
-        choices=("tuning", "heldout", "heldout2", "both", "all"),
+        choices=("tuning", "heldout", "heldout2", "heldout-numeric", "both", "all"),
         default="both",
-        help="which labelled set (both: tuning and heldout; all: the three)",
+        help="which labelled set (both: tuning and heldout; all: the four)",
     )
     parser.add_argument("--show-errors", action="store_true", help="list misclassified sentences")
     args = parser.parse_args()
-    groups = {"both": ["tuning", "heldout"], "all": ["tuning", "heldout", "heldout2"]}
+    groups = {
+        "both": ["tuning", "heldout"],
+        "all": ["tuning", "heldout", "heldout2", "heldout-numeric"],
+    }
     names = groups.get(args.set, [args.set])
     found = [report(name, SETS[name], args.show_errors) for name in names]
     return 0 if all(found) or args.set in groups else 66

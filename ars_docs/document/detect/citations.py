@@ -16,8 +16,10 @@ caught instead of shipping unchecked:
 * a named source with a cue: ``according to the World Bank (2020)``, ``nach
   Angaben des Statistischen Bundesamtes (2022)``, ``The Law Commission (2015)
   recommended``; unbracketed ``As Mbeki and O'Sullivan showed in 2011``;
-* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``ref. 14``, superscripts
-  (``trials.²³``, ``^12,13^``; ``<sup>7,8</sup>`` via ``superscript_tags``);
+* numeric: ``[12]``, ``[3–5]``, ``[1, 4, 7]``, ``[1, Ch. 13]``, ``[e.g., 7]``,
+  pandoc's escaped ``\\[2\\]``, ``ref. 14``, superscripts (``trials.²³``,
+  pandoc's ``^12,13^`` after punctuation or a word, not an exponent such as
+  ``x^2^``; ``<sup>7,8</sup>`` via ``superscript_tags``);
 * back references: ``ibid.``, ``ebd.``, ``op. cit.``, ``supra note 4``, ``Id. at 12``;
 * case law: ``Roe v. Wade (1973)``, ``Caparo Industries plc v Dickman [1990] UKHL 2``,
   ``(1992) 175 CLR 1``, ``BGHZ 154, 205``.
@@ -59,12 +61,19 @@ from ars_docs.document.detect.names import (
 from ars_docs.document.detect.narrative import as_shown, narrative_candidate, narrative_matches
 
 
-def _numbered_thing(masked: str, start: int, end: int) -> bool:
+def _numbered_thing(masked: str, start: int, end: int, numbers: int) -> bool:
     before = masked[max(0, start - 24) : start].split()[-2:]
     if before and before[-1].lower() in words.NUMBERED_THINGS:
-        return True
-    if any(len(w) == 1 and w.isascii() and w.isalpha() and w not in "aAI" for w in before):
-        return True  # ``set x to [4, 5, 6]``: a variable, not a claim
+        noun = before[-1].lower()
+        # A rate (``per day [11]``) names no numbered thing; a plural before one
+        # number or range cites (``groups [4]``, ``image sets [46]``), while
+        # ``item [3]`` and ``the lists [2, 4, 8]`` hold data.
+        if len(before) == 2 and before[0].lower() == "per":
+            return False
+        plural = noun.endswith("s") and noun[:-1] in words.NUMBERED_THINGS
+        return not (numbers == 1 and plural)
+    if any(len(w) == 1 and w.isascii() and w.islower() and w != "a" for w in before):
+        return True  # ``set x to [4, 5, 6]``: a variable, not a claim (``R [45]`` is software)
     after = masked[end : end + 12].split()
     return bool(after) and after[0].lower().rstrip(".,;") in words.UNITS
 
@@ -79,8 +88,10 @@ def readable(masked: str) -> str:
 
 def _shown(match: re.Match[str]) -> str:
     text = match.group()
-    if text == "\\":
-        return " "
+    if text[0] == "\\":
+        # ``toolbox \\[2\\]`` as pandoc escapes it reads ``toolbox  [2] ``: an opening
+        # bracket keeps its place, a closing one moves onto the backslash.
+        return " " + text[1] if text[1] in "([" else text[1] + " "
     char = html.unescape(text)
     if len(char) != 1 or char == "&":
         return text
@@ -96,12 +107,19 @@ def find_candidates(masked: str, start: int = 0, end: int | None = None) -> list
         return []
     shown = readable(masked)
     if shown is not masked:
-        return [_whole_reference(masked, c) for c in _found(shown, start, stop)]
-    return _found(masked, start, stop)
+        return [_whole_reference(masked, c) for c in _found(shown, start, stop, masked)]
+    return _found(masked, start, stop, masked)
 
 
 def _whole_reference(masked: str, cand: Candidate) -> Candidate:
-    """A candidate that ends inside ``&#41;`` ends after it."""
+    """A candidate that ends inside ``&#41;`` or ``\\]`` ends after it."""
+    start, end = cand.start, cand.end
+    if masked[start - 1 : start] == "\\" and masked[start : start + 1] in ("(", "["):
+        start -= 1
+    if masked[end - 1 : end] == "\\" and masked[end : end + 1] in (")", "]"):
+        end += 1
+    if (start, end) != (cand.start, cand.end):
+        return Candidate(start, end, cand.form, cand.works)
     amp = masked.rfind("&", max(cand.start, cand.end - 12), cand.end)
     if amp < 0 or ";" in masked[amp : cand.end]:
         return cand
@@ -109,7 +127,7 @@ def _whole_reference(masked: str, cand: Candidate) -> Candidate:
     return cand if semi < 0 else Candidate(cand.start, semi + 1, cand.form, cand.works)
 
 
-def _found(masked: str, start: int, stop: int) -> list[Candidate]:
+def _found(masked: str, start: int, stop: int, raw: str) -> list[Candidate]:
     found: list[Candidate] = []
     found.extend(_groups(masked, start, stop))
     anchors = [m.start() for m in pat.NARRATIVE_ANCHOR_RE.finditer(masked, start, stop)]
@@ -121,16 +139,7 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
         if cand is not None:
             found.append(cand)
     found.extend(cjk_narratives(masked, start, anchors, pat.PAREN_YEARS_RE, pat.WORK_RE))
-    for match in pat.NUMERIC_RE.finditer(masked, start, stop):
-        at = match.start()
-        if at and (
-            (masked[at - 1].isalnum() and masked[at - 1] < "\u2e80") or masked[at - 1] in "_])\\!"
-        ):
-            continue  # an index (a[1], x[1][2]), an escape or an image label
-        numbers = re.findall(r"\d+", match.group("nums"))
-        if "0" in numbers or _numbered_thing(masked, at, match.end()):
-            continue  # citation numbers start at 1; "item [3]", "[2, 5] seconds"
-        found.append(Candidate(at, match.end(), "numeric", 1))
+    found.extend(_numeric(masked, start, stop, raw))
     if " v. " in masked or " v " in masked:
         found.extend(_cases(masked, start, stop))
     # The rarer forms: a substring test first (far cheaper than a regular expression scan).
@@ -140,9 +149,11 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
     if pat.BACK_CUE_RE.search(masked, start, stop):
         for match in pat.BACK_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "back-reference", 1))
-    if "^" in masked or (not masked.isascii() and any(ch in masked for ch in pat.SUP)):
+    if not masked.isascii() and any(ch in masked for ch in pat.SUP):
         for match in pat.SUPERSCRIPT_RE.finditer(masked, start, stop):
             found.append(Candidate(match.start(), match.end(), "numeric", 1))
+    if "^" in masked:
+        found.extend(_pandoc_superscripts(masked, start, stop))
     if "As " in masked or "as " in masked:
         found.extend(as_shown(masked, start, stop))
     if ") " in masked:
@@ -156,6 +167,67 @@ def _found(masked: str, start: int, stop: int) -> list[Candidate]:
             if plausible(match.group("who")) and not is_place(match.group("who")):
                 found.append(Candidate(match.start(), match.end(), "narrative", 1))
     return without_overlaps(found)
+
+
+def _numeric(masked: str, start: int, stop: int, raw: str) -> list[Candidate]:
+    """``[12]``, ``[3–5]``, ``\\[2\\]`` (read as ``[2]``), ``[e.g., 7]``, ``[1, Ch. 13]``."""
+    found: list[Candidate] = []
+    for match in pat.NUMERIC_RE.finditer(masked, start, stop):
+        at = match.start(0)
+        # An escaped bracket was read as a space and ``[``: the text before is before the backslash.
+        escaped = raw[at - 1 : at] == "\\"
+        # (read in ``raw``: the shown ``\\]`` of ``x\\[1\\]\\[2\\]`` moved onto its backslash)
+        prev = raw[at - 2] if escaped and at >= 2 else masked[at - 1] if at else ""
+        if prev and ((prev.isalnum() and prev < "\u2e80") or prev in "_])\\!"):
+            continue  # an index (a[1], x[1][2], a\\[2\\]), an escape or an image label
+        if match.group("colon") and not escaped and _at_line_start(raw, at):
+            continue  # ``[1]: https://…`` at a line's start defines a link reference
+        numbers = re.findall(r"\d+", match.group("nums"))
+        if "0" in numbers or _numbered_thing(
+            masked, at, match.end(0), len(re.split("[,;]", match.group("nums")))
+        ):
+            continue  # citation numbers start at 1; "item [3]", "[2, 5] seconds"
+        end = match.end(0) - (1 if match.group("colon") else 0)
+        found.append(Candidate(at, end, "numeric", 1))
+    return found
+
+
+def _at_line_start(text: str, at: int) -> bool:
+    """``text[at]`` has at most three spaces before it on its line (a link reference
+    definition's place); looks back four characters only, so a long line costs nothing."""
+    before = text[max(0, at - 4) : at]
+    if "\n" in before:
+        before = before.rsplit("\n", 1)[1]
+    elif at > 3:
+        return False
+    return not before.strip(" ")
+
+
+def _pandoc_superscripts(masked: str, start: int, stop: int) -> list[Candidate]:
+    """Pandoc's ``^12,13^`` after punctuation, a closing bracket, ``%`` or a word, not an
+    exponent: ``x^2^``, ``km^2^``, ``10^6^``, ``R^2^`` (a number after one letter, a unit
+    or a digit), nor ``^th^`` (no number)."""
+    found: list[Candidate] = []
+    for match in pat.PANDOC_SUP_RE.finditer(masked, start, stop):
+        at = match.start()
+        prev = masked[at - 1] if at else ""
+        if not prev or prev.isspace() or (prev.isdigit() and "," not in match.group("nums")):
+            continue  # ``10^6^``, a superscript opening a line (``10^25,26^`` is no power)
+        if prev.isalpha():
+            word = re.search(r"[^\W\d_]+$", masked[max(0, at - 30) : at])
+            letters = word.group() if word else prev
+            before = masked[at - len(letters) - 1] if at > len(letters) else ""
+            unit = len(letters) <= 3 and letters.lower() in words.UNITS  # not ``times^12^``
+            if unit or (before and before in "^~_\\"):
+                continue  # ``km^2^``, ``m^-1^``; a superscript right after another script
+            if len(letters) == 1:
+                nums = match.group("nums")
+                if not (len(nums) >= 2 and nums.isdigit()) and "," not in nums:
+                    continue  # ``x^2^``, ``R^2^``: an exponent; ``R^45^`` cites
+        elif not prev.isdigit() and prev not in '.,;:!?”"’)]%*':
+            continue
+        found.append(Candidate(at, match.end(), "numeric", 1))
+    return found
 
 
 def superscript_tags(raw: str, masked: str) -> list[Candidate]:

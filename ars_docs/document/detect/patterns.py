@@ -76,11 +76,25 @@ PAREN_YEARS_RE = re.compile(rf"[(（\[]\s*(?P<years>{YEARS}){LOCATOR}?\s*[)）\]
 WIDE_ANCHOR_RE = re.compile(rf"（\s*{YEAR_OR}")
 #: How far before its ``(`` a narrative citation's names may start.
 NAMES_REACH = 160
-#: Numeric: ``[12]``, ``[3–5]``, ``[1, 4–6]``; not an index (``a[1]``) or a footnote (``[^1]``).
-NUM = r"\d{1,3}(?:\s*[-–—]\s*\d{1,3})?"
+#: Numeric: ``[12]``, ``[3–5]``, ``[1, 4–6]``, pandoc's ``[17,27--29]``; not an index
+#: (``a[1]``) or a footnote (``[^1]``).
+NUM = r"\d{1,3}(?:\s*(?:--?|[–—])\s*\d{1,3})?"
+#: What may come before the numbers: ``[e.g., 79]``, ``[cf. 11]``, ``[see 4]``, and a
+#: name with et al. (``[Ridgeway *et al.* 40]``, as citeproc writes an author-number style).
+NUM_PREFIX = (
+    r"(?:(?:e\.g\.|cf\.|see|vgl\.|siehe|i\.e\.),?\s+"
+    rf"|{SURNAME}\s+\*?et\s+al\.\*?\s+)"
+)
+#: A locator after the numbers: ``[15, p. 3]``, ``[1, Ch. 13]``, ``[6, S. 41]``,
+#: ``[34, see Table S1]``; a word says it is one, so ``[2, 5]`` stays an interval.
+NUM_LOCATOR = (
+    r"(?:,\s*(?:pp?\.|[Cc]hap?\.|[Cc]h\.|S\.|[Ss]ec(?:t)?\.|§§?|[Pp]ara\.|[Ff]ig(?:s|ure)?\.?"
+    r"|[Tt]able|[Tt]ab\.|[Ee]qs?\.|[Kk]ap\.|Abschn\.|[Vv]ol\.|Bd\.|[Tt]hm\.|[Ss]ee|[Aa]ppendix"
+    r"|[Ll]emma|[Dd]ef\.)[ \t]*[\w.\-–]{1,12}(?:[ \t]+[\w.\-–]{1,12}){0,2})"
+)
 NUMERIC_RE = re.compile(
-    rf"\[(?P<nums>{NUM}(?:\s*[,;]\s*{NUM}){{0,9}})"
-    r"(?:,\s*pp?\.\s*\d+(?:[-–]\d+)?)?\](?![(\[:])"
+    rf"\[(?P<pre>{NUM_PREFIX})?(?P<nums>{NUM}(?:\s*[,;]\s*{NUM}){{0,9}})"
+    rf"{NUM_LOCATOR}?\](?![(\[])(?P<colon>:)?"
 )
 #: ``ref. 14``, ``Refs. 3–5`` (physics and chemistry journals); not ``ref. 2013/44``.
 REF_RE = re.compile(rf"{WORD_BEFORE}[Rr]efs?\.\s*{NUM}(?:\s*,\s*{NUM}){{0,9}}(?![\d/])")
@@ -93,9 +107,19 @@ BACK_RE = re.compile(
 #: ``shown,¹⁻³``; pandoc's ``^12,13^`` after punctuation (``…previously.^12,13^``).
 SUP = "¹²³⁰⁴⁵⁶⁷⁸⁹"
 SUPERSCRIPT_RE = re.compile(
-    rf"(?<=[.,;:!?”\"’])(?:[{SUP}]{{1,3}}(?:[,⁻–-][{SUP}]{{1,3}}){{0,9}}"
-    rf"|\^\d{{1,3}}(?:[,–-]\d{{1,3}}){{0,9}}\^)"
+    rf"(?<=[.,;:!?”\"’])(?:[{SUP}]{{1,3}}(?:[,⁻–-][{SUP}]{{1,3}}){{0,9}})"
     rf"|(?<=[{LOW}]{{3}})[{SUP}]{{1,3}}(?:[,⁻–-][{SUP}]{{1,3}})*(?=[\s.,;:]|\Z)"
+)
+#: A space inside pandoc's superscript, which pandoc writes escaped: ``^e.g.\ 11^``.
+_SP = r"(?:\\ |[ \t])"
+#: Pandoc's superscript holding reference numbers: ``^12,13^``, ``^4--6^``, ``^e.g.\ 11^``,
+#: ``^34,\ see\ Table\ S1^``, ``^Ridgeway\ *et\ al.*\ 40^``. Where it may stand (after
+#: punctuation, a word, a closing bracket; not an exponent) is decided by the detector.
+PANDOC_SUP_RE = re.compile(
+    rf"\^(?:(?:e\.g\.,?|cf\.|see|i\.e\.,?){_SP}|{SURNAME}{_SP}\*?et{_SP}al\.\*?{_SP})?"
+    rf"(?P<nums>{NUM}(?:,{_SP}?{NUM}){{0,9}})"
+    rf"(?:,{_SP}?(?:pp?\.|[Cc]hap?\.|[Cc]h\.|S\.|see|[Tt]able|[Ff]ig\.){_SP}?[\w.\-–]{{1,12}}"
+    rf"(?:{_SP}[\w.\-–]{{1,12}}){{0,2}})?\^"
 )
 #: An HTML superscript holding reference numbers: ``<sup>7,8</sup>``, ``<sup>[3]</sup>``.
 SUP_TAG_RE = re.compile(
@@ -154,9 +178,7 @@ CASE_RE = re.compile(
     rf"(?:\(\s*(?:[A-Z][\w.]*\s+){{0,3}}{YEAR}\s*\)|\[{YEAR}\]\s+[A-Z]{{2,8}}(?:\s+\([A-Za-z]+\))?\s+\d+)"
 )
 #: Character references and backslash escapes, read as the character they show.
-ENTITY_RE = re.compile(
-    r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\(?=[(\[)\]])"
-)
+ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|\\[(\[)\]]")
 #: A law report after the year (``(1992) 175 CLR 1``) or a German official reporter
 #: (``BGHZ 154, 205``, ``BVerfGE 65, 1``).
 REPORTER_RE = re.compile(rf"\(\s*{YEAR}\s*\)\s+\d{{1,4}}\s+[A-Z][A-Za-z.]{{1,10}}\s+\d{{1,5}}")
