@@ -253,13 +253,101 @@ def _groups(masked: str, start: int, stop: int) -> list[Candidate]:
                 continue
             works = 0
             for item in pat.ITEM_RE.finditer(inner):
-                if counts_as_author(item.group("who")) and not lifespan(item.group("years")):
-                    works += len(pat.WORK_RE.findall(item.group("years")))
+                if lifespan(item.group("years")):
+                    continue
+                upper = item.group("upper")
+                if upper is not None:
+                    if not _fills_its_place(inner, item, upper) or _event_before(
+                        masked, group.start()
+                    ):
+                        continue
+                elif not counts_as_author(item.group("who")):
+                    continue
+                works += len(pat.WORK_RE.findall(item.group("years")))
             if not works and parenthesised and pat.YEAR_PAGE_RE.fullmatch(inner):
                 works = 1  # ``"…" (2013, p. 7)``: the author is named elsewhere in the sentence
             if works:
                 found.append(Candidate(group.start(), group.end(), "parenthetical", works))
     return found
+
+
+#: Capitals before a year that name no author: ``(GDP 2020)``, ``(USA 2016)``, ``(FY 2021)``.
+_NOT_UPPER_AUTHORS = frozenset(
+    [
+        "AD",
+        "BC",
+        "BCE",
+        "CE",
+        "FY",
+        "CY",
+        "GDP",
+        "GNP",
+        "EUR",
+        "USD",
+        "GBP",
+        "CHF",
+        "JPY",
+        "USA",
+        "US",
+        "UK",
+        "EU",
+        "UN",
+        "COVID",
+        "SARS",
+        "ISO",
+        "DIN",
+        "NB",
+        "PS",
+    ]
+)
+
+
+def _fills_its_place(inner: str, item: re.Match[str], upper: str) -> bool:
+    """A name in capitals (``TAN et al. 2014``, ``TRB 1998``) or a quoted title (``"PheKB,"
+    n.d.``) is an author only when its item is a whole entry of the group: nothing but a
+    ``see``/``e.g.`` or an earlier entry before it, nothing but a later entry after it,
+    so ``(GDP 2020 levels)`` and ``(the "best" 2020 model)`` are not citations."""
+    if upper[:1].isalpha() and (
+        upper.split()[0].strip(",") in _NOT_UPPER_AUTHORS or len(upper) < 3
+    ):
+        return False
+    before = inner[: item.start()].rstrip()
+    if before and before[-1] not in ";," and before.split()[-1].lower() not in _LEADS:
+        return False
+    after = inner[item.end() :].lstrip()
+    return not after or after[0] == ";"
+
+
+#: Events named by an acronym and a year: ``the conference (ICML 2013)``.
+_EVENTS = frozenset(
+    [
+        "conference",
+        "workshop",
+        "symposium",
+        "meeting",
+        "summit",
+        "congress",
+        "games",
+        "cup",
+        "election",
+        "olympics",
+        "championship",
+        "expo",
+        "edition",
+        "season",
+        "release",
+        "version",
+    ]
+)
+
+
+def _event_before(masked: str, at: int) -> bool:
+    """The word before a group is an event's noun: its ``(ICML 2013)`` names the event."""
+    before = masked[max(0, at - 24) : at].split()
+    return bool(before) and before[-1].lower().strip(",") in _EVENTS
+
+
+_LEADS = frozenset(["see", "e.g.", "e.g.,", "cf.", "vgl.", "siehe", "voir", "i.e.", "i.e.,"])
 
 
 def _cases(masked: str, start: int, stop: int) -> list[Candidate]:

@@ -30,7 +30,12 @@ def plausible(who: str) -> bool:
     names = capitalised_words(who)
     if not names or pat.DIGIT_RE.search(who):
         return False  # ``Kepler-22b (2011)`` is a planet
-    return all(name.lower().strip("'’") not in words.NOT_AUTHORS for name in names)
+    listed = [name.lower().strip("'’") in words.NOT_AUTHORS for name in names]
+    if pat.ETAL_RE.search(who):
+        # ``Lei et al. (2018)``: "et al." follows only names, so it outweighs the word
+        # lists ("lei" is Portuguese for law) unless every name is a listed word.
+        return not all(listed) or len(names) == 1
+    return not any(listed)
 
 
 def is_place(who: str) -> bool:

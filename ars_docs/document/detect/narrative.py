@@ -89,6 +89,22 @@ def _organisation(masked: str, at: int, start: int) -> Candidate | None:
     return Candidate(before.start(), group.end(), "narrative", 1)
 
 
+def _group_author(masked: str, at: int, start: int) -> Candidate | None:
+    """``PRISM Climate Group (2004)``, ``R Core Team (2018)``: a group named as an author;
+    after ``the`` only with a reporting verb (``the Bilderberg Group (1954) met``)."""
+    group = pat.PAREN_YEAR_RE.match(masked, at)
+    if group is None:
+        return None
+    head = masked[max(start, at - 80) : at]
+    name = pat.GROUP_AUTHOR_RE.search(head)
+    if name is None:
+        return None
+    first = at - len(head) + name.start("name")
+    if word_before(masked, first) in ARTICLE_WORDS and not reported_after(masked, group.end()):
+        return None
+    return Candidate(first, group.end(), "narrative", 1)
+
+
 def narrative_candidate(masked: str, match: re.Match[str]) -> Candidate | None:
     """The narrative citation ``match`` is, or ``None`` when its name is not an author's."""
     who = match.group("who")
@@ -169,6 +185,11 @@ def narrative_matches(
             org = _organisation(masked, at, start)
             if org is not None:
                 orgs.append(org)
+                continue
+        if at > start and masked[at - 1] in "pmnp \t" and masked[at] == "(":
+            team = _group_author(masked, at, start)
+            if team is not None:
+                orgs.append(team)
                 continue
         window = max(floor, at - pat.NAMES_REACH)
         for match in pat.NARRATIVE_RE.finditer(masked, window, min(stop, at + 400)):

@@ -18,10 +18,13 @@ WORD_BEFORE = rf"(?<![{UP}{LOW}0-9'’\-])"
 YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?(?![\d])"
 #: One work's year: ``2013``, ``2013a``, a span ``2019–2021`` / ``2019–21``.
 WORK_YEAR = rf"{YEAR}(?:\s*[-–—]\s*(?:{YEAR}|\d\d(?![\d])))?"
+#: A reprint's year with its original: ``2017/2021``, ``[2017] 2021`` (citeproc's
+#: ``original-date``): one work.
+ORIGINAL_YEAR = rf"(?:\[{YEAR}\]\s+{YEAR}|{YEAR}/{YEAR})"
 # (a first-character test before the rare words keeps each failed attempt cheap)
 YEAR_OR = (
-    rf"(?:{WORK_YEAR}|(?=[nifsev])(?:n\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
-    r"|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати))"
+    rf"(?:{ORIGINAL_YEAR}|{WORK_YEAR}|(?=[nifsevo])(?:n\.\s?d\.|no\s+date|o\.\s?J\.|s\.\s?d\.|in\s+press"
+    r"|forthcoming|im\s+Druck|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати))"
 )
 # A surname: a capital, then letters, apostrophes or hyphens (``O'Neil``,
 # ``Müller-Lyer``); lower-case particles may come first (``van der Berg``).
@@ -40,7 +43,21 @@ ETAL = (
     r"|и\s+(?:др\.|соавт\.)))"
 )
 AND = r"(?:\s*,?\s+(?:and|&|und|et|y|e|и)\s+|\s*&\s*)"
-AUTHORS = rf"(?:{NAME}(?:{ETAL}|(?:\s*,\s*{NAME}){{0,5}}{AND}{NAME}{ETAL}?)?)"
+#: Names, then "et al." (``Smith et al.``), citeproc's disambiguated ``Muenchow, Bräuning,
+#: et al.``, or a list ending in "and" (``Lee, Park and Kim``).
+AUTHORS = (
+    rf"(?:{NAME}(?:{ETAL}|(?:\s*,\s*{NAME}){{1,5}},{ETAL}"
+    rf"|(?:\s*,\s*{NAME}){{0,5}}{AND}{NAME}{ETAL}?)?)"
+)
+#: A surname as some bibliographies print it, in capitals: ``RASHEED``, ``TAN``, ``O'NEIL``.
+UPPER_NAME = rf"(?:[{UP}]{{2,20}}(?:[-'’][{UP}]{{2,20}})?(?![{LOW}\w]))"
+#: Capitalised authors in a group: ``TAN et al.``, ``RASHEED and RANGWALA``, ``TRB``; such
+#: an item counts only when it fills its place in the group (``_groups`` checks).
+UPPER_AUTHORS = (
+    rf"(?:{UPPER_NAME}(?:{ETAL}|(?:\s*,\s*{UPPER_NAME}){{0,5}}{AND}{UPPER_NAME}{ETAL}?)?)"
+)
+#: A title standing for its author, quoted: ``"Implementations by Phenotype | PheKB,"``.
+TITLE_AUTHOR = r"(?:[\"“][^\"“”\n]{3,160}[\"”])"
 PAGE = r"[\divxlc]+(?:\.\d+){0,3}(?:\s*[-–]\s*[\divxlc]+)?(?:\s*ff?\.)?"
 #: Where in the work: ``p. 4``, ``S. 34`` (German), ``с. 12`` (Russian), ``: 45``.
 PAGE_LOCATOR = (
@@ -54,7 +71,8 @@ CJK_ITEM = r"(?:[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]{1,8}(?:\s*(?:等人|�
 
 #: One author–year item inside parentheses: ``Smith et al., 2013a`` / ``OECD, 2019, p. 4``.
 ITEM_RE = re.compile(
-    rf"{WORD_BEFORE}(?P<who>{AUTHORS}|{ORG}(?=\s*,)|{CJK_ITEM})(?:\s*[,，、]\s*|\s+)"
+    rf"{WORD_BEFORE}(?:(?P<who>{AUTHORS}|{ORG}(?=\s*,)|{CJK_ITEM})|(?P<upper>{UPPER_AUTHORS}"
+    rf"|{TITLE_AUTHOR}))(?:\s*[,，、]\s*|\s+)"
     rf"(?P<years>{YEARS}){LOCATOR}?"
 )
 #: A year and a page alone: ``(2013, p. 7)``, ``(2019, S. 34)``, ``(2015: 45)``.
@@ -152,7 +170,7 @@ AS_SHOWN_RE = re.compile(  # a literal first (a fast scan); the word boundary is
     r"(?:[^\W\d]{1,14}\s+){0,4}?(?P<year>(?:1[5-9]\d\d|20\d\d))(?![\d])"
 )
 WORK_RE = re.compile(
-    rf"{WORK_YEAR}|n\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
+    rf"{ORIGINAL_YEAR}|{WORK_YEAR}|n\.\s?d\.|no\s+date|o\.\s?J\.|s\.\s?d\.|in\s+press|forthcoming|im\s+Druck"
     r"|sous\s+presse|en\s+prensa|no\s+prelo|в\s+печати"
 )
 YEAR_RE = re.compile(YEAR_OR)
@@ -163,8 +181,14 @@ ORG_BEFORE_RE = re.compile(r"(?<![\w&])[A-Z][A-Z&]{1,9}\s*\Z")
 PAREN_YEAR_RE = re.compile(rf"\(\s*{YEAR}(?:{LOCATOR})?\s*\)")
 ORG_CUE_RE = re.compile(
     r"(?:according\s+to|reported\s+by|published\s+by|data\s+(?:from|of)|see|cf\.|laut|selon"
-    r"|según|segundo|conforme|согласно)(?:\s+(?:the|der|die|la|le|el|a|o))?\s*$",
+    r"|según|segundo|conforme|согласно|e\.\s?g\.,?|i\.\s?e\.,?)(?:\s+(?:the|der|die|la|le|el|a|o))?\s*$",
     re.IGNORECASE,
+)
+#: A group or team as an author before ``(year)``: ``PRISM Climate Group (2004)``, ``R Core
+#: Team (2018)``, ``The Gene Ontology Consortium (2019)``.
+GROUP_AUTHOR_RE = re.compile(
+    rf"(?<![\w])(?P<name>(?:[{UP}][\w&\-]*[ \t]+){{1,4}}(?:Group|Consortium|Collaboration"
+    r"|(?:Core|Development)[ \t]+Team))[ \t]*\Z"
 )
 SPAN_RE = re.compile(r"(\d{4})\s*[-–—]\s*(\d{4})")
 #: Case law: ``Roe v. Wade (1973)``, ``Brown v. Board of Education, 347 U.S. 483 (1954)``,
