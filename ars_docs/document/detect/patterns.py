@@ -33,7 +33,10 @@ PARTICLE = (
     r"|ten|ter|Van|Von|De|Del|Della|Da|Di|Du|Le|La|Ten|Ter|Dos)\s+)"
 )
 PARTICLES = frozenset(re.findall(r"[a-z]+", PARTICLE.lower())) - {"vdlbatvdlt"}
-SURNAME = rf"(?:[{UP}][\w'’\-]*[{LOW}][\w'’\-]*)"
+# Its first lower-case letter is found by one reading (no lower-case letter before it), so
+# a name splits one way only: ``[\w]*[a-z][\w]*`` split ``Muenchow`` eight ways, and a comma
+# list of five names before a failed ``(year)`` cost seconds per kilobyte (issue 36).
+SURNAME = rf"(?:[{UP}](?:[^\W{LOW}]|['’\-])*[{LOW}][\w'’\-]*)"
 NAME = rf"(?:{PARTICLE}{{0,3}}{SURNAME})"
 ORG = r"(?:[A-Z][A-Z&]{1,9})"  # OECD, WHO, APA: parenthetical form only (with a comma)
 #: "and others" in the languages of the labelled set.
