@@ -1,8 +1,9 @@
 """Dense author–date look-alikes stay cheap (issue 36): a 1 MB draft of nothing but
 upper-case names in groups, unclosed quoted titles, group names before years, undated
 items or a reprint's two years, run through ``finalize`` as a real process, within the
-bomb bounds (a surname splits one way only; the patterns of capitals, quoted titles and ``Group (year)`` are bounded,
-and each is tried only inside a group or just before a year).
+bomb bounds (a surname splits one way only; the patterns of capitals, quoted titles
+and ``Group (year)`` are bounded, and each is tried only inside a group or just before
+a year).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ BOMBS = {
     # a comma list of names that never becomes a citation: on main (a surname read
     # eight ways) 35 s per 100 KB in a group and 107 s per 100 KB before ``(year)``
     "names without and": "(Muenchow, Bräuning, Hauenstein, Brenning, Smith, Meyer 2013) ",
-    "names before a failed narrative": "Muenchow, Bräuning, Hauenstein, Brenning, Smith, et (2013) ",
+    "names before a failed year": "Muenchow, Bräuning, Hauenstein, Brenning, Smith, et (2013) ",
     "not et al.": "(Muenchow, Bräuning, Hauenstein, Brenning, Smith, et alii 2013) ",
 }
 

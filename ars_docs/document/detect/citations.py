@@ -8,10 +8,13 @@ caught instead of shipping unchecked:
 * author–year, parenthetical: ``(Smith, 2013)``, ``(Smith & Lee, 2013;
   Chen et al., 2014a)``, ``(see OECD, 2019, p. 4)``, ``[Festinger, 1957]``,
   ``(Müller u. a., 2019, S. 34)``, ``（田中，2018）``, and a year with a page
-  locator alone: ``"…" (2013, p. 7)``;
+  locator alone: ``"…" (2013, p. 7)``; as bibliographies print them (issue 36):
+  ``(TAN et al. 2014)``, ``(TRB 1998)``, ``("Title," n.d.)``, ``(Müller o. J.)``,
+  ``(Kant [1781] 1998)``, citeproc's ``(Muenchow, Bräuning, et al. 2013)``;
 * author–year, narrative: ``Smith et al. (2013)``, ``Smith (2013, p. 4)``,
   ``Brown (2015: 45)``, ``Chen and colleagues (2018)``, ``Segundo Silva et
-  al. (2017)``, ``Zhang Wei (2020)``, ``Иванов (2015)``; CJK names before
+  al. (2017)``, ``Zhang Wei (2020)``, ``Иванов (2015)``, ``Lei et al. (2018)``,
+  groups: ``PRISM Climate Group (2004)``, ``R Core Team (2018)``; CJK names before
   fullwidth or ASCII parentheses (``detect.cjk``);
 * a named source with a cue: ``according to the World Bank (2020)``, ``nach
   Angaben des Statistischen Bundesamtes (2022)``, ``The Law Commission (2015)
