@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.sessions import Session, entry, passport_text, read_log_text
+from tests.support.sessions import Session
+from tests.support.unmarked import HEAD, marked, render_strict, verified_session
 
 #: A sentence holding one citation of one work, and the citation's text as the refusal names it.
 FOUND = {
@@ -89,27 +90,7 @@ LEFT_ALONE = {
 
 @pytest.fixture
 def ok_session(tmp_path: Path) -> Session:
-    s = Session(tmp_path)
-    s.passport.write_text(
-        passport_text(
-            entry("good", acquired=True, verified=True),
-            entry("other", acquired=True, verified=True),
-        ),
-        "utf-8",
-    )
-    s.read_log.write_text(read_log_text("good", "other"), encoding="utf-8")
-    return s
-
-
-def _render(session: Session, cli, text: str):  # type: ignore[no-untyped-def]
-    session.write("draft.md", text, dedent=False)
-    out = session.root / "final.md"
-    result = cli("render", session.draft, "--strict", "--passport", session.passport, "-o", out)
-    return result, out
-
-
-# A marked citation in the first paragraph, so the draft is not citation-free.
-HEAD = "Good (2020) <!--ref:good ok--> agrees.\n\n"
+    return verified_session(tmp_path, "good", "other")
 
 
 @pytest.mark.parametrize(
@@ -121,7 +102,7 @@ def test_unmarked_author_citation_is_refused_and_named(
     sentence: str,
     shown: str,
 ) -> None:
-    result, out = _render(ok_session, cli, HEAD + sentence + "\n")
+    result, out = render_strict(ok_session, cli, HEAD + sentence + "\n")
     assert result.code == 1, result.err
     assert "unmarked-citation" in result.err
     assert repr(shown) in result.err and "draft.md:3:" in result.err
@@ -141,21 +122,17 @@ def test_marked_author_citation_passes(
     sentence: str,
     shown: str,
 ) -> None:
-    at = sentence.index(shown) + len(shown)
-    marked = sentence[:at] + "<!--ref:good ok-->" + sentence[at:]
-    result, out = _render(ok_session, cli, marked + "\n")
+    result, out = render_strict(ok_session, cli, marked(sentence, shown) + "\n")
     assert result.code == 0, result.err
     assert out.read_text("utf-8") == sentence + "\n"
 
 
 def test_disambiguated_citation_of_two_works_needs_two_markers(ok_session: Session, cli) -> None:  # type: ignore[no-untyped-def]
     sentence, shown = TWO_WORKS
-    at = sentence.index(shown) + len(shown)
-    one = sentence[:at] + "<!--ref:good ok-->" + sentence[at:]
-    result, _ = _render(ok_session, cli, one + "\n")
+    result, _ = render_strict(ok_session, cli, marked(sentence, shown) + "\n")
     assert result.code == 1, result.err
-    two = sentence[:at] + "<!--ref:good ok--><!--ref:other ok-->" + sentence[at:]
-    result, out = _render(ok_session, cli, two + "\n")
+    two = marked(sentence, shown, "<!--ref:good ok--><!--ref:other ok-->")
+    result, out = render_strict(ok_session, cli, two + "\n")
     assert result.code == 0, result.err
     assert out.read_text("utf-8") == sentence + "\n"
 
@@ -166,7 +143,7 @@ def test_look_alikes_pass_without_a_marker(
     cli,  # type: ignore[no-untyped-def]
     sentence: str,
 ) -> None:
-    result, out = _render(ok_session, cli, HEAD + sentence + "\n")
+    result, out = render_strict(ok_session, cli, HEAD + sentence + "\n")
     assert result.code == 0, result.err
     assert "unmarked-citation" not in result.err
     assert out.exists()

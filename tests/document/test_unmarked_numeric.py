@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.sessions import Session, entry, passport_text, read_log_text
+from tests.support.sessions import Session
+from tests.support.unmarked import HEAD, marked, render_strict, verified_session
 
 #: A sentence holding one citation, and the citation's text as the refusal names it.
 FOUND = {
@@ -67,21 +68,7 @@ LEFT_ALONE = {
 
 @pytest.fixture
 def ok_session(tmp_path: Path) -> Session:
-    s = Session(tmp_path)
-    s.passport.write_text(passport_text(entry("good", acquired=True, verified=True)), "utf-8")
-    s.read_log.write_text(read_log_text("good"), encoding="utf-8")
-    return s
-
-
-def _render(session: Session, cli, text: str):  # type: ignore[no-untyped-def]
-    session.write("draft.md", text, dedent=False)
-    out = session.root / "final.md"
-    result = cli("render", session.draft, "--strict", "--passport", session.passport, "-o", out)
-    return result, out
-
-
-# A marked citation in the first paragraph, so the draft is not citation-free.
-HEAD = "Good (2020) <!--ref:good ok--> agrees.\n\n"
+    return verified_session(tmp_path, "good")
 
 
 @pytest.mark.parametrize(("sentence", "shown"), FOUND.values(), ids=list(FOUND))
@@ -91,7 +78,7 @@ def test_unmarked_numeric_citation_is_refused_and_named(
     sentence: str,
     shown: str,
 ) -> None:
-    result, out = _render(ok_session, cli, HEAD + sentence + "\n")
+    result, out = render_strict(ok_session, cli, HEAD + sentence + "\n")
     assert result.code == 1, result.err
     assert "unmarked-citation" in result.err
     assert repr(shown) in result.err and "draft.md:3:" in result.err  # quoted as repr
@@ -105,9 +92,7 @@ def test_marked_numeric_citation_passes(
     sentence: str,
     shown: str,
 ) -> None:
-    at = sentence.index(shown) + len(shown)
-    marked = sentence[:at] + "<!--ref:good ok-->" + sentence[at:]
-    result, out = _render(ok_session, cli, marked + "\n")
+    result, out = render_strict(ok_session, cli, marked(sentence, shown) + "\n")
     assert result.code == 0, result.err
     assert out.read_text("utf-8") == sentence + "\n"
 
@@ -118,7 +103,7 @@ def test_numbers_that_cite_nothing_pass_without_a_marker(
     cli,  # type: ignore[no-untyped-def]
     sentence: str,
 ) -> None:
-    result, out = _render(ok_session, cli, HEAD + sentence + "\n")
+    result, out = render_strict(ok_session, cli, HEAD + sentence + "\n")
     assert result.code == 0, result.err
     assert "unmarked-citation" not in result.err
     assert out.exists()
