@@ -82,10 +82,10 @@ def retrieve_details(done: Run) -> list[tuple[str, str]]:
 
 
 def lookup_unreachable(done: Run, passport: Path) -> None:
-    """Exit 75 (try again later), and the passport gains only the ``unreachable`` record."""
+    """Exit 75 (try again later), and the passport is unchanged: an ``unreachable`` verdict
+    is never written into an entry that had no record."""
     assert done.code == 75, done.err[-2000:]
-    text = passport.read_text(encoding="utf-8")
-    assert text.startswith(PASSPORT) and "status: unreachable" in text[len(PASSPORT) :]
+    assert passport.read_text(encoding="utf-8") == PASSPORT
 
 
 # -- §2 stacked content encodings -------------------------------------------------------

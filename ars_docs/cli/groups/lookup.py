@@ -168,6 +168,9 @@ def cmd_lookup(args: argparse.Namespace) -> int:
 
 
 def print_report(report: LookupReport, verbosity: int, out: TextIO) -> None:
+    if report.no_network:
+        print(report.no_network_line(), file=out)
+        return
     summary = report.summary()
     if verbosity != QUIET:
         checked, current = summary["checked"], summary["current"]

@@ -66,13 +66,14 @@ def lookup_works(
 
 def lookup_exit_code(report: LookupReport, fail_on: str = "blocking") -> ExitCode:
     """1 when an entry blocks the gate (``fail_on="any"``: also any other ``not_found`` or
-    ``mismatch``), else 75 (try again later) when an entry could not be checked, else 0."""
+    ``mismatch``), else 75 (try again later) when an entry could not be checked or no
+    service could be reached at all, else 0."""
     results = report.results
     if any(r.blocking for r in results) or (
         fail_on == "any" and any(r.status in ("not_found", "mismatch") for r in results)
     ):
         return ExitCode.CHECK_FAILED
-    if any(r.status == "unreachable" for r in results):
+    if report.no_network or any(r.status == "unreachable" for r in results):
         return ExitCode.TEMP_FAIL
     return ExitCode.OK
 

@@ -177,6 +177,9 @@ class LookupReport:
     requests: int = 0
     cache_note: str | None = None
     interrupted: bool = False
+    no_network: str | None = None
+    """Set when no service could be reached at all (``run.NO_NETWORK_AFTER``): the first
+    failure, for the one line the report prints; nothing was written."""
 
     def counts(self) -> dict[str, int]:
         counts = {status.value: 0 for status in Status}
@@ -207,7 +210,16 @@ class LookupReport:
             "offline": self.offline,
             "written": self.written,
             "interrupted": self.interrupted,
+            "no_network": self.no_network,
         }
+
+    def no_network_line(self) -> str:
+        """The one line a run without a network prints instead of its report."""
+        return (
+            f"lookup: no service could be reached ({self.no_network}); nothing was checked "
+            f"and {self.source} is unchanged; without a network, answer from a snapshot "
+            "index: ars-docs lookup --offline INDEX (docs/lookup-index.md)"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {"summary": self.summary(), "entries": [r.to_dict() for r in self.results]}

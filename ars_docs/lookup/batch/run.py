@@ -17,7 +17,17 @@ run — made from a snapshot.
 
 A verdict that says what the record already says is not written again (so a
 rerun from the cache changes nothing, byte for byte); ``checked_at`` moves
-only when some answer came fresh from a service.
+only when some answer came fresh from a service. An ``unreachable`` verdict is
+never written where the entry has no record: it says nothing about the work,
+and "never looked up" is what the gate should keep saying (``keep.settle``
+keeps an earlier record the same way).
+
+**Without a network.** When the first ``NO_NETWORK_AFTER`` entries checked get
+no answer at all from any service, and none of the failures is an HTTP
+answer (connections refused, names that do not resolve, timeouts), the run
+stops there: nothing is written, and the report says so once
+(``LookupReport.no_network``) and names ``--offline`` — instead of a line and
+an ``unreachable`` record per entry after minutes of timeouts.
 """
 
 from __future__ import annotations
@@ -48,6 +58,9 @@ __all__ = ["WRITE_EVERY", "LookupOptions", "LookupRuntime", "lookup", "select"]
 
 WRITE_EVERY = 30.0
 """Seconds between passport writes during a long run."""
+
+NO_NETWORK_AFTER = 3
+"""Entries that get no answer from any service before a run decides there is no network."""
 
 
 @dataclass(frozen=True)
@@ -178,13 +191,26 @@ def _run(
     pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="lookup")
     futures: dict[Future[tuple[Verdict, int]], CorpusEntry] = {}
 
+    # While every result so far got no answer at all, their progress lines wait: a run
+    # that turns out to have no network prints one line, not one per entry.
+    blind: list[tuple[str, EntryResult]] = []
+    seen_answer = bool(options.offline)
+
     def take(future: Future[tuple[Verdict, int]]) -> None:
+        nonlocal seen_answer
         entry = futures[future]
         verdict, requests = future.result()
         result = _result(entry, verdict, requests, clock, options)
         done[entry.citation_key] = result
         if result.changed and report.writes:
             pending[entry.citation_key] = dict(result.record)
+        if not seen_answer and no_answer(verdict):
+            blind.append((entry.citation_key, result))
+            return
+        seen_answer = True
+        for key, earlier in blind:
+            progress.update(key, earlier)
+        blind.clear()
         progress.update(entry.citation_key, result)
 
     try:
@@ -192,6 +218,12 @@ def _run(
             futures[pool.submit(_check, entry, registries, setup)] = entry
         for future in as_completed(futures):
             take(future)
+            if not seen_answer and len(blind) >= min(NO_NETWORK_AFTER, len(todo)):
+                report.no_network = _no_network_detail(blind[0][1].verdict)
+                setup.cancel()
+                pool.shutdown(wait=False, cancel_futures=True)
+                progress.close()
+                return
             if pending and time.monotonic() - last_write >= WRITE_EVERY:
                 _write(report, pending)
                 last_write = time.monotonic()
@@ -213,8 +245,25 @@ def _run(
             raise LookupInterrupted(report) from None
         raise
     pool.shutdown(wait=True)
+    for key, earlier in blind:
+        progress.update(key, earlier)
     _write(report, pending)
     progress.close()
+
+
+def no_answer(verdict: Verdict | None) -> bool:
+    """No service answered anything, and no failure was an HTTP answer (the network, not
+    the services, is what failed). A verdict from the cache or a snapshot has answers."""
+    if verdict is None or not verdict.answers:
+        return False
+    return all(not a.answered and a.status is None for a in verdict.answers)
+
+
+def _no_network_detail(verdict: Verdict | None) -> str:
+    for answer in verdict.answers if verdict else ():
+        if answer.detail:
+            return f"{answer.service}: {answer.detail}"
+    return "no service answered"
 
 
 def _check(entry: CorpusEntry, registries: Registries, setup: Setup) -> tuple[Verdict, int]:
@@ -234,8 +283,12 @@ def _result(
     cached = sum(1 for a in verdict.answers if a.cached)
     old: Mapping[str, Any] | None = previous if isinstance(previous, Mapping) else None
     same = old is not None and _same(old, new)
-    if old is not None and same and not fresh:
-        record: Mapping[str, Any] = old
+    if old is None and new.get("status") == "unreachable":
+        # Nothing to keep and nothing learned: the entry stays "never looked up".
+        record: Mapping[str, Any] = new
+        changed = False
+    elif old is not None and same and not fresh:
+        record = old
         changed = False
     else:
         record = new
