@@ -319,9 +319,12 @@ def search(query: Query, reg: Registries) -> Search:
 
 
 def soft_differences(comparison: Comparison) -> list[str]:
-    """The fields (year, venue) on which an otherwise agreeing record differs."""
+    """The fields (year, venue, the author list) on which an otherwise agreeing record
+    differs."""
     return [
-        c.field for c in (comparison.year, comparison.venue) if c.agreement is Agreement.DIFFERENT
+        c.field
+        for c in (comparison.year, comparison.venue, comparison.author_list)
+        if c.agreement is Agreement.DIFFERENT
     ]
 
 

@@ -24,32 +24,21 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 
-from rapidfuzz.fuzz import ratio, token_set_ratio, token_sort_ratio
+from rapidfuzz.fuzz import ratio, token_set_ratio
 
-from ars_docs.lookup.entry.names import latin, match_names
+from ars_docs.lookup.entry.agreement import Agreement, FieldCheck, stem
+from ars_docs.lookup.entry.names import latin, match_names, positions_in
 from ars_docs.lookup.entry.query import Query
-from ars_docs.lookup.entry.record import WorkRecord
+from ars_docs.lookup.entry.record import Name, WorkRecord
+from ars_docs.lookup.entry.venue import venue_check
 from ars_docs.works.fold import content_words, deumlaut, fold, has_cjk, plain, words
 
 __all__ = ["Agreement", "Comparison", "FieldCheck", "compare", "title_agreement"]
 
 
-class Agreement(str, Enum):
-    SAME = "same"
-    CLOSE = "close"
-    DIFFERENT = "different"
-    UNKNOWN = "unknown"
-
-
-@dataclass(frozen=True, slots=True)
-class FieldCheck:
-    field: str
-    agreement: Agreement
-    entry: str | None = None
-    record: str | None = None
-    detail: str = ""
+UNKNOWN_LIST = FieldCheck("author_list", Agreement.UNKNOWN)
+"""Nothing said about the author list (``_author_list``)."""
 
 
 @dataclass(frozen=True)
@@ -62,9 +51,13 @@ class Comparison:
     similarity: float
     """0–1: how alike title, authors and year are, to rank search candidates."""
 
+    author_list: FieldCheck = UNKNOWN_LIST
+    """The same people, but not the record's list: authors left out without "et al.", or
+    another first author. Never blocking: the work is the one cited, its list is wrong."""
+
     @property
     def checks(self) -> tuple[FieldCheck, ...]:
-        return (self.title, self.authors, self.year, self.venue)
+        return (self.title, self.authors, self.year, self.venue, self.author_list)
 
 
 #: Characters of a title and names of an author list compared at most: a record is
@@ -77,10 +70,19 @@ def compare(query: Query, record: WorkRecord) -> Comparison:
     title, title_score = _title(query.title, record)
     authors, author_score = _authors(query, record)
     year = _year(query, record)
-    venue = _venue(query, record)
+    venue = venue_check(query, record)
     year_score = {Agreement.SAME: 1.0, Agreement.DIFFERENT: 0.0}.get(year.agreement, 0.5)
     similarity = 0.6 * title_score + 0.3 * author_score + 0.1 * year_score
-    return Comparison(record, title, authors, year, venue, similarity)
+    listed = _author_list(query, record) if authors.agreement is Agreement.SAME else None
+    return Comparison(
+        record,
+        title,
+        authors,
+        year,
+        venue,
+        similarity,
+        listed or UNKNOWN_LIST,
+    )
 
 
 # --- titles ---------------------------------------------------------------------------
@@ -206,11 +208,7 @@ def _find(word: str, pool: list[str]) -> int | None:
     return None
 
 
-def _stem(word: str) -> str:
-    for ending in ("ies", "es", "s"):
-        if len(word) > len(ending) + 2 and word.endswith(ending):
-            return word[: -len(ending)] + ("y" if ending == "ies" else "")
-    return word
+_stem = stem
 
 
 def _rank(agreement: Agreement) -> int:
@@ -247,6 +245,68 @@ def _authors(query: Query, record: WorkRecord) -> tuple[FieldCheck, float]:
     return FieldCheck("authors", Agreement.CLOSE, shown_entry, shown_record, detail), share * 0.8
 
 
+#: Longest record list a partial entry list is judged against: beyond it, bibliographies
+#: legitimately print the first few (style rules) and registries' lists get unreliable.
+MAX_LISTED = 30
+
+
+def _author_list(query: Query, record: WorkRecord) -> FieldCheck | None:
+    """The entry's people are all on the record; is its list the record's? ``None`` when
+    that cannot be said (organisations, names in other scripts, no authors on a side)."""
+    mine, theirs = query.authors, record.authors
+    # An organisation the entry names is compared only when found (names.py); a record's
+    # literal names are also the persons a service did not split (OpenAlex).
+    if not mine or not theirs or any(n.literal and not n.family for n in mine):
+        return None
+    positions = positions_in(mine[:MAX_NAMES], theirs[:MAX_NAMES])
+    if any(p is None for p in positions):
+        return None  # someone not matched (another script, a typo): no claim about the list
+    shown_entry = "; ".join(n.shown() for n in mine[:6])
+    shown_record = "; ".join(n.shown() for n in theirs[:6])
+    if positions[0] != 0 and len(theirs) > 1:
+        detail = f"the record's first author is {theirs[0].shown()}"
+        return FieldCheck(
+            "author_list", Agreement.DIFFERENT, shown_entry, f"{shown_record} ({detail})", detail
+        )
+    people = [n for n in theirs if not _group(n)]
+    missing = len(people) - len(positions)
+    if missing > 0 and not query.truncated_authors and len(theirs) <= MAX_LISTED:
+        detail = f"{missing} of the record's {len(people)} authors left out, without et al."
+        return FieldCheck(
+            "author_list", Agreement.DIFFERENT, shown_entry, f"{shown_record} ({detail})", detail
+        )
+    return FieldCheck("author_list", Agreement.SAME, shown_entry, shown_record)
+
+
+#: Words of a group author a record lists beside the people ("CONSORT Group"): the
+#: entry need not name it.
+_GROUP_WORDS = frozenset(
+    [
+        "group",
+        "consortium",
+        "collaboration",
+        "collaborators",
+        "committee",
+        "network",
+        "initiative",
+        "team",
+        "investigators",
+        "society",
+        "association",
+        "study",
+        "working",
+    ]
+)
+
+
+def _group(name: Name) -> bool:
+    return (
+        bool(name.literal)
+        and not name.family
+        and bool(_GROUP_WORDS.intersection(fold(name.literal).split()))
+    )
+
+
 # --- year ------------------------------------------------------------------------------
 
 
@@ -266,176 +326,3 @@ def _year(query: Query, record: WorkRecord) -> FieldCheck:
         query.year_text,
         shown if len(years) == 1 else ", ".join(str(y) for y in sorted(years)),
     )
-
-
-# --- venue -----------------------------------------------------------------------------
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-_PREPRINT_VENUES = _words(
-    "arxiv biorxiv medrxiv ssrn preprint preprints research square osf psyarxiv socarxiv "
-    "chemrxiv techrxiv eartharxiv edarxiv"
-)
-#: Words a longer name of the same venue may add ("Proceedings of the X", "X Journal").
-_FRAME = _words(
-    "journal proceedings conference international annual the of and on in for acm ieee "
-    "workshop symposium series section part"
-)
-_EVENT = frozenset(["conference", "symposium", "workshop", "meeting", "congress"])
-
-
-def _venue(query: Query, record: WorkRecord) -> FieldCheck:
-    entry = query.venue
-    folded = _venue_key(entry)
-    if not folded or any(w in _PREPRINT_VENUES for w in words(folded)[:2]):
-        return FieldCheck("venue", Agreement.UNKNOWN, entry or None, None)
-    options = [v for v in record.venues if fold(v)]
-    if record.publisher and record.kind in ("book", "chapter", "report", "thesis", "standard"):
-        options.append(record.publisher)
-    if not options:
-        return FieldCheck("venue", Agreement.UNKNOWN, entry, None)
-    found = [_venue_agreement(folded, _venue_key(option)) for option in options]
-    # A venue's own subtitle or qualifier ("…: Series B (Methodological)", "…: Papers &
-    # Proceedings") does not make it another venue: the main names are compared too.
-    main = _venue_key(_main_name(entry))
-    found += [_venue_agreement(main, _venue_key(_main_name(o))) for o in options]
-    options = options + options
-    if Agreement.SAME in found:
-        return FieldCheck(
-            "venue", Agreement.SAME, entry, plain(options[found.index(Agreement.SAME)])
-        )
-    shown = plain(options[0])
-    # Only a journal is named consistently enough for "nothing in common" to mean "another
-    # venue": series, publishers, proceedings and acronyms are written every which way.
-    journal = record.kind in ("article", "review") and not any(
-        _EVENT & set(words(_venue_key(o))) for o in options
-    )
-    if Agreement.UNKNOWN in found or not journal or _acronym_like(entry):
-        return FieldCheck("venue", Agreement.UNKNOWN, entry, shown)
-    return FieldCheck("venue", Agreement.DIFFERENT, entry, shown)
-
-
-def _main_name(venue: str) -> str:
-    for mark in (" (", ": ", ". ", " - "):
-        venue = venue.split(mark, 1)[0]
-    return venue
-
-
-def _acronym_like(venue: str) -> bool:
-    """One word written as an acronym (``NeurIPS``, ``FedCSIS``, ``ICML``): such names are
-    too varied (and too often the series, not the journal) to contradict a record."""
-    parts = venue.replace("-", " ").split()
-    if len(parts) != 1:
-        return False
-    word = parts[0].strip(".'’0123456789")
-    return sum(ch.isupper() for ch in word[1:]) >= 1 or word.isupper()
-
-
-def _venue_key(text: str) -> str:
-    return latin(text) if text else ""
-
-
-def _venue_agreement(a: str, b: str) -> Agreement:
-    if a == b:
-        return Agreement.SAME
-    if has_cjk(a) != has_cjk(b):
-        return Agreement.UNKNOWN
-    wa, wb = _venue_words(a), _venue_words(b)
-    if _contained(wa, wb) or _contained(wb, wa):
-        return Agreement.SAME
-    if _abbreviates(wa, wb) or _abbreviates(wb, wa) or _acronym(wa, wb) or _acronym(wb, wa):
-        return Agreement.SAME
-    if token_sort_ratio(a, b) >= 90:
-        return Agreement.SAME
-    sa, sb = {_stem(w) for w in wa} - _FRAME, {_stem(w) for w in wb} - _FRAME
-    if sa < sb or sb < sa:
-        # One name inside the other with a word of its own: "Machine Learning" and
-        # "Journal of Machine Learning Research", "Nature" and "Nature Communications".
-        return Agreement.DIFFERENT
-    if sa and sb and len(sa & sb) * 2 >= len(sa | sb):
-        return Agreement.UNKNOWN
-    return Agreement.DIFFERENT
-
-
-#: Linking words ISO 4 abbreviations leave out, in the languages journals are named in.
-_LINKS = _words(
-    "of the and on in for de del la las los el y e et des du le les fur und der die das "
-    "di della do da dos em och og van voor het"
-)
-
-
-def _venue_words(folded: str) -> list[str]:
-    """A venue's words without its linking words ("of", "the" …): abbreviations drop them."""
-    return [w for w in words(folded) if w not in _LINKS]
-
-
-def _contained(short: Sequence[str], long: Sequence[str]) -> bool:
-    """``long`` is ``short`` with only framing words around it (Proceedings of the …)."""
-    if not short or len(short) >= len(long):
-        return False
-    text, longer = " ".join(short), " ".join(long)
-    if f" {text} " not in f" {longer} ":
-        return False
-    extra = list(long)
-    for word in short:
-        extra.remove(word)
-    return all(w in _FRAME or w.isdigit() for w in extra)
-
-
-def _abbreviates(short: Sequence[str], long: Sequence[str]) -> bool:
-    """``short`` is ``long`` abbreviated word by word, ISO 4 style (``J Am Chem Soc``): each
-    word of ``long`` is met by the next word of ``short`` as a prefix, or is a framing word
-    left out (words after the last one met may be left out too: "(Methodological)"); at
-    least one word is shortened."""
-    if not short or len(short) > len(long):
-        return False
-    at = 0
-    shortened = False
-    for word in long:
-        if at == len(short):
-            break
-        if _contracts(short[at], word):
-            shortened = shortened or short[at] != word
-            at += 1
-        elif word not in _FRAME:
-            return False
-    return at == len(short) and shortened
-
-
-def _contracts(short: str, word: str) -> bool:
-    """``short`` is ``word`` cut (``Stat``) or contracted (``Natl``, ``Jpn``, ``Govt``): its
-    first letter, then its letters in order."""
-    if word.startswith(short):
-        return True
-    if len(short) < 2 or short[0] != word[0] or len(short) > len(word):
-        return False
-    at = 0
-    for letter in short:
-        at = word.find(letter, at)
-        if at < 0:
-            return False
-        at += 1
-    return True
-
-
-def _acronym(short: Sequence[str], long: Sequence[str]) -> bool:
-    """A word of ``short`` is an acronym of ``long``: its letters are initials of nearby
-    words of ``long``, in order (``EJE``, ``NBER``, ``NAACL`` in a proceedings title)."""
-    initials = "".join(w[0] for w in long if w and w[0].isalpha())
-    for word in short:
-        letters = "".join(ch for ch in word if ch.isalpha())
-        if not 2 <= len(letters) <= 10 or len(letters) > len(initials):
-            continue
-        for first in (i for i, ch in enumerate(initials) if ch == letters[0]):
-            at = first
-            for letter in letters[1:]:
-                at = initials.find(letter, at + 1)
-                if at < 0:
-                    break
-            else:
-                if at - first + 1 <= 2 * len(letters):
-                    return True
-    return False

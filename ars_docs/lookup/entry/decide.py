@@ -339,7 +339,11 @@ def _identifier_problem(result: IdResult, work: WorkRecord) -> list[Difference]:
 
 
 def _soft_differences(comparison: Comparison) -> list[Difference]:
-    checks = {"year": comparison.year, "venue": comparison.venue}
+    checks = {
+        "year": comparison.year,
+        "venue": comparison.venue,
+        "author_list": comparison.author_list,
+    }
     return [
         Difference(name, checks[name].entry, checks[name].record, comparison.record.service)
         for name in soft_differences(comparison)

@@ -24,7 +24,7 @@ from ars_docs.lookup.entry.record import Name
 from ars_docs.retrieval.judge.words import NAME_PARTICLES
 from ars_docs.works.fold import deumlaut, fold, has_cjk
 
-__all__ = ["NameMatch", "latin", "match_names"]
+__all__ = ["NameMatch", "latin", "match_names", "positions_in"]
 
 PARTICLES = NAME_PARTICLES
 _CYRILLIC = {
@@ -74,6 +74,35 @@ def match_names(entry: Sequence[Name], record: Sequence[Name]) -> NameMatch:
         if first is None:
             first = hit
     return NameMatch(comparable, matched, bool(first))
+
+
+def positions_in(entry: Sequence[Name], record: Sequence[Name]) -> list[int | None]:
+    """Where on the record's list each entry name is, each record name taken once (two
+    Zhangs are two people): a surname match whose given-name initial agrees is preferred,
+    then the earliest unused one; ``None`` for a name not on the record."""
+    theirs = [_Key.of(name) for name in record]
+    used: set[int] = set()
+    found: list[int | None] = []
+    for name in entry:
+        mine = _Key.of(name)
+        hits = [
+            at
+            for at, other in enumerate(theirs)
+            if at not in used and other.script == mine.script and mine.tokens
+            and _match(mine, other)
+        ]  # fmt: skip
+        initial = _initial(name.given)
+        agreeing = [at for at in hits if initial and _initial(record[at].given) == initial]
+        best = agreeing or hits
+        if best:
+            used.add(best[0])
+        found.append(best[0] if best else None)
+    return found
+
+
+def _initial(given: str) -> str:
+    folded = fold(given)
+    return folded[:1]
 
 
 @dataclass(frozen=True, slots=True)
