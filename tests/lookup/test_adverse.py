@@ -480,3 +480,22 @@ def test_searched_title_cuts_at_a_word_and_keeps_short_titles_whole() -> None:
     cut = searched_title(q("word " * 100))
     assert len(cut) <= SEARCH_TITLE_CHARS and cut.endswith("word") and "  " not in cut
     assert searched_title(q("x" * 1000)) == "x" * SEARCH_TITLE_CHARS  # no space: a hard cut
+
+
+def test_a_doi_nobody_knows_on_a_real_work_is_flagged_as_unconfirmed_not_blocking(
+    tmp_path: Path, cli: Cli
+) -> None:
+    """HALLMARK's fabricated DOI: the work is real (found by search, with no DOI on its
+    record), the DOI is made up. Offline nothing proves the DOI wrong: flagged, not refused."""
+    work = openalex("W77", "Economic hyperparameter optimization with blended search strategy",
+                    ["Chi Wang", "Qingyun Wu"], 2021, venue="ICLR")  # fmt: skip
+    work.pop("doi", None)
+    index = snapshot(tmp_path, cli, work)
+    path = passport(tmp_path / "p.yaml", entry(
+        "wang2021", "Economic Hyperparameter Optimization with Blended Search Strategy",
+        ["Wang", "Wu"], 2021, doi="10.47281/bed.57189", venue="ICLR"))  # fmt: skip
+    code, found = one(cli, path, "--offline", str(index))
+    assert (code, found["status"], found["blocking"]) == (0, "mismatch", False)
+    (difference,) = found["differences"]
+    assert difference["field"] == "identifier_unconfirmed" and not difference["blocking"]
+    assert difference["record"] == "no record of doi 10.47281/bed.57189; the work found has none"

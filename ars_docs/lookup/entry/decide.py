@@ -330,6 +330,18 @@ def _identifier_problem(result: IdResult, work: WorkRecord) -> list[Difference]:
         own = work.ids.get(_ID_KEYS.get(result.field, result.field))
         if own and own.lower() != result.value.lower():
             return [Difference("identifier", entry, f"{result.field} {own}", work.service)]
+        if not own and result.field in ("doi", "arxiv_id", "pmid", "pmcid"):
+            # Nobody asked knows the identifier and the work found has none: a made-up DOI
+            # on a real work, or one the snapshot lacks. Unconfirmed, not proved wrong:
+            # flagged, never blocking (an online run asks the authority).
+            return [
+                Difference(
+                    "identifier_unconfirmed",
+                    entry,
+                    f"no record of {result.field} {result.value}; the work found has none",
+                    work.service,
+                )
+            ]
     if result.state in (IdState.CONTRADICTS, IdState.NOTICE):
         record = result.record
         assert record is not None
