@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ars_docs.lookup.entry.compare import Agreement, compare, title_agreement
+from ars_docs.lookup.entry.compare import Agreement, Comparison, compare, title_agreement
 from ars_docs.lookup.entry.names import match_names
 from ars_docs.lookup.entry.query import Query
 from ars_docs.lookup.entry.record import Name, WorkRecord, kind_of, notice_kind
@@ -389,3 +389,43 @@ def test_another_first_author_is_a_soft_difference() -> None:
 def test_an_organisation_author_makes_no_claim_about_the_list() -> None:
     query = listed({"literal": "OECD"}, {"family": "Wang", "given": "Yining"})
     assert compare(query, FOUR).author_list.agreement is UNKNOWN
+
+
+# --- a close title's wording (issue 37) -------------------------------------------------
+
+
+def titled(title: str, record_title: str) -> Comparison:
+    record = WorkRecord("crossref", (record_title,), authors=RECORD.authors, year=2008,
+                        years=(2008,), kind="article")  # fmt: skip
+    return compare(entry(title=title, venue=""), record)
+
+
+def test_one_word_replaced_in_a_title_is_a_soft_difference() -> None:
+    found = titled("BiasAdv: Bias-Adversarial Augmentation towards Model Debiasing",
+                   "BiasAdv: Bias-Adversarial Augmentation for Model Debiasing")  # fmt: skip
+    assert found.title.agreement is CLOSE
+    assert found.title_wording.agreement is DIFFERENT
+    assert found.title_wording.detail == "'towards' where the record has 'for'"
+
+
+@pytest.mark.parametrize(
+    ("title", "record_title"),
+    [
+        ("Characterizing risk of fairwashing", "Characterizing the risk of fairwashing"),
+        ("Sample-level metrics for evaluating generative model",
+         "Sample-level metrics for evaluating generative models"),
+        ("Prevalence of obesity and its related factors in primary school children of Tabriz "
+         "[in Persian]",
+         "Prevalence of obesity and its related factors among primary school children in Tabriz"),
+    ],
+)  # fmt: skip
+def test_a_dropped_word_a_plural_or_a_reworded_translation_is_not_a_wording_change(
+    title: str, record_title: str
+) -> None:
+    assert titled(title, record_title).title_wording.agreement is not DIFFERENT
+
+
+def test_a_negating_prefix_is_not_a_typo() -> None:
+    found = titled("Adaptive conceptualization for self-supervised semantic segmentation",
+                   "Adaptive conceptualization for unsupervised semantic segmentation")  # fmt: skip
+    assert found.title.agreement is DIFFERENT

@@ -319,11 +319,16 @@ def search(query: Query, reg: Registries) -> Search:
 
 
 def soft_differences(comparison: Comparison) -> list[str]:
-    """The fields (year, venue, the author list) on which an otherwise agreeing record
-    differs."""
+    """The fields (year, venue, the author list, a close title's wording) on which an
+    otherwise agreeing record differs."""
     return [
         c.field
-        for c in (comparison.year, comparison.venue, comparison.author_list)
+        for c in (
+            comparison.year,
+            comparison.venue,
+            comparison.author_list,
+            comparison.title_wording,
+        )
         if c.agreement is Agreement.DIFFERENT
     ]
 

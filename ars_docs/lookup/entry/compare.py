@@ -39,6 +39,8 @@ __all__ = ["Agreement", "Comparison", "FieldCheck", "compare", "title_agreement"
 
 UNKNOWN_LIST = FieldCheck("author_list", Agreement.UNKNOWN)
 """Nothing said about the author list (``_author_list``)."""
+UNKNOWN_WORDING = FieldCheck("title_wording", Agreement.UNKNOWN)
+"""Nothing said about a close title's wording (``_wording``)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,10 @@ class Comparison:
     author_list: FieldCheck = UNKNOWN_LIST
     """The same people, but not the record's list: authors left out without "et al.", or
     another first author. Never blocking: the work is the one cited, its list is wrong."""
+
+    title_wording: FieldCheck = UNKNOWN_WORDING
+    """A close title with a word of it replaced by another ("for" → "towards", "with" →
+    "using"): not the title as published. Never blocking."""
 
     @property
     def checks(self) -> tuple[FieldCheck, ...]:
@@ -73,6 +79,7 @@ def compare(query: Query, record: WorkRecord) -> Comparison:
     venue = venue_check(query, record)
     year_score = {Agreement.SAME: 1.0, Agreement.DIFFERENT: 0.0}.get(year.agreement, 0.5)
     similarity = 0.6 * title_score + 0.3 * author_score + 0.1 * year_score
+    wording = _wording(query.title, title) if title.agreement is Agreement.CLOSE else None
     listed = _author_list(query, record) if authors.agreement is Agreement.SAME else None
     return Comparison(
         record,
@@ -82,6 +89,7 @@ def compare(query: Query, record: WorkRecord) -> Comparison:
         venue,
         similarity,
         listed or UNKNOWN_LIST,
+        wording or UNKNOWN_WORDING,
     )
 
 
@@ -134,6 +142,28 @@ def title_agreement(entry: str, record: str) -> tuple[Agreement, float]:
     if replaced == 0 and extra <= max(1, len(max(wa, wb, key=len)) // 5):
         return Agreement.CLOSE, score
     return Agreement.DIFFERENT, score
+
+
+def _wording(entry: str, check: FieldCheck) -> FieldCheck | None:
+    """For a close title: the one word replaced by another in an otherwise identical
+    title ("… Augmentation towards Model Debiasing" for "… for Model Debiasing"). Two or
+    more words reworded is how translated titles are cited, and is left alone."""
+    if check.record is None:
+        return None
+    a = words(fold(_NOTE.sub(" ", entry[:MAX_TITLE])))
+    b = words(fold(_NOTE.sub(" ", check.record[:MAX_TITLE])))
+    if len(a) != len(b) or len(a) < 3 or has_cjk(" ".join(a + b)):
+        return None
+    replaced = [(x, y) for x, y in zip(a, b, strict=True) if _find(x, [y]) is None]
+    if len(replaced) != 1:
+        return None
+    mine, theirs = replaced[0]
+    said = f"'{mine}' where the record has '{theirs}'"
+    return FieldCheck("title_wording", Agreement.DIFFERENT, entry, check.record, said)
+
+
+#: A bracketed note in a cited title ("[in Persian]", "[Translation of …]"): not the title.
+_NOTE = re.compile(r"\[[^\]]*\]")
 
 
 _NEGATIONS = frozenset(
@@ -203,9 +233,19 @@ def _find(word: str, pool: list[str]) -> int | None:
             return index
     if len(word) >= 5:
         for index, other in enumerate(pool):
-            if len(other) >= 5 and ratio(word, other) >= 84:
+            if len(other) >= 5 and ratio(word, other) >= 84 and not _negated(word, other):
                 return index
     return None
+
+
+#: Prefixes that turn a word into its opposite: "unsupervised" is not a typo of
+#: "supervised", nor "nonlinear" of "linear".
+_NEGATING = ("un", "non", "in", "im", "ir", "il", "dis", "anti", "a")
+
+
+def _negated(a: str, b: str) -> bool:
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    return any(long == prefix + short for prefix in _NEGATING)
 
 
 _stem = stem

@@ -355,6 +355,7 @@ def _soft_differences(comparison: Comparison) -> list[Difference]:
         "year": comparison.year,
         "venue": comparison.venue,
         "author_list": comparison.author_list,
+        "title_wording": comparison.title_wording,
     }
     return [
         Difference(name, checks[name].entry, checks[name].record, comparison.record.service)
