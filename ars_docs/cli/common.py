@@ -90,7 +90,10 @@ def passport_arg(value: str | None, *, required: bool) -> str | None:
     """``--passport`` wins over ``$ARS_PASSPORT``; empty values count as unset."""
     chosen = value or os.environ.get(PASSPORT_ENV) or None
     if chosen is None and required:
-        raise UsageError(f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV}")
+        raise UsageError(
+            f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV} "
+            "(no passport yet? `ars-docs init` writes one)"
+        )
     if chosen == STDIO:
         raise UsageError(
             "the passport cannot be read from standard input ('-'): its folder holds the "
