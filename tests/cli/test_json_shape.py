@@ -279,6 +279,10 @@ def case_scope_report(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["scope-report", "--passport", str(session(tmp)), "-o", str(tmp / "scope.md")]
 
 
+def case_init(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return ["init", str(tmp / "new"), "--pre-commit"]
+
+
 def case_parse_verdict(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     from tests.audit.test_parse_verdict import make_stream
 
@@ -317,6 +321,7 @@ CASES: dict[str, Case] = {
     "drift-log": case_drift_log,
     "scope-report": case_scope_report,
     "audit parse-verdict": case_parse_verdict,
+    "init": case_init,
 }
 
 #: Commands without ``--format json``, each with why.
