@@ -202,7 +202,7 @@ def _settings_text(contact_email: str | None) -> str:
 
 def _pre_commit_text() -> str:
     lines = [
-        "# pre-commit hooks of ars-docs (docs/reference.md, \"CI and pre-commit\"), written\n",
+        '# pre-commit hooks of ars-docs (docs/reference.md, "CI and pre-commit"), written\n',
         "# by ars-docs init. They run the ars-docs installed where you commit and write nothing.\n",
         "repos:\n",
         "  - repo: local\n",

@@ -1,4 +1,4 @@
-"""``ars-docs init [DIR]``: a new session folder in one command, never replacing a file (issue 40)."""
+"""``ars-docs init [DIR]``: a new session in one command, never replacing a file (issue 40)."""
 
 from __future__ import annotations
 
