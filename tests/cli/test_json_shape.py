@@ -216,7 +216,7 @@ def case_quotes(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
 
 
 def case_mark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
-    return ["mark-read", "newton_2000", "smith_2020", "--passport", str(session(tmp))]
+    return ["mark-read", "--yes", "newton_2000", "smith_2020", "--passport", str(session(tmp))]
 
 
 def case_unmark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
@@ -232,7 +232,7 @@ def case_verify(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     passport.write_text(passport_text(entry("a_2020", acquired=True, verified=False)), "utf-8")
     (tmp / "sources").mkdir()
     (tmp / "sources" / "a_2020.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
-    return ["verify", "a_2020", "--passport", str(passport), "--method", "manual_grep"]
+    return ["verify", "--yes", "a_2020", "--passport", str(passport), "--method", "manual_grep"]
 
 
 def case_acknowledge_retraction(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:

@@ -74,7 +74,9 @@ def cmd_mark_read(args: argparse.Namespace) -> int:
     data = marks_data(run.outcome, passport, run, args.scope)
     if args.format == "json":
         return print_changes("mark-read", data, "log", "written", "unchanged", "created")
-    _report_marks(run.outcome, f"marked ({args.scope}; {shown(how)})")
+    _report_marks(run.outcome, f"marked ({args.scope})")
+    if run.outcome.written:
+        print(f"attested: {shown(how)}")
     for key, why in run.cannot_promote:
         print(f"note: {key} {WHY[why]}", file=sys.stderr)
     for step in data["next"]:

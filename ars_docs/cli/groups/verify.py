@@ -77,10 +77,10 @@ def _report(step: VerifyStep, method: str) -> None:
     outcome = step.outcome
     if outcome.written:
         print(
-            f"verified ({method}, description_last_audit: {outcome.audit_id}; "
-            f"{shown(step.attested)}): "
+            f"verified ({method}, description_last_audit: {outcome.audit_id}): "
             f"{', '.join(outcome.written)} in {outcome.passport}"
         )
+        print(f"attested: {shown(step.attested)}")
         if step.completed:
             print(
                 f"completed an interrupted run: the events log already recorded "
