@@ -164,8 +164,8 @@ def test_two_session_folders_sharing_one_passport_lose_no_update(tmp_path: Path)
         session.mkdir()
         os.symlink(shared / "passport.yaml", session / "passport.yaml")
     procs = [
-        start(sessions[i % 2], "verify", "--yes", key, "--method", "vision_check", "--audit-id", "r2",
-              "--passport", "passport.yaml")
+        start(sessions[i % 2], "verify", "--yes", key, "--method", "vision_check",
+              "--audit-id", "r2", "--passport", "passport.yaml")
         for i, key in enumerate(keys)
     ]  # fmt: skip
     results = [finish(p) for p in procs]

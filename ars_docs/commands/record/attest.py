@@ -45,6 +45,8 @@ def confirm(command: str, question: str, *, yes: bool, stdin: TextIO, stderr: Te
     stderr.write(f"{question} [y/N]: ")
     stderr.flush()
     answer = stdin.readline()
+    if not answer.endswith("\n"):
+        stderr.write("\n")  # end of input (Ctrl-D): the error goes on a line of its own
     if answer.strip().lower() not in _YES:
         said = repr(answer.strip()) if answer.strip() else "no answer"
         raise ArsError(
