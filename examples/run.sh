@@ -55,20 +55,20 @@ step 1 "the terminal gate refuses the chapter and writes nothing" -- \
   ars-docs render chapter.md --strict --passport passport.yaml
 [ ! -e chapter_final.md ] || { echo "gate wrote output although it refused" >&2; exit 1; }
 step 0 "piwowar_2018's original is on file: record that its description was checked" -- \
-  ars-docs verify piwowar_2018 --method manual_grep --note "title, authors, table 2" \
+  ars-docs verify piwowar_2018 --yes --method manual_grep --note "title, authors, table 2" \
     --passport passport.yaml
 step 65 "an entry without an original cannot be verified; nothing written" -- \
-  ars-docs verify harvey_green_1993 --method manual_grep --passport passport.yaml
+  ars-docs verify harvey_green_1993 --yes --method manual_grep --passport passport.yaml
 step 0 "you have read ji_2023 in full: say so" -- \
-  ars-docs mark-read ji_2023 --passport passport.yaml --note "read the survey, sections 1-5"
+  ars-docs mark-read ji_2023 --yes --passport passport.yaml --note "read the survey, sections 1-5"
 step 0 "only a table-of-contents read: recorded, does not promote" -- \
-  ars-docs mark-read lewis_2020 --scope toc_only --passport passport.yaml
+  ars-docs mark-read lewis_2020 --yes --scope toc_only --passport passport.yaml
 step 0 "the next pass: ji_2023 LOW-WARN -> ok, piwowar_2018 (read before) MED-WARN -> ok" -- \
   ars-docs finalize chapter.md --passport passport.yaml
 step 0 "active marks in the human-read log" -- \
   ars-docs list-read --passport passport.yaml
 step 65 "a key that is not in the corpus is refused; nothing written" -- \
-  ars-docs mark-read ji2023 --passport passport.yaml
+  ars-docs mark-read ji2023 --yes --passport passport.yaml
 step 0 "a section citing only human-read, verified sources" -- \
   ars-docs finalize clean_section.md --passport passport.yaml
 step 1 "the gate also asks whether each cited work exists and is not retracted: nothing looked them up yet" -- \

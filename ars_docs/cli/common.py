@@ -26,6 +26,7 @@ __all__ = [
     "add_format",
     "add_passport",
     "add_require_lookup",
+    "add_yes",
     "concurrency_arg",
     "passport_arg",
     "print_diagnostics",
@@ -55,6 +56,16 @@ def add_passport(parser: argparse.ArgumentParser, *, required: bool) -> None:
         "--passport",
         metavar="PASSPORT",
         help=f"Material Passport YAML with literature_corpus[] ({need})",
+    )
+
+
+def add_yes(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--yes``: a person's word given without the terminal prompt (issue 40)."""
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help=f"do not ask for confirmation: needed without a terminal (a pipe, a script); "
+        f"the record says the {what} was marked with --yes, not confirmed on a terminal",
     )
 
 
@@ -90,7 +101,10 @@ def passport_arg(value: str | None, *, required: bool) -> str | None:
     """``--passport`` wins over ``$ARS_PASSPORT``; empty values count as unset."""
     chosen = value or os.environ.get(PASSPORT_ENV) or None
     if chosen is None and required:
-        raise UsageError(f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV}")
+        raise UsageError(
+            f"no passport given: pass --passport PASSPORT or set ${PASSPORT_ENV} "
+            "(no passport yet? `ars-docs init` writes one)"
+        )
     if chosen == STDIO:
         raise UsageError(
             "the passport cannot be read from standard input ('-'): its folder holds the "

@@ -58,6 +58,7 @@ COMMANDS = {
     "scope-report": "reports",
     "report": "report",
     "session": "session",
+    "init": "session",
     "drift-log": "session",
     "dispatch": "dispatch",
     "retrieve": "retrieve",

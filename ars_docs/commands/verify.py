@@ -41,8 +41,12 @@ def verify(
     method: str,
     audit_id: str | None = None,
     note: str | None = None,
+    attested: str | None = None,
 ) -> VerifyStep:
-    """Verify ``keys`` with ``method``; the events log records the step first."""
+    """Verify ``keys`` with ``method``; the events log records the step first.
+
+    ``attested`` (``session.attestations.HOW``): how the person confirmed it, recorded
+    in the attestations log ahead of the passport (``None``: not recorded)."""
     if note is not None and not note.strip():
         raise UsageError("--note is empty; say what was checked, or leave the option out")
     from ars_docs.files.locking import file_lock
@@ -52,14 +56,24 @@ def verify(
     # Both files' locks (links resolved) for the whole step: a concurrent verify or
     # log-event sees either none or all of it.
     with file_lock(passport, events):
-        return _record(passport, keys, method=method, audit_id=audit_id, note=note)
+        return _record(
+            passport, keys, method=method, audit_id=audit_id, note=note, attested=attested
+        )
 
 
 class VerifyStep:
     """What one ``verify`` run did: the passport outcome and the keys it logged."""
 
-    def __init__(self, outcome: VerifyOutcome, logged: list[str], completed: list[str]) -> None:
+    def __init__(
+        self,
+        outcome: VerifyOutcome,
+        logged: list[str],
+        completed: list[str],
+        attested: str | None = None,
+    ) -> None:
         self.outcome = outcome
+        self.attested = attested
+        """How the person confirmed it (``session.attestations.HOW``), if recorded."""
         self.logged = logged
         """Keys this run added to the events log."""
         self.completed = completed
@@ -77,6 +91,7 @@ class VerifyStep:
             "passport": str(outcome.passport),
             "method": method,
             "audit_id": outcome.audit_id,
+            "attested": self.attested,
             "written": list(outcome.written),
             "unchanged": list(outcome.unchanged),
             "completed": list(self.completed),
@@ -86,7 +101,13 @@ class VerifyStep:
 
 
 def _record(
-    passport: str, keys: list[str], *, method: str, audit_id: str | None, note: str | None
+    passport: str,
+    keys: list[str],
+    *,
+    method: str,
+    audit_id: str | None,
+    note: str | None,
+    attested: str | None = None,
 ) -> VerifyStep:
     """The verification as one all-or-nothing step over two files (issue 29).
 
@@ -96,10 +117,13 @@ def _record(
     passport that records a verification no event mentions (a run of an older
     ars-docs killed between its two writes) gets its event on the next run.
     """
+    from ars_docs.core.clock import Clock
     from ars_docs.core.paths import regular_or_absent, resolve
     from ars_docs.files.atomic import ensure_writable
     from ars_docs.reports.drift.events import append_event, events_path, load_events
     from ars_docs.reports.drift.phases import AD_HOC
+    from ars_docs.session.attest_log import append_attestations
+    from ars_docs.session.attestations import attestations_path, verify_record
     from ars_docs.session.verify import apply_verification, plan_verification
 
     events = events_path(passport)
@@ -108,9 +132,20 @@ def _record(
     recorded = logged_verifications(earlier, method, outcome.audit_id)
     to_log = [key for key in (*outcome.pending, *outcome.unchanged) if key not in recorded]
     completed = [key for key in outcome.pending if key in recorded]
-    # Both targets are checked before either is written.
+    # Every target is checked before any is written.
+    sidecar = attestations_path(passport)
     if outcome.pending:
         ensure_writable(resolve(passport))
+        if attested is not None:
+            ensure_writable(resolve(sidecar))
+    if to_log:
+        ensure_writable(resolve(events))
+    if outcome.pending and attested is not None:
+        at = Clock.from_env().rfc3339()
+        audit = outcome.audit_id
+        append_attestations(
+            sidecar, [verify_record(k, method, audit, attested, at) for k in outcome.pending]
+        )
     if to_log:
         ensure_writable(resolve(events))
         append_event(
@@ -129,7 +164,7 @@ def _record(
             f"{', '.join(outcome.pending)} but the passport does not yet: run the same "
             "`ars-docs verify` command again to complete it"
         ) from exc
-    return VerifyStep(outcome, to_log, completed)
+    return VerifyStep(outcome, to_log, completed, attested)
 
 
 _ACTION = re.compile(

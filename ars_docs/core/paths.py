@@ -270,6 +270,7 @@ SESSION_FILES: tuple[tuple[str, str], ...] = (
     ("the session events log", "_session_events.jsonl"),
     ("the session snapshot", "_session_snapshot.json"),
     ("the drift log", "_drift_log.md"),
+    ("the attestations log", "_attestations.jsonl"),
 )
 """(role, name suffix) of the files kept beside a passport: ``<passport-stem><suffix>``."""
 

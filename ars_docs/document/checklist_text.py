@@ -65,6 +65,12 @@ _LOW_WARN_INTRO = (
     "the source yet. Read each one, then acknowledge it with the command shown (only a "
     "full-text read promotes the citation to `ok`)."
 )
+_ATTESTED_INTRO = (
+    "These marks were made with `--yes`, not confirmed by a person at the terminal prompt: "
+    "a script or an agent may have run the command. Check that a person did it. To confirm "
+    "a read yourself, run `ars-docs unmark-read KEY`, then `ars-docs mark-read KEY` on a "
+    "terminal; a verification, `ars-docs verify KEY` on a terminal with a new `--audit-id`."
+)
 _WAIVER_INTRO = (
     "A person marked these as not being citations with `<!--not-a-citation-->`; the gate "
     "accepts them, so check each waiver is right."
@@ -94,6 +100,8 @@ class ChecklistInput:
     low_warn_citations: int
     waived: Sequence[Waiver]
     waived_count: int
+    attested: Sequence[tuple[str, str, str]] = ()
+    """Cited sources read or verified with ``--yes``: ``(slug, title, what)`` (issue 40)."""
 
 
 def _plural(count: int) -> str:
@@ -164,6 +172,13 @@ def render_checklist(data: ChecklistInput) -> str:
                     )
     else:
         add("Nothing: no LOW-WARN citation.\n")
+
+    if data.attested:
+        add(f"\n## Marked without the terminal prompt ({_counted(len(data.attested), 'source')})")
+        add(f"\n\n{_ATTESTED_INTRO}\n\n")
+        for slug, title, what in data.attested:
+            shown = f" — *{text(title)}*" if title else ""
+            add(f"- {code(slug)}{shown} — {text(what)}\n")
 
     if data.waived_count:
         add(f"\n## Citation-shaped text accepted without a marker ({data.waived_count})\n\n")

@@ -42,6 +42,8 @@ from ars_docs.core.paths import regular_or_absent
 from ars_docs.files.atomic import write_text_atomic
 from ars_docs.files.locking import file_lock
 from ars_docs.files.yaml.read import decode_utf8, read_bytes
+from ars_docs.session.attest_log import append_attestations, check_attestations_writable
+from ars_docs.session.attestations import HOW, attestations_path, read_record
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.mark_checks import (
     MarkReadError,
@@ -117,7 +119,9 @@ def _header(passport: Path, corpus: Corpus, clock: Clock) -> CommentedMap:
     return doc
 
 
-def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
+def _rewrite(
+    log: Path, change: Any, *, header: CommentedMap | None, before_write: Any = None
+) -> bool:
     """Load, apply ``change(marks)``, verify and write the log atomically.
 
     ``change`` returns ``None`` when there is nothing to write, else the set of
@@ -152,6 +156,8 @@ def _rewrite(log: Path, change: Any, *, header: CommentedMap | None) -> bool:
         new_text = BOM + new_text
     after = parse_read_log(new_text, str(log)).marks
     _verify_append_only(log, before, after, rescinded)
+    if before_write is not None:
+        before_write()  # the attestation record: written ahead of the marks it describes
     try:
         write_text_atomic(log, new_text)
     except OutputError as exc:
@@ -218,8 +224,13 @@ def mark_read(
     locators: Sequence[str] = (),
     note: str | None = None,
     clock: Clock | None = None,
+    attested: str | None = None,
 ) -> MarkOutcome:
-    """Append a mark for each key (a key whose active mark has this scope is left alone)."""
+    """Append a mark for each key (a key whose active mark has this scope is left alone).
+
+    ``attested`` (``session.attestations.HOW``): how the person confirmed it; recorded
+    in the attestations log beside the read log, ahead of the marks. ``None`` records
+    nothing (the marks then show as made in a way not recorded)."""
     if scope not in READ_SCOPE_LEVELS:
         raise MarkReadError(
             f"unknown read scope {scope!r}; use one of {', '.join(READ_SCOPE_LEVELS)}",
@@ -231,10 +242,18 @@ def mark_read(
             raise MarkReadError(
                 f"note or locator {shown!r} is not valid UTF-8 text; pass UTF-8", ExitCode.USAGE
             )
+    if attested is not None and attested not in HOW:
+        raise MarkReadError(
+            f"unknown attestation {attested!r}; use one of {', '.join(HOW)}", ExitCode.USAGE
+        )
     call = _Call.prepare(passport, keys, clock)
     path, corpus, wanted, clock, log = call.passport, call.corpus, call.keys, call.clock, call.log
     refuse_other_works(corpus, wanted)
     outcome = MarkOutcome(log)
+    sidecar = attestations_path(path)
+    if attested is not None:
+        check_attestations_writable(sidecar)
+    stamped: dict[str, str] = {}
     with _locked(log):
         current = load_log(log)
         outcome.created = not log.exists()
@@ -248,7 +267,7 @@ def mark_read(
                     continue
                 mark = CommentedMap()
                 mark["citation_key"] = key
-                mark["marked_at"] = clock.rfc3339()
+                mark["marked_at"] = stamped[key] = clock.rfc3339()
                 read_scope = CommentedMap()
                 read_scope["level"] = scope
                 read_scope["locators"] = CommentedSeq(locators)
@@ -258,7 +277,13 @@ def mark_read(
                 outcome.written.append(key)
             return set() if outcome.written else None
 
-        _rewrite(log, append, header=_header(path, corpus, clock))
+        def record() -> None:
+            if attested is not None:
+                at = clock.rfc3339()
+                lines = [read_record(k, when, attested, at) for k, when in stamped.items()]
+                append_attestations(sidecar, lines)
+
+        _rewrite(log, append, header=_header(path, corpus, clock), before_write=record)
     return outcome
 
 

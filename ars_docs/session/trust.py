@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ars_docs.session.attestations import Attestations, attestations_beside, load_attestations
 from ars_docs.session.corpus import Corpus, CorpusEntry
 from ars_docs.session.lookup_record import NEVER_CHECKED, LookupFacts, lookup_facts
 from ars_docs.session.provenance import Status, TrustFacts, classify, with_lookup
@@ -22,6 +23,7 @@ class TrustView:
     corpus: Corpus
     read_log: ReadLog
     _lookups: dict[str, LookupFacts] = field(default_factory=dict, compare=False, repr=False)
+    _attested: list[Attestations] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def of(cls, corpus: Corpus, read_log: ReadLog | None = None) -> TrustView:
@@ -53,6 +55,13 @@ class TrustView:
     def status(self, slug: str) -> Status:
         found = self.lookup(slug)
         return with_lookup(classify(self.facts(slug)), found.blocking, found.retraction)
+
+    def attestations(self) -> Attestations:
+        """How the session's marks and verifications were made (issue 40): the
+        attestations log beside the read log, read on first use (none without a file)."""
+        if not self._attested:
+            self._attested.append(load_attestations(attestations_beside(self.read_log.path)))
+        return self._attested[0]
 
     def partial_read(self, slug: str) -> ReadMark | None:
         """An active mark that does not count as reading the full text, if any."""

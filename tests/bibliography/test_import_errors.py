@@ -18,7 +18,8 @@ def test_usage_errors(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     no_passport = cli("corpus", "import", CRLF_BIB)
     assert no_passport.code == 64
     assert no_passport.err == (
-        "ars-docs: error: no passport given: pass --passport PASSPORT or set $ARS_PASSPORT\n"
+        "ars-docs: error: no passport given: pass --passport PASSPORT or set $ARS_PASSPORT "
+        "(no passport yet? `ars-docs init` writes one)\n"
     )
     dash = cli("corpus", "import", "-", "--passport", "p.yaml")
     assert dash.code == 64

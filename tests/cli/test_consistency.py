@@ -104,9 +104,9 @@ def test_lint_corpus_takes_passport_option_and_environment(
 
 def test_errors_share_one_prefix(session: Session, cli) -> None:
     outcomes = [
-        cli("mark-read", "ghost", "--passport", session.passport),
+        cli("mark-read", "--yes", "ghost", "--passport", session.passport),
         cli("finalize", session.root / "missing.md", "--passport", session.passport),
-        cli("verify", "ghost", "--method", "manual_grep", "--passport", session.passport),
+        cli("verify", "--yes", "ghost", "--method", "manual_grep", "--passport", session.passport),
     ]
     for result in outcomes:
         assert result.code in (65, 66)

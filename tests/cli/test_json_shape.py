@@ -216,7 +216,7 @@ def case_quotes(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
 
 
 def case_mark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
-    return ["mark-read", "newton_2000", "smith_2020", "--passport", str(session(tmp))]
+    return ["mark-read", "--yes", "newton_2000", "smith_2020", "--passport", str(session(tmp))]
 
 
 def case_unmark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
@@ -232,7 +232,7 @@ def case_verify(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     passport.write_text(passport_text(entry("a_2020", acquired=True, verified=False)), "utf-8")
     (tmp / "sources").mkdir()
     (tmp / "sources" / "a_2020.pdf").write_bytes(b"%PDF-1.4\n%%EOF\n")
-    return ["verify", "a_2020", "--passport", str(passport), "--method", "manual_grep"]
+    return ["verify", "--yes", "a_2020", "--passport", str(passport), "--method", "manual_grep"]
 
 
 def case_acknowledge_retraction(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
@@ -279,6 +279,10 @@ def case_scope_report(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["scope-report", "--passport", str(session(tmp)), "-o", str(tmp / "scope.md")]
 
 
+def case_init(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return ["init", str(tmp / "new"), "--pre-commit"]
+
+
 def case_parse_verdict(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     from tests.audit.test_parse_verdict import make_stream
 
@@ -317,6 +321,7 @@ CASES: dict[str, Case] = {
     "drift-log": case_drift_log,
     "scope-report": case_scope_report,
     "audit parse-verdict": case_parse_verdict,
+    "init": case_init,
 }
 
 #: Commands without ``--format json``, each with why.

@@ -28,7 +28,7 @@ def _json(result: CliResult) -> dict[str, object]:
 def test_mark_read_json_says_what_was_written_and_what_cannot_clear(
     session: Session, cli: Cli
 ) -> None:
-    data = _json(cli("mark-read", "low2020", "high2020", "--passport", session.passport,
+    data = _json(cli("mark-read", "--yes", "low2020", "high2020", "--passport", session.passport,
                      "--format", "json"))  # fmt: skip
     assert data["summary"] == {
         "command": "mark-read",
@@ -51,13 +51,13 @@ def test_mark_read_json_says_what_was_written_and_what_cannot_clear(
 def test_mark_read_text_ends_with_the_next_step_only_when_it_wrote(
     session: Session, cli: Cli
 ) -> None:
-    done = cli("mark-read", "low2020", "--passport", session.passport)
+    done = cli("mark-read", "--yes", "low2020", "--passport", session.passport)
     assert done.code == 0
     assert done.out.splitlines()[-1] == (
         f"next: ars-docs finalize DRAFT --passport {session.passport} "
         "(their citations become ok where verified)"
     )
-    again = cli("mark-read", "ok2020", "--passport", session.passport)  # already marked
+    again = cli("mark-read", "--yes", "ok2020", "--passport", session.passport)  # already marked
     assert again.code == 0 and "next:" not in again.out
     assert again.out.splitlines()[-1].startswith("nothing changed in ")
 
@@ -76,8 +76,10 @@ def test_a_refused_mark_in_json_mode_is_the_same_error_and_writes_nothing(
     session: Session, cli: Cli
 ) -> None:
     before = session.read_log.read_bytes()
-    refused = cli("mark-read", "nosuch2020", "--passport", session.passport, "--format", "json")
-    plain = cli("mark-read", "nosuch2020", "--passport", session.passport)
+    refused = cli(
+        "mark-read", "--yes", "nosuch2020", "--passport", session.passport, "--format", "json"
+    )
+    plain = cli("mark-read", "--yes", "nosuch2020", "--passport", session.passport)
     assert refused.code == plain.code != 0
     assert refused.err == plain.err and refused.out == ""
     assert session.read_log.read_bytes() == before
@@ -93,7 +95,7 @@ def _verifiable(tmp_path: Path) -> Path:
 
 def test_verify_json_reports_the_fields_written_then_nothing(tmp_path: Path, cli: Cli) -> None:
     passport = _verifiable(tmp_path)
-    argv = ("verify", "a_2020", "--passport", passport, "--method", "manual_grep")
+    argv = ("verify", "--yes", "a_2020", "--passport", passport, "--method", "manual_grep")
     data = _json(cli(*argv, "--format", "json"))
     assert (data["written"], data["unchanged"], data["method"]) == (["a_2020"], [], "manual_grep")
     assert data["summary"]["written"] == 1  # type: ignore[index]

@@ -23,7 +23,7 @@ from tests.support.processes import (
 )
 from tests.support.sessions import entry, passport_text
 
-VERIFY = ("verify", "med2020", "--method", "manual_grep", "--audit-id", "r1")
+VERIFY = ("verify", "--yes", "med2020", "--method", "manual_grep", "--audit-id", "r1")
 VERIFIED = "source_verified_against_original: true"
 
 
@@ -42,6 +42,11 @@ def events(folder: Path) -> list[dict[str, str]]:
     return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
 
 
+#: The writes in order, each one ``os.replace``: the attestations log (how the person
+#: confirmed it, issue 40), the events log, the passport.
+ATTESTATION, EVENT, PASSPORT = 1, 2, 3
+
+
 def run_verify(folder: Path, inject: str = "") -> tuple[int, str, str]:
     proc = ars(folder, *VERIFY, "--passport", "passport.yaml", inject=inject)
     return proc.code, proc.out, proc.err
@@ -49,7 +54,7 @@ def run_verify(folder: Path, inject: str = "") -> tuple[int, str, str]:
 
 def test_a_kill_between_the_two_writes_is_completed_by_the_rerun(folder: Path) -> None:
     before = (folder / "passport.yaml").read_bytes()
-    code, _, _ = run_verify(folder, kill_at_replace(1, after=True))
+    code, _, _ = run_verify(folder, kill_at_replace(EVENT, after=True))
     assert code == -9
     # The event is the write-ahead record; the passport does not claim more than it.
     assert (folder / "passport.yaml").read_bytes() == before
@@ -67,11 +72,11 @@ def test_a_kill_between_the_two_writes_is_completed_by_the_rerun(folder: Path) -
 
 def test_a_kill_before_the_first_rename_leaves_nothing_and_no_temp_file(folder: Path) -> None:
     before = (folder / "passport.yaml").read_bytes()
-    code, _, _ = run_verify(folder, kill_at_replace(1, after=False))
+    code, _, _ = run_verify(folder, kill_at_replace(ATTESTATION, after=False))
     assert code == -9
     assert (folder / "passport.yaml").read_bytes() == before
     assert events(folder) == []
-    assert len(temp_files(folder)) == 1  # the events log's temp file of the killed run
+    assert len(temp_files(folder)) == 1  # the attestations log's temp file of the killed run
     code, _, err = run_verify(folder)
     assert code == 0, err
     assert len(events(folder)) == 1
@@ -79,7 +84,7 @@ def test_a_kill_before_the_first_rename_leaves_nothing_and_no_temp_file(folder: 
 
 
 def test_a_kill_after_both_writes_needs_nothing_more(folder: Path) -> None:
-    code, _, _ = run_verify(folder, kill_at_replace(2, after=True))
+    code, _, _ = run_verify(folder, kill_at_replace(PASSPORT, after=True))
     assert code == -9
     code, out, _ = run_verify(folder)
     assert code == 0
@@ -91,7 +96,7 @@ def test_a_passport_write_that_fails_says_what_was_written_and_the_rerun_complet
     folder: Path,
 ) -> None:
     before = (folder / "passport.yaml").read_bytes()
-    code, _, err = run_verify(folder, disk_full_at_replace(2))
+    code, _, err = run_verify(folder, disk_full_at_replace(PASSPORT))
     assert code == 73
     (line,) = err.splitlines()
     assert "No space left on device" in line
@@ -107,7 +112,7 @@ def test_a_passport_write_that_fails_says_what_was_written_and_the_rerun_complet
 
 def test_a_full_disk_at_the_event_changes_nothing(folder: Path) -> None:
     before = (folder / "passport.yaml").read_bytes()
-    code, _, err = run_verify(folder, disk_full_at_replace(1))
+    code, _, err = run_verify(folder, disk_full_at_replace(EVENT))
     assert code == 73
     assert "No space left on device" in err
     assert (folder / "passport.yaml").read_bytes() == before
@@ -159,8 +164,8 @@ def test_two_session_folders_sharing_one_passport_lose_no_update(tmp_path: Path)
         session.mkdir()
         os.symlink(shared / "passport.yaml", session / "passport.yaml")
     procs = [
-        start(sessions[i % 2], "verify", key, "--method", "vision_check", "--audit-id", "r2",
-              "--passport", "passport.yaml")
+        start(sessions[i % 2], "verify", "--yes", key, "--method", "vision_check",
+              "--audit-id", "r2", "--passport", "passport.yaml")
         for i, key in enumerate(keys)
     ]  # fmt: skip
     results = [finish(p) for p in procs]

@@ -63,7 +63,7 @@ def test_verify_parses_the_passport_twice(
             return _original(*args, **kwargs)
 
         monkeypatch.setattr(module, "parse_yaml", counting)
-    result = cli("verify", "k7", "--method", "manual_grep", "--passport", session.passport)
+    result = cli("verify", "--yes", "k7", "--method", "manual_grep", "--passport", session.passport)
     assert result.code == 0, result.err
     # One shared parse (corpus check + finding the entry), one check of the edit.
     assert len(calls) == 2
@@ -78,7 +78,7 @@ def test_verify_parses_the_passport_twice(
         return real_edit(path, updates, merge, parsed)
 
     monkeypatch.setattr(passport_edit, "_edit_file", changed_meanwhile)
-    result = cli("verify", "k8", "--method", "manual_grep", "--passport", session.passport)
+    result = cli("verify", "--yes", "k8", "--method", "manual_grep", "--passport", session.passport)
     assert result.code == 0, result.err
     assert len(calls) == 3
     assert session.passport.read_text(encoding="utf-8").endswith("# edited meanwhile\n")

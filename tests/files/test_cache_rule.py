@@ -578,7 +578,7 @@ def _quote_session(tmp_path: Path, cli: Callable[..., CliResult]) -> tuple[Path,
         ),
         encoding="utf-8",
     )
-    assert cli("mark-read", "smith2024", "--passport", passport).code == 0
+    assert cli("mark-read", "--yes", "smith2024", "--passport", passport).code == 0
     draft = tmp_path / "draft.md"
     draft.write_text(
         f"# Trust\n\nSmith (2024) writes that “{MADE_UP}” <!--ref:smith2024-->.\n",

@@ -48,7 +48,7 @@ P = ("--passport", "passport.yaml")
     "argv",
     [
         ("finalize", "draft.md", "--check", *P),
-        ("mark-read", "med2020", *P),
+        ("mark-read", "--yes", "med2020", *P),
         ("list-read", *P),
         ("render", "draft.md", "--strict", *P),
     ],
@@ -66,7 +66,7 @@ def test_a_fifo_as_the_read_log_is_refused(folder: Path, argv: tuple[str, ...]) 
 @pytest.mark.parametrize(
     "argv",
     [
-        ("verify", "med2020", "--method", "manual_grep", *P),
+        ("verify", "--yes", "med2020", "--method", "manual_grep", *P),
         ("session", "log-event", "--phase", "ad-hoc", "--action", "x", *P),
         ("drift-log", *P),
     ],
@@ -99,7 +99,10 @@ def test_a_read_log_linked_to_a_fifo_is_refused(folder: Path) -> None:
 
 def test_a_device_as_the_passport_is_refused_without_reading_it(folder: Path) -> None:
     # ARS_PASSPORT=/dev/zero grew to 23.7 GB before (issue 29 item 7).
-    for argv in (("finalize", "draft.md", "--check"), ("verify", "k", "--method", "manual_grep")):
+    for argv in (
+        ("finalize", "draft.md", "--check"),
+        ("verify", "--yes", "k", "--method", "manual_grep"),
+    ):
         proc = ars(folder, *argv, env={"ARS_PASSPORT": "/dev/zero"})
         assert proc.code == 74, proc.err
         refused(proc.err, "/dev/zero", "a character device")

@@ -52,7 +52,7 @@ ASCII_COMMANDS = [
     ("lint", "corpus", "passport.yaml", "--format", "json"),
     ("finalize", "entwurf-ü.md", "--passport", "passport.yaml", "--check"),
     ("render", "nicht-da-§.md"),
-    ("verify", "mueller2020", "--passport", "passport.yaml", "--method", "nonsense"),
+    ("verify", "--yes", "mueller2020", "--passport", "passport.yaml", "--method", "nonsense"),
 ]
 
 

@@ -97,7 +97,9 @@ def test_mark_read_with_a_non_utf8_note(tmp_path: Path) -> None:
     session = make_session(tmp_path)
     log = session / "passport_human_read_log.yaml"
     before = log.read_bytes()
-    run = ars(session, "mark-read", "high2020", "--passport", "passport.yaml", "--note", b"\xff")
+    run = ars(
+        session, "mark-read", "--yes", "high2020", "--passport", "passport.yaml", "--note", b"\xff"
+    )
     assert run.code == 64
     assert "the value of --note (\\xff) is not valid UTF-8" in run.one_line_error()
     assert log.read_bytes() == before

@@ -43,7 +43,7 @@ def test_mark_read_writes_through_a_symlinked_read_log(tmp_path: Path) -> None:
     shared.parent.mkdir()
     log.rename(shared)
     log.symlink_to(Path("logs") / "read.yaml")
-    result = ars(session, "mark-read", "high2020", "--passport", "passport.yaml")
+    result = ars(session, "mark-read", "--yes", "high2020", "--passport", "passport.yaml")
     assert result.code == 0, result.err
     assert log.is_symlink()
     assert "citation_key: high2020" in shared.read_text("utf-8")
@@ -84,7 +84,7 @@ def test_mark_read_refuses_a_read_only_log(tmp_path: Path) -> None:
     session = make_session(tmp_path)
     log = session / "passport_human_read_log.yaml"
     before = make_read_only(log)
-    result = ars(session, "mark-read", "high2020", "--passport", "passport.yaml")
+    result = ars(session, "mark-read", "--yes", "high2020", "--passport", "passport.yaml")
     assert result.code == 73
     assert "passport_human_read_log.yaml is read-only" in result.one_line_error()
     assert log.read_bytes() == before

@@ -52,7 +52,7 @@ PASSPORT_COMMANDS = [
     ("lint", "corpus", "passport.yaml"),
     ("finalize", "draft.md", "--passport", "passport.yaml"),
     ("render", "draft.md", "--passport", "passport.yaml", "-o", "out.md"),
-    ("mark-read", "ok2020", "--passport", "passport.yaml"),
+    ("mark-read", "--yes", "ok2020", "--passport", "passport.yaml"),
     ("scope-report", "--passport", "passport.yaml"),
     ("drift-log", "--passport", "passport.yaml"),
     ("session", "snapshot", "--passport", "passport.yaml"),
@@ -78,7 +78,7 @@ def test_passport_alias_bomb_is_refused_quickly(tmp_path: Path, argv: tuple[str,
     [
         ("list-read", "--passport", "passport.yaml"),
         ("finalize", "draft.md", "--passport", "passport.yaml"),
-        ("mark-read", "high2020", "--passport", "passport.yaml"),
+        ("mark-read", "--yes", "high2020", "--passport", "passport.yaml"),
     ],
     ids=lambda a: a[0],
 )

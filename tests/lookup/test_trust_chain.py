@@ -282,11 +282,13 @@ def test_verify_and_mark_read_refuse_another_work(
 ) -> None:
     record("low2020", ok_session.passport, fields)
     passport, log = ok_session.passport.read_bytes(), ok_session.read_log.read_bytes()
-    done = cli("verify", "low2020", "--method", "manual_grep", "--passport", ok_session.passport)
+    done = cli(
+        "verify", "--yes", "low2020", "--method", "manual_grep", "--passport", ok_session.passport
+    )
     assert done.code == 65
     assert "verification refused; nothing was written" in done.err
     assert "'low2020':" in done.err
-    done = cli("mark-read", "low2020", "med2020", "--passport", ok_session.passport)
+    done = cli("mark-read", "--yes", "low2020", "med2020", "--passport", ok_session.passport)
     assert done.code == 65
     assert "refused, nothing was written" in done.err and "'low2020':" in done.err
     assert ok_session.passport.read_bytes() == passport
@@ -296,10 +298,18 @@ def test_verify_and_mark_read_refuse_another_work(
 def test_a_retracted_work_can_still_be_verified_and_read(ok_session: Session, cli: Cli) -> None:
     record("med2020", ok_session.passport, RETRACTED)
     assert (
-        cli("verify", "med2020", "--method", "manual_grep", "--passport", ok_session.passport).code
+        cli(
+            "verify",
+            "--yes",
+            "med2020",
+            "--method",
+            "manual_grep",
+            "--passport",
+            ok_session.passport,
+        ).code
         == 0
     )
-    assert cli("mark-read", "med2020", "--passport", ok_session.passport).code == 0
+    assert cli("mark-read", "--yes", "med2020", "--passport", ok_session.passport).code == 0
 
 
 def test_a_stale_blocking_record_keeps_blocking_and_says_so(ok_session: Session, cli: Cli) -> None:

@@ -55,7 +55,7 @@ def test_run_sh_passes_and_prints_no_escape_codes_when_piped(tmp_path: Path) -> 
     assert len(echoed) > 20
     words = [shlex.split(line) for line in echoed]
     assert [
-        "ars-docs", "verify", "piwowar_2018", "--method", "manual_grep",
+        "ars-docs", "verify", "piwowar_2018", "--yes", "--method", "manual_grep",
         "--note", "title, authors, table 2", "--passport", "passport.yaml",
     ] in words  # fmt: skip
 

@@ -32,7 +32,9 @@ CLI = PACKAGE / "cli"
 #: ``-q`` on three: their options and output only (the data and next steps are the
 #: commands': ``to_dict`` of their results, ``next_steps``).
 #: +3 for issue 37's one line of a lookup without a network (the line is the report's).
-CLI_LINE_BUDGET = 3748
+#: +54 for issue 40's init part: `ars-docs init` (its parser and output) and
+#: `--yes` on mark-read and verify (the option, the confirm call, the `attested:` line).
+CLI_LINE_BUDGET = 3802
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450

@@ -206,7 +206,7 @@ def test_finalize_reports_and_strict_gate_refuses_until_accepted(
         ),
         encoding="utf-8",
     )
-    assert cli("mark-read", "smith2024", "--passport", passport).code == 0
+    assert cli("mark-read", "--yes", "smith2024", "--passport", passport).code == 0
     done = cli("finalize", draft, "--passport", passport)
     assert done.code == 0, done.err
     assert "ARS050" in done.out + done.err

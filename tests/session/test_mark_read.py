@@ -39,7 +39,7 @@ def test_mark_finalize_render_unmark_loop(fresh: Session, cli) -> None:
     assert "<!--ref:low2020 LOW-WARN-->" in fresh.draft.read_text(encoding="utf-8")
     assert cli("render", fresh.draft, "--strict", *passport).code == 1
 
-    result = cli("mark-read", "low2020", *passport)
+    result = cli("mark-read", "--yes", "low2020", *passport)
     assert result.code == 0 and "marked (full_text): low2020" in result.out
     assert "(created the log)" in result.out
     assert cli("finalize", fresh.draft, *passport).code == 0
@@ -59,7 +59,10 @@ def test_mark_finalize_render_unmark_loop(fresh: Session, cli) -> None:
 @pytest.mark.parametrize("scope", ["sections", "abstract_only", "toc_only", "unknown"])
 def test_partial_scopes_do_not_promote(fresh: Session, cli, scope: str) -> None:
     fresh.write("draft.md", "Claim <!--ref:low2020-->.\n")
-    assert cli("mark-read", "low2020", "--scope", scope, "--passport", fresh.passport).code == 0
+    assert (
+        cli("mark-read", "--yes", "low2020", "--scope", scope, "--passport", fresh.passport).code
+        == 0
+    )
     cli("finalize", fresh.draft, "--passport", fresh.passport)
     assert "<!--ref:low2020 LOW-WARN-->" in fresh.draft.read_text(encoding="utf-8")
     checklist = (fresh.root / "draft_prefinalization_checklist.md").read_text(encoding="utf-8")
@@ -143,7 +146,9 @@ def test_a_mark_older_than_the_latest_is_refused(session: Session, cli, monkeypa
     # log would append a mark that counts for nothing, so nothing is written.
     before = session.read_log.read_bytes()
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1764400000")  # 2025-11-29, before 2026-01-02
-    result = cli("mark-read", "ok2020", "--scope", "toc_only", "--passport", session.passport)
+    result = cli(
+        "mark-read", "--yes", "ok2020", "--scope", "toc_only", "--passport", session.passport
+    )
     assert result.code == 65
     assert "ok2020 already has a mark made at 2026-01-02T00:00:00Z, later than now" in result.err
     assert f"{session.read_log}:" in result.err
@@ -152,7 +157,7 @@ def test_a_mark_older_than_the_latest_is_refused(session: Session, cli, monkeypa
 
 def test_same_scope_twice_changes_nothing_and_says_so(session: Session, cli) -> None:
     before = session.read_log.read_bytes()
-    result = cli("mark-read", "ok2020", "--passport", session.passport)
+    result = cli("mark-read", "--yes", "ok2020", "--passport", session.passport)
     assert result.code == 0
     assert "unchanged: ok2020: already marked (full_text)" in result.out
     assert "nothing changed" in result.out
@@ -185,7 +190,7 @@ def test_batch_and_duplicate_keys(fresh: Session) -> None:
 
 def test_passport_is_never_written(session: Session, cli) -> None:
     before = session.passport.read_bytes()
-    cli("mark-read", "low2020", "med2020", "--passport", session.passport)
+    cli("mark-read", "--yes", "low2020", "med2020", "--passport", session.passport)
     cli("unmark-read", "low2020", "--passport", session.passport)
     assert session.passport.read_bytes() == before
 
@@ -195,7 +200,9 @@ def test_passport_is_never_written(session: Session, cli) -> None:
 
 def test_unknown_keys_refuse_the_whole_batch(session: Session, cli) -> None:
     before = snapshot_files(session.root)
-    result = cli("mark-read", "low2020", "low2021", "ghost", "--passport", session.passport)
+    result = cli(
+        "mark-read", "--yes", "low2020", "low2021", "ghost", "--passport", session.passport
+    )
     assert result.code == 65
     lines = result.err.splitlines()
     assert lines[0].startswith(
@@ -208,7 +215,7 @@ def test_unknown_keys_refuse_the_whole_batch(session: Session, cli) -> None:
     assert lines[1].endswith("; nothing was written: the whole batch of keys is refused")
     assert len(lines) == 2  # one line per unknown key, nothing more
     assert snapshot_files(session.root) == before
-    one = cli("mark-read", "low2021", "--passport", session.passport)
+    one = cli("mark-read", "--yes", "low2021", "--passport", session.passport)
     assert one.code == 65 and len(one.err.splitlines()) == 1
     assert one.err.rstrip().endswith("nothing was written: the whole batch of keys is refused")
 
@@ -221,15 +228,15 @@ def test_unknown_key_on_unmark(session: Session, cli) -> None:
 
 
 def test_no_passport(session: Session, cli) -> None:
-    for command in ("mark-read", "unmark-read"):
-        result = cli(command, "low2020")
+    for command in (("mark-read", "--yes"), ("unmark-read",)):
+        result = cli(*command, "low2020")
         assert result.code == 64
         assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: no active passport")
     assert cli("list-read").code == 64
 
 
 def test_passport_not_found(tmp_path: Path, cli) -> None:
-    result = cli("mark-read", "k", "--passport", tmp_path / "nope.yaml")
+    result = cli("mark-read", "--yes", "k", "--passport", tmp_path / "nope.yaml")
     assert result.code == 66
     assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: passport not found:")
     assert list(tmp_path.iterdir()) == []
@@ -245,7 +252,7 @@ def test_passport_folder_unreadable(session: Session, cli, monkeypatch) -> None:
         return real(path)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "listdir", refuse)
-    result = cli("mark-read", "low2020", "--passport", session.passport)
+    result = cli("mark-read", "--yes", "low2020", "--passport", session.passport)
     assert result.code == 74
     assert result.err.startswith(
         "ars-docs: error: [ARS-MARK-READ ERROR: cannot read the passport's folder"
@@ -257,7 +264,7 @@ def test_passport_folder_unreadable(session: Session, cli, monkeypatch) -> None:
 def test_read_log_unwritable(session: Session, cli, monkeypatch) -> None:
     before = snapshot_files(session.root)
     monkeypatch.setattr(os, "access", lambda path, mode: not (mode & os.W_OK))
-    result = cli("mark-read", "low2020", "--passport", session.passport)
+    result = cli("mark-read", "--yes", "low2020", "--passport", session.passport)
     assert result.code == 73
     assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: read log")
     assert "not writable" in result.err
@@ -271,7 +278,7 @@ def test_write_failure_keeps_the_log(session: Session, cli, monkeypatch) -> None
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full_disk)
-    result = cli("mark-read", "low2020", "--passport", session.passport)
+    result = cli("mark-read", "--yes", "low2020", "--passport", session.passport)
     assert result.code == 73 and "No space left on device" in result.err
     assert session.read_log.read_bytes() == before
     assert not [p for p in session.root.iterdir() if p.name.endswith(".tmp")]
@@ -297,7 +304,7 @@ CORRUPT = {
 def test_corrupt_log_is_never_overwritten(session: Session, cli, text: str, line: int) -> None:
     session.read_log.write_text(text, encoding="utf-8")
     before = snapshot_files(session.root)
-    for argv in (("mark-read", "low2020"), ("unmark-read", "ok2020"), ("list-read",)):
+    for argv in (("mark-read", "--yes", "low2020"), ("unmark-read", "ok2020"), ("list-read",)):
         result = cli(*argv, "--passport", session.passport)
         assert result.code == 65, argv
         assert result.err.startswith("ars-docs: error: [ARS-MARK-READ ERROR: ")
@@ -307,13 +314,13 @@ def test_corrupt_log_is_never_overwritten(session: Session, cli, text: str, line
 
 def test_bad_passport_yaml(session: Session, cli) -> None:
     session.passport.write_text("literature_corpus: [unclosed\n")
-    result = cli("mark-read", "k", "--passport", session.passport)
+    result = cli("mark-read", "--yes", "k", "--passport", session.passport)
     assert result.code == 65 and "malformed YAML" in result.err
 
 
 def test_passport_from_environment(session: Session, cli, monkeypatch) -> None:
     monkeypatch.setenv("ARS_PASSPORT", str(session.passport))
-    assert cli("mark-read", "low2020").code == 0
+    assert cli("mark-read", "--yes", "low2020").code == 0
     assert load_read_log(session.read_log).human_read("low2020")
 
 
@@ -358,7 +365,16 @@ def test_parallel_processes_all_land(tmp_path: Path) -> None:
     passport.write_text(passport_text(*(entry(k, acquired=True, verified=True) for k in keys)))
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "ars_docs", "mark-read", key, "--passport", str(passport)],
+            [
+                sys.executable,
+                "-m",
+                "ars_docs",
+                "mark-read",
+                "--yes",
+                key,
+                "--passport",
+                str(passport),
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )

@@ -30,7 +30,7 @@ def test_bad_times_are_refused_with_file_and_line(
     line = 4 if field == "marked_at" else 5
     for argv in (
         ("finalize", session.draft, "--passport", session.passport),
-        ("mark-read", "low2020", "--passport", session.passport),
+        ("mark-read", "--yes", "low2020", "--passport", session.passport),
     ):
         result = cli(*argv)
         assert result.code == 65, result.err

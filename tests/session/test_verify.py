@@ -34,7 +34,7 @@ def test_verify_edits_three_fields_in_place_and_promotes_med_warn(
     assert cli("finalize", session.draft, "--passport", session.passport).code == 0
     assert "AI HAS NOT CROSS-CHECKED" in session.draft.read_text(encoding="utf-8")
     result = cli(
-        "verify", "med2020", "--method", "manual_grep", "--note", "checked table 2",
+        "verify", "--yes", "med2020", "--method", "manual_grep", "--note", "checked table 2",
         "--passport", session.passport,
     )  # fmt: skip
     assert result.code == 0, result.err
@@ -66,7 +66,9 @@ def test_verify_edits_three_fields_in_place_and_promotes_med_warn(
     assert "verified med2020 against the original (manual_grep" in event["action"]
     assert cli("finalize", session.draft, "--passport", session.passport).code == 0
     assert "<!--ref:med2020 LOW-WARN-->" in session.draft.read_text(encoding="utf-8")
-    again = cli("verify", "med2020", "--method", "manual_grep", "--passport", session.passport)
+    again = cli(
+        "verify", "--yes", "med2020", "--method", "manual_grep", "--passport", session.passport
+    )
     assert again.code == 0
     assert "unchanged: med2020: already recorded" in again.out
     assert session.passport.read_bytes() == after
@@ -77,7 +79,14 @@ def test_verify_refuses_an_entry_without_an_original_and_writes_nothing(
 ) -> None:
     before = crlf_passport(session)
     result = cli(
-        "verify", "med2020", "high2020", "--method", "vision_check", "--passport", session.passport
+        "verify",
+        "--yes",
+        "med2020",
+        "high2020",
+        "--method",
+        "vision_check",
+        "--passport",
+        session.passport,
     )
     assert result.code == 65
     assert "verification refused; nothing was written" in result.err
@@ -88,7 +97,9 @@ def test_verify_refuses_an_entry_without_an_original_and_writes_nothing(
 
 def test_verify_refuses_unknown_keys_with_suggestions(session: Session, cli) -> None:
     before = crlf_passport(session)
-    result = cli("verify", "med2021", "--method", "codex_audit", "--passport", session.passport)
+    result = cli(
+        "verify", "--yes", "med2021", "--method", "codex_audit", "--passport", session.passport
+    )
     assert result.code == 65
     assert "citation_key 'med2021' not in literature_corpus[] (closest keys: med2020" in result.err
     assert session.passport.read_bytes() == before
@@ -96,15 +107,15 @@ def test_verify_refuses_unknown_keys_with_suggestions(session: Session, cli) -> 
 
 def test_verify_usage_errors(session: Session, cli) -> None:
     crlf_passport(session)
-    bad = cli("verify", "med2020", "--method", "none", "--passport", session.passport)
+    bad = cli("verify", "--yes", "med2020", "--method", "none", "--passport", session.passport)
     assert bad.code == 64
     assert "invalid choice: 'none'" in bad.err
     assert "see 'ars-docs verify --help'" in bad.err
-    empty = cli("verify", "med2020", "--method", "manual_grep", "--note", " ",
+    empty = cli("verify", "--yes", "med2020", "--method", "manual_grep", "--note", " ",
                 "--passport", session.passport)  # fmt: skip
     assert empty.code == 64
     assert "--note is empty" in empty.err
-    missing = cli("verify", "med2020", "--method", "manual_grep",
+    missing = cli("verify", "--yes", "med2020", "--method", "manual_grep",
                   "--passport", session.root / "nope.yaml")  # fmt: skip
     assert missing.code == 66
     assert "passport not found" in missing.err
@@ -113,7 +124,7 @@ def test_verify_usage_errors(session: Session, cli) -> None:
 def test_mark_read_says_when_the_mark_cannot_clear_the_warning(session: Session, cli) -> None:
     crlf_passport(session)
     session.read_log.unlink()
-    result = cli("mark-read", "high2020", "med2020", "--passport", session.passport)
+    result = cli("mark-read", "--yes", "high2020", "med2020", "--passport", session.passport)
     assert result.code == 0
     assert (
         "note: high2020 has no acquired original: the mark is recorded but will not clear its "

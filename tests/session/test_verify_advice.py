@@ -31,7 +31,9 @@ def test_ars112_says_delete_it_once_the_entry_is_verified(session: Session, cli)
     before = legacy_finding(cli, session)
     assert "read as not verified" in str(before["message"])
     assert "ars-docs verify muller_2015 --method" in str(before["message"])
-    done = cli("verify", "muller_2015", "--method", "manual_grep", "--passport", session.passport)
+    done = cli(
+        "verify", "--yes", "muller_2015", "--method", "manual_grep", "--passport", session.passport
+    )
     assert done.code == 0, done.err
     after = legacy_finding(cli, session)
     message = str(after["message"])
@@ -43,7 +45,7 @@ def test_ars112_says_delete_it_once_the_entry_is_verified(session: Session, cli)
 def test_verify_refuses_an_entry_whose_original_is_missing(session: Session, cli) -> None:
     before = legacy_passport(session, path="sources/muller_2015.pdf")
     result = cli(
-        "verify", "muller_2015", "--method", "vision_check", "--passport", session.passport
+        "verify", "--yes", "muller_2015", "--method", "vision_check", "--passport", session.passport
     )
     assert result.code == 66
     lines = result.err.splitlines()
@@ -56,7 +58,9 @@ def test_verify_refuses_an_entry_whose_original_is_missing(session: Session, cli
     # With the file in place (a non-ASCII name, a subfolder) the same command works.
     (session.root / "sources").mkdir()
     (session.root / "sources" / "muller_2015.pdf").write_bytes(b"%PDF-1.4\n")
-    again = cli("verify", "muller_2015", "--method", "vision_check", "--passport", session.passport)
+    again = cli(
+        "verify", "--yes", "muller_2015", "--method", "vision_check", "--passport", session.passport
+    )
     assert again.code == 0, again.err
     assert session.passport.read_bytes() != before
 
@@ -64,7 +68,7 @@ def test_verify_refuses_an_entry_whose_original_is_missing(session: Session, cli
 def test_a_missing_original_among_other_problems_is_a_data_error(session: Session, cli) -> None:
     before = legacy_passport(session, path="sources/gone.pdf")
     result = cli(
-        "verify", "muller_2015", "high2020", "--method", "vision_check",
+        "verify", "--yes", "muller_2015", "high2020", "--method", "vision_check",
         "--passport", session.passport,
     )  # fmt: skip
     assert result.code == 65
@@ -76,6 +80,6 @@ def test_a_folder_is_not_an_original(session: Session, cli) -> None:
     before = legacy_passport(session, path="sources")
     (session.root / "sources").mkdir()
     result = cli(
-        "verify", "muller_2015", "--method", "vision_check", "--passport", session.passport
+        "verify", "--yes", "muller_2015", "--method", "vision_check", "--passport", session.passport
     )
     assert result.code == 66 and session.passport.read_bytes() == before

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.common import Subparsers, add_format, add_passport, add_yes, passport_arg
 from ars_docs.cli.jsonout import payload, print_changes, print_payload
 from ars_docs.cli.output import QUIET, add_quiet
 from ars_docs.core.errors import ExitCode
@@ -42,6 +42,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         help="which part you read (section, pages); repeat for several",
     )
     p.add_argument("--note", help="free-text note stored with the mark")
+    add_yes(p, "read")
     add_format(p)
 
     p = sub.add_parser(
@@ -62,14 +63,20 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_mark_read(args: argparse.Namespace) -> int:
-    from ars_docs.commands.record.marks import WHY, mark, marks_data
+    from ars_docs.commands.record.attest import confirm, read_question
+    from ars_docs.commands.record.marks import WHY, mark, marks_data, shown
 
     passport = passport_arg(args.passport, required=False)
-    run = mark(passport, args.keys, scope=args.scope, locators=args.locator, note=args.note)
+    how = confirm("mark-read", read_question(args.keys), yes=args.yes, stdin=sys.stdin,
+                  stderr=sys.stderr)  # fmt: skip
+    run = mark(passport, args.keys, scope=args.scope, locators=args.locator, note=args.note,
+               attested=how)  # fmt: skip
     data = marks_data(run.outcome, passport, run, args.scope)
     if args.format == "json":
         return print_changes("mark-read", data, "log", "written", "unchanged", "created")
     _report_marks(run.outcome, f"marked ({args.scope})")
+    if run.outcome.written:
+        print(f"attested: {shown(how)}")
     for key, why in run.cannot_promote:
         print(f"note: {key} {WHY[why]}", file=sys.stderr)
     for step in data["next"]:

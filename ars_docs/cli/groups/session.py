@@ -1,4 +1,4 @@
-"""CLI for the session record: ``session log-event``, ``session snapshot``, ``drift-log`` (§3.4).
+"""CLI for the session: ``init``, ``session log-event``, ``session snapshot``, ``drift-log`` (§3.4).
 
 Argument parsing and printing only; ``commands.record.events`` picks the
 paths, checks the outputs and writes.
@@ -29,6 +29,20 @@ AD_HOC = "ad-hoc"
 
 
 def register(sub: Subparsers, lint_sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "init",
+        help="start a session in DIR: passport.yaml, ars-docs.toml, sources/; replaces nothing",
+        description="Write a passport skeleton (an empty literature_corpus[]), ars-docs.toml "
+        "(the registries' contact address, the gate's defaults commented) and sources/ into "
+        "DIR (created if absent), then print the next commands. Refuses, writing nothing, "
+        "when any file it would write is already there (exit 73).",
+    )
+    p.set_defaults(handler=cmd_init)
+    p.add_argument("dir", nargs="?", default=".", metavar="DIR", help="default: .")
+    p.add_argument("--contact-email", metavar="ADDR", help="contact_email in [retrieval]")
+    p.add_argument("--pre-commit", action="store_true", help="also .pre-commit-config.yaml")
+    add_format(p)
+
     p = sub.add_parser(
         "session",
         help="record session steps and the session-start state (§3.4)",
@@ -105,6 +119,18 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         "-o", "--output", metavar="OUT", help="default: <passport-stem>_drift_log.md ('-': stdout)"
     )
     add_format(q)
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from ars_docs.commands.init import init
+
+    run = init(args.dir, contact_email=args.contact_email, pre_commit=args.pre_commit)
+    if args.format == "json":
+        return print_changes("init", run.to_dict(), "written", "kept")
+    print(f"wrote: {', '.join(run.written)}" + "".join(f"; kept {k}" for k in run.kept))
+    for step in run.next:
+        print(f"next: {step}")
+    return int(ExitCode.OK)
 
 
 def cmd_log_event(args: argparse.Namespace) -> int:

@@ -8,9 +8,10 @@ rationale), so the drift log shows who verified what and why.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import TYPE_CHECKING
 
-from ars_docs.cli.common import Subparsers, add_format, add_passport, passport_arg
+from ars_docs.cli.common import Subparsers, add_format, add_passport, add_yes, passport_arg
 from ars_docs.cli.jsonout import print_changes
 from ars_docs.core.errors import ExitCode
 
@@ -47,15 +48,20 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.add_argument(
         "--note", metavar="TEXT", help="what was checked; stored in the session events log"
     )
+    add_yes(p, "check")
     add_format(p)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     passport = passport_arg(args.passport, required=True)
     assert passport is not None
+    from ars_docs.commands.record.attest import confirm, verify_question
     from ars_docs.commands.verify import verify
 
-    step = verify(passport, args.keys, method=args.method, audit_id=args.audit_id, note=args.note)
+    question = verify_question(args.keys, args.method)
+    how = confirm("verify", question, yes=args.yes, stdin=sys.stdin, stderr=sys.stderr)
+    step = verify(passport, args.keys, method=args.method, audit_id=args.audit_id, note=args.note,
+                  attested=how)  # fmt: skip
     if args.format == "json":
         return print_changes(
             "verify", step.to_dict(args.method), "passport", "written", "unchanged"
@@ -65,6 +71,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _report(step: VerifyStep, method: str) -> None:
+    from ars_docs.commands.record.marks import shown
     from ars_docs.commands.verify import NEXT_STEP
 
     outcome = step.outcome
@@ -73,6 +80,7 @@ def _report(step: VerifyStep, method: str) -> None:
             f"verified ({method}, description_last_audit: {outcome.audit_id}): "
             f"{', '.join(outcome.written)} in {outcome.passport}"
         )
+        print(f"attested: {shown(step.attested)}")
         if step.completed:
             print(
                 f"completed an interrupted run: the events log already recorded "

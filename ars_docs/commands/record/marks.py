@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ars_docs.session.attestations import shown
 from ars_docs.session.human_read import MarkOutcome
 
 if TYPE_CHECKING:
@@ -27,6 +28,7 @@ __all__ = [
     "mark",
     "marks_data",
     "next_steps",
+    "shown",
     "unmark",
 ]
 
@@ -60,6 +62,7 @@ def marks_data(
     data: dict[str, Any] = {"log": str(outcome.log_path), "created": outcome.created}
     if run is not None:
         data["scope"] = scope
+        data["attested"] = run.attested
     data["written"] = list(outcome.written)
     data["unchanged"] = [{"key": key, "why": why} for key, why in outcome.unchanged.items()]
     if run is not None:
@@ -75,6 +78,8 @@ class MarkRun:
     outcome: MarkOutcome
     cannot_promote: Sequence[tuple[str, str]] = ()
     """``(key, NO_ORIGINAL | NOT_VERIFIED)`` in the order the keys were given."""
+    attested: str | None = None
+    """How the person confirmed the marks (``session.attestations.HOW``), if recorded."""
 
 
 def mark(
@@ -84,12 +89,16 @@ def mark(
     scope: str,
     locators: Sequence[str] = (),
     note: str | None = None,
+    attested: str | None = None,
 ) -> MarkRun:
-    """Record that a person read ``keys`` (``scope``: how much of each source)."""
+    """Record that a person read ``keys`` (``scope``: how much of each source;
+    ``attested``: how they confirmed it, from ``commands.record.attest.confirm``)."""
     from ars_docs.session.human_read import mark_read
 
-    outcome = mark_read(passport, keys, scope=scope, locators=locators, note=note)
-    return MarkRun(outcome, _cannot_promote(passport, keys))
+    outcome = mark_read(
+        passport, keys, scope=scope, locators=locators, note=note, attested=attested
+    )
+    return MarkRun(outcome, _cannot_promote(passport, keys), attested)
 
 
 def unmark(passport: str | None, keys: Sequence[str]) -> MarkOutcome:

@@ -20,6 +20,7 @@ from ars_docs.document.md_escape import text as md_text
 from ars_docs.document.parse.visible import disguise
 from ars_docs.document.passes.foresee import fix_for
 from ars_docs.document.pipeline import DocState
+from ars_docs.session.attestations import CONFIRMED, shown
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
 
@@ -46,6 +47,7 @@ MUST_FIX_ORDER: tuple[str, ...] = (
     WARNING_TEXT,
     GATE_REFUSES,
 )
+METHOD, AUDIT = "source_verification_method", "description_last_audit"
 #: Rows per kind of must-fix item, and line numbers per row, before "… and N more".
 ROW_CAP = 100
 LINE_CAP = 20
@@ -193,8 +195,41 @@ def checklist(state: DocState) -> None:
         low_warn_citations=counts.get(Status.LOW_WARN.value, 0),
         waived=waived,
         waived_count=sum(1 for c in state.citation_texts if c.waived),
+        attested=_without_the_prompt(state),
     )
     state.artifacts["checklist"] = render_checklist(data)
+
+
+def _without_the_prompt(state: DocState) -> list[tuple[str, str, str]]:
+    """Cited sources whose active read mark or current verification was recorded as made
+    with ``--yes`` (issue 40): ``(slug, title, what)``. A mark with no record is not
+    listed (another tool's marks have none; the report shows them as not recorded)."""
+    trust = state.trust
+    if trust is None:
+        return []
+    rows: dict[str, str] = {}
+    for res in state.resolutions:
+        slug = res.marker.slug
+        entry = trust.entry(slug) if slug is not None else None
+        if slug is None or entry is None or slug in rows:
+            continue
+        records = trust.attestations()
+        what = []
+        mark = trust.read_log.active(slug)
+        how = records.read(slug, mark.marked_at) if mark is not None else None
+        if how is not None and how != CONFIRMED:
+            what.append(f"read ({shown(how)})")
+        if entry.source_verified_against_original:
+            method, audit = (entry.data.get(k) for k in (METHOD, AUDIT))
+            how = records.verification(slug, _str(method), _str(audit))
+            if how is not None and how != CONFIRMED:
+                what.append(f"verified ({shown(how)})")
+        rows[slug] = "; ".join(what)
+    return [(slug, _title(state, slug), what) for slug, what in rows.items() if what]
+
+
+def _str(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _capped(items: Iterable[_Item]) -> tuple[list[_Item], list[tuple[str, int]]]:

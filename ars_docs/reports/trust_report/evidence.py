@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.document.next_step import next_step
+from ars_docs.session.attestations import shown
 from ars_docs.session.corpus import CorpusEntry
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.provenance import Status
@@ -117,6 +118,12 @@ def entry_evidence(
     status = trust.status(key)
     active = trust.read_log.active(key)
     lookup = trust.lookup(key)
+    records = trust.attestations()
+    verified_how = records.verification(
+        key,
+        _text(data.get("source_verification_method")),
+        _text(data.get("description_last_audit")),
+    )
     return {
         "key": key,
         "title": entry.title or None,
@@ -137,6 +144,8 @@ def entry_evidence(
             "method": _text(data.get("source_verification_method")),
             "audit": _text(data.get("description_last_audit")),
             "description_source": _text(data.get("description_source")),
+            "attested": verified_how,
+            "attested_shown": shown(verified_how),
         },
         "human_read": {
             "fact": trust.read_log.human_read(key),
@@ -150,6 +159,8 @@ def entry_evidence(
                     "note": m.note,
                     "rescinded_at": m.rescinded_at,
                     "line": m.line or None,
+                    "attested": records.read(key, m.marked_at),
+                    "attested_shown": shown(records.read(key, m.marked_at)),
                 }
                 for m in marks
             ],
