@@ -64,8 +64,15 @@ _LATEX_RE = re.compile(
     r"\\(?:" + "|".join(sorted(LATEX_COMMANDS, key=len, reverse=True)) + r")\*?"
     r"(?:[ \t]*\[[^\[\]\n]{0,300}\]){0,2}[ \t]*\{(?P<keys>[^{}\n]{1,2000})\}"
 )
-_EXAMPLE_RE = re.compile(r"(?:\(@[\w\-]+\)|@[\w\-]+[.)])(?=[ \t]|$)", re.MULTILINE)
-_LINE_HEAD = re.compile(r"[ \t>]*(?:[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
+#: An example-list item's label at a line's start (after quote and list markers):
+#: ``(@good)``, ``@good.``, ``@good)``; its ``@`` is the ``at`` group.
+_EXAMPLE_RE = re.compile(
+    r"^[ \t>]*(?:[-*+][ \t]+|\d{1,9}[.)][ \t]+)*(?:\((?P<paren>@)[\w\-]+\)|(?P<at>@)[\w\-]+[.)])"
+    r"(?=[ \t]|$)",
+    re.MULTILINE,
+)
+#: How far before a key the ``[`` of its group may be (a citation's prefix is short).
+PREFIX_REACH = 300
 #: A narrative citation's suffix: ``@key [p. 33]`` (spaces, at most one line break).
 _SUFFIX_RE = re.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*\[(?P<inner>[^\[\]\n]{0,300})\]")
 
@@ -94,7 +101,7 @@ def find_citations(text: str, regions: Iterable[tuple[int, int]]) -> list[Citati
     found: list[Citation] = []
     for start, end in regions:
         region = text[start:end]
-        if "@" not in region and "\\" not in region:
+        if "@" not in region and not ("\\" in region and ("cite" in region or "Cite" in region)):
             continue  # the cheap pre-check: most paragraphs cite nothing this way
         masked, _ = mask(text, start, end, emphasis=False)
         found.extend(_in_region(masked, region, start))
@@ -106,15 +113,18 @@ def _in_region(masked: str, raw: str, base: int) -> list[Citation]:
     """The citations of one region: ``masked`` (``parse.prose.mask``) to find them,
     ``raw`` (the same text unmasked) to see a link's destination after a bracket."""
     out: list[Citation] = []
-    if "\\" in masked:
+    if "\\" in masked and ("cite" in masked or "Cite" in masked):
         out.extend(_latex(masked, base))
     if "@" not in masked:
         return out
-    examples = {m.start() for m in _EXAMPLE_RE.finditer(masked) if _heads_line(masked, m.start())}
+    examples = {
+        m.start("paren") if m.group("paren") else m.start("at")
+        for m in _EXAMPLE_RE.finditer(masked)
+    }
     keys: list[tuple[int, int, str]] = []
     for match in _KEY_RE.finditer(masked):
         at = match.start()
-        if at in examples or (at > 0 and masked[at - 1] == "(" and at - 1 in examples):
+        if at in examples:
             continue
         if at > 0 and (masked[at - 1].isalnum() or masked[at - 1] == "."):
             continue  # an address (foo@bar.com); pandoc reads a "." as part of a word
@@ -165,8 +175,8 @@ def _bracket_group(
     link. Brackets inside a suffix nest (``[@a, p. 3 [n. 2]]``).
     """
     at = keys[index][0]
-    line_start = max(masked.rfind("\n", 0, at), masked.rfind("\r", 0, at)) + 1
-    open_at = masked.rfind("[", line_start, at)
+    # Bounded look-back, so a long line of narrative keys stays linear.
+    open_at = masked.rfind("[", max(0, at - PREFIX_REACH), at)
     if open_at < 0 or _escaped(masked, open_at):
         return None
     if any(ch in masked[open_at + 1 : at] for ch in "[];@"):
@@ -230,8 +240,3 @@ def _escaped(text: str, at: int) -> bool:
     while run > 0 and text[run - 1] == "\\":
         run -= 1
     return (at - run) % 2 == 1
-
-
-def _heads_line(text: str, at: int) -> bool:
-    line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
-    return _LINE_HEAD.fullmatch(text, line_start, at) is not None
