@@ -20,14 +20,25 @@ DATA = Path(__file__).resolve().parent.parent / "data" / "pandoc_citations.txt"
 
 
 @lru_cache(maxsize=1)
-def pandoc_binary() -> str | None:
-    """The pandoc to ask, or ``None`` when there is none."""
+def pandoc_binaries() -> tuple[str, ...]:
+    """Every pandoc to ask (the wheel's and the system's: versions differ), maybe none."""
+    found: list[str] = []
     try:
         import pypandoc
 
-        return str(pypandoc.get_pandoc_path())
+        found.append(str(pypandoc.get_pandoc_path()))
     except (ImportError, OSError):
-        return shutil.which("pandoc")
+        pass
+    system = shutil.which("pandoc")
+    if system is not None and Path(system).resolve() not in {Path(f).resolve() for f in found}:
+        found.append(system)
+    return tuple(found)
+
+
+def pandoc_binary() -> str | None:
+    """The first pandoc to ask, or ``None`` when there is none."""
+    binaries = pandoc_binaries()
+    return binaries[0] if binaries else None
 
 
 def labelled_cases() -> list[tuple[list[str], str]]:
@@ -42,9 +53,9 @@ def labelled_cases() -> list[tuple[list[str], str]]:
     return [(keys, "\n".join(body).replace("\\r\\n", "\r\n")) for keys, body in cases]
 
 
-def pandoc_keys(text: str) -> list[str]:
-    """The keys pandoc cites in the markdown ``text``, in order."""
-    binary = pandoc_binary()
+def pandoc_keys(text: str, binary: str | None = None) -> list[str]:
+    """The keys pandoc (``binary``, else the first) cites in the markdown ``text``, in order."""
+    binary = binary or pandoc_binary()
     assert binary is not None
     ast = _json(binary, "markdown", text)
     found: list[str] = []
