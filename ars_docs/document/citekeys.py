@@ -77,6 +77,22 @@ PREFIX_REACH = 300
 _SUFFIX_RE = re.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*\[(?P<inner>[^\[\]\n]{0,300})\]")
 
 
+#: A link's destination as written (``mask`` blanks comments first, and a comment
+#: inside a destination, ``[](x<!--c-->[@k])``, would leave the rest readable).
+_DESTINATION_RE = re.compile(r"\]\([^()\s]{0,2000}(?:\s+\"[^\"\n]{0,500}\")?\)")
+
+
+def _without_destinations(masked: str, raw: str) -> str:
+    pieces: list[str] = []
+    cursor = 0
+    for match in _DESTINATION_RE.finditer(raw):
+        pieces.append(masked[cursor : match.start() + 1])
+        pieces.append(" " * (match.end() - match.start() - 1))
+        cursor = match.end()
+    pieces.append(masked[cursor:])
+    return "".join(pieces)
+
+
 @dataclass(frozen=True, slots=True)
 class CiteKey:
     """One key of a citation: its name and where ``@key`` (or the LaTeX key) is."""
@@ -104,6 +120,8 @@ def find_citations(text: str, regions: Iterable[tuple[int, int]]) -> list[Citati
         if "@" not in region and not ("\\" in region and ("cite" in region or "Cite" in region)):
             continue  # the cheap pre-check: most paragraphs cite nothing this way
         masked, _ = mask(text, start, end, emphasis=False)
+        if "](" in region:
+            masked = _without_destinations(masked, region)
         found.extend(_in_region(masked, region, start))
     found.sort(key=lambda c: c.start)
     return found

@@ -265,6 +265,8 @@ class Marker:
     #: of its other keys): its warning is written after ``LINE_START_ANCHOR`` there
     #: too, or pandoc would read ``@key[UNVERIFIED …]`` as the citation's suffix.
     after_cite: bool = False
+    #: The key as the pandoc or LaTeX citation writes it (``""`` for ``<!--ref:-->``).
+    cited: str = ""
 
     @property
     def malformed(self) -> bool:
