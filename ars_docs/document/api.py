@@ -40,7 +40,9 @@ class Citation:
 
     ``start`` / ``end`` are the marker's character offsets in the draft as given
     (a visible ``[UNVERIFIED CITATION …]`` prefix included); ``problem`` says
-    what is wrong with a malformed marker.
+    what is wrong with a malformed marker. ``syntax`` is how the draft cites it:
+    ``marker`` (``<!--ref:KEY-->``), ``pandoc`` or ``latex`` (a key of such a
+    citation that no marker right after it names yet; ``document.citekeys``).
     """
 
     slug: str | None
@@ -52,6 +54,7 @@ class Citation:
     start: int = 0
     end: int = 0
     problem: str | None = None
+    syntax: str = "marker"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -61,6 +64,7 @@ class Citation:
             "col": self.col,
             "section": list(self.section),
             "previous": self.previous,
+            "syntax": self.syntax,
         }
 
 
@@ -186,6 +190,7 @@ def citations_of(state: DocState) -> tuple[Citation, ...]:
             r.marker.span.start,
             r.marker.span.end,
             r.marker.problem,
+            r.marker.syntax,
         )
         for r in state.resolutions
     )

@@ -257,6 +257,16 @@ class Marker:
     section: tuple[str, ...]
     text: str
     problem: str | None = None
+    #: ``marker`` for ``<!--ref:KEY-->``; ``pandoc`` or ``latex`` for a key of such a
+    #: citation that no marker right after it names (``document.citekeys``): then the
+    #: span is empty, at the citation's end, where finalize inserts the status.
+    syntax: str = "marker"
+    #: The marker follows a pandoc or LaTeX citation (directly, or after the markers
+    #: of its other keys): its warning is written after ``LINE_START_ANCHOR`` there
+    #: too, or pandoc would read ``@key[UNVERIFIED …]`` as the citation's suffix.
+    after_cite: bool = False
+    #: The key as the pandoc or LaTeX citation writes it (``""`` for ``<!--ref:-->``).
+    cited: str = ""
 
     @property
     def malformed(self) -> bool:

@@ -108,6 +108,7 @@ def test_json_report(session: Session, cli) -> None:
         "col": 10,
         "section": ["Intro"],
         "previous": "bare",
+        "syntax": "marker",
     }
     assert report["citations"][3]["slug"] is None
     assert report["citations"][3]["status"] == "MALFORMED"

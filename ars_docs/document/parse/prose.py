@@ -130,12 +130,18 @@ def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def mask(
-    text: str, start: int, end: int, keep: Sequence[tuple[int, int]] = ()
+    text: str,
+    start: int,
+    end: int,
+    keep: Sequence[tuple[int, int]] = (),
+    *,
+    emphasis: bool = True,
 ) -> tuple[str, list[Waiver]]:
     """``text[start:end]`` with non-words blanked (same length), and its waivers.
 
     A code span that overlaps a ``keep`` range (offsets into ``text``) stays: there
     readers pair backticks differently (``document.parse.codeagree``), so it is read as text.
+    ``emphasis=False`` keeps ``*`` and ``_`` (citation keys hold ``_``: ``document.citekeys``).
     """
     region = text[start:end]
     spans = code_spans(text, start, end)
@@ -160,7 +166,9 @@ def mask(
         region = _blanked(region, comments)
     # Emphasis characters are blanked so ``**Smith et al.** (2013)`` reads as a
     # citation (str.replace: str.translate is many times slower on non-ASCII text).
-    blanked = _NOISE_RE.sub(_spaces, region.replace("*", " ").replace("_", " "))
+    if emphasis:
+        region = region.replace("*", " ").replace("_", " ")
+    blanked = _NOISE_RE.sub(_spaces, region)
     return blanked, waivers
 
 

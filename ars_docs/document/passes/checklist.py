@@ -117,7 +117,7 @@ def checklist(state: DocState) -> None:
     first_line: dict[str, int] = {}
     for res in state.resolutions:
         marker = res.marker
-        slug = marker.slug or marker.text
+        slug = marker.slug or marker.text or marker.cited
         title = _title(state, marker.slug)
         section = section_title(marker.section)
         if res.status is Status.LOW_WARN:
@@ -140,6 +140,8 @@ def checklist(state: DocState) -> None:
             if item is None:
                 item = must_fix[key] = _Item(slug, res.status.value, title, section)
                 item.action = _action(state, res.status, slug, passport)
+                if marker.cited and res.status is Status.MALFORMED:
+                    item.action = f"The {marker.syntax} citation's key cannot be resolved."
                 if res.status in LOOKUP_STATUSES and state.trust is not None:
                     found = describe(state.trust.lookup(slug), slug)
                     item.action = f"{item.action} {md_text(found)}."

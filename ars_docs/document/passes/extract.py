@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ars_docs.core.codes import MALFORMED_MARKER, ORPHAN_WARNING
 from ars_docs.core.diagnostics import Diagnostic, Severity
+from ars_docs.document.citekeys import Citation, find_citations
 from ars_docs.document.markers import (
+    CLAIM_BARE,
     CLAIM_MALFORMED,
     LINE_START_ANCHOR,
     PREFIX_RE,
+    SLUG_RE,
     Marker,
     ParsedComment,
     claim_of,
@@ -31,7 +35,7 @@ from ars_docs.document.markers import (
     starts_line,
 )
 from ars_docs.document.parse.mdhooks import CODE_MARKS
-from ars_docs.document.parse.mdparse import Occurrence, Reading, read
+from ars_docs.document.parse.mdparse import Occurrence, Reading, heading_text, read
 from ars_docs.document.parse.mdtokens import parse_tokens
 from ars_docs.document.parse.visible import disguise, disguised
 from ars_docs.document.passes.gate import hidden_noter
@@ -81,6 +85,8 @@ def extract(state: DocState) -> None:
     state.occurrence_starts = [occ.start for occ in occurrences]
     state.prose = prose_regions(doc, tokens)
     state.block_quotes = _block_quotes(tokens) if ">" in doc.text else []
+    citations = find_citations(doc.text, state.prose)
+    sections = _sections(tokens) if citations else []
     # Only pipelines that read the text again keep the tree; for finalize, holding
     # it through the later passes would double peak memory on a large draft.
     state.tokens = tokens if keep else []
@@ -95,10 +101,15 @@ def extract(state: DocState) -> None:
     markers: list[Marker] = []
     previous_end = 0
     malformed = 0
+    # Where a chain of markers after a pandoc or LaTeX citation may continue.
+    chain = {c.end for c in citations}
     for occ in occurrences:
         if occ.kind == "warning":
             continue
-        marker = _marker(doc, occ, warnings.get(occ.owner, ()), previous_end)
+        marker = _marker(doc, occ, warnings.get(occ.owner, ()), previous_end, chain)
+        if _chained(doc.text, marker.span.start, chain):
+            marker = replace(marker, after_cite=True)
+            chain.add(marker.span.end)
         if marker.has_prefix:
             attached.add(_bracket(doc.text, marker.comment_start - len(marker.warning)))
         markers.append(marker)
@@ -117,6 +128,17 @@ def extract(state: DocState) -> None:
                     f"{_advice(marker.problem)} (finalize leaves it unchanged)",
                 )
             )
+    if citations:
+        keyed = _cite_markers(doc, citations, markers, sections)
+        malformed += sum(1 for m in keyed if m.malformed)
+        for m in keyed:
+            if m.malformed and malformed <= DIAGNOSTIC_CAP:
+                state.diagnostics.append(
+                    Diagnostic(
+                        doc.path, m.line, m.col, MALFORMED_MARKER, Severity.ERROR, m.problem or ""
+                    )
+                )
+        markers = sorted(markers + keyed, key=lambda m: m.span.start)
     state.markers = markers
     _summarise(state, MALFORMED_MARKER, malformed, "malformed citation marker(s)")
     starts = [m.span.start for m in markers]
@@ -221,7 +243,106 @@ def _prefix_start(
     return start - 1 if (start - run) % 2 == 1 else start
 
 
-def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int) -> Marker:
+def _chained(text: str, offset: int, chain: set[int]) -> bool:
+    """Whether ``offset`` follows a citation, or a marker after one (spaces between)."""
+    while offset > 0 and text[offset - 1] in " \t":
+        offset -= 1
+    return offset in chain
+
+
+def _sections(tokens: list[Token]) -> list[tuple[int, tuple[str, ...]]]:
+    """``(first line, heading path)`` at every heading, for the markers of citation keys."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+    headings: list[tuple[int, str]] = []
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.map is not None and index + 1 < len(tokens):
+            level = int(token.tag[1:])
+            while headings and headings[-1][0] >= level:
+                headings.pop()
+            headings.append((level, heading_text(tokens[index + 1])))
+            out.append((token.map[0], tuple(h for _, h in headings)))
+    return out
+
+
+def _cite_markers(
+    doc: Document,
+    citations: list[Citation],
+    markers: list[Marker],
+    sections: list[tuple[int, tuple[str, ...]]],
+) -> list[Marker]:
+    """A marker for every key of a citation that no marker right after it names.
+
+    The markers right after a citation (``after_cite``) annotate it: a key one of
+    them names counts once. Every other key gets an empty-span marker at the end
+    of that chain, claiming nothing (``bare``), which finalize fills in.
+    """
+    starts = [m.span.start for m in markers]
+    lines = [line for line, _ in sections]
+    out: list[Marker] = []
+    for cite in citations:
+        cursor = cite.end
+        named: set[str] = set()
+        index = bisect.bisect_left(starts, cite.end)
+        while index < len(markers) and markers[index].after_cite:
+            marker = markers[index]
+            if not _chained(doc.text, marker.span.start, {cursor}):
+                break
+            if marker.slug is not None:
+                named.add(marker.slug)
+            cursor = marker.span.end
+            index += 1
+        for key in cite.keys:
+            if key.key in named:
+                continue
+            named.add(key.key)
+            line, col = doc.position(key.start)
+            at = bisect.bisect_right(lines, line - 1) - 1
+            problem = _key_problem(key.key) or _insert_problem(doc.text, cursor)
+            out.append(
+                Marker(
+                    slug=None if problem else key.key,
+                    claim=CLAIM_MALFORMED if problem else CLAIM_BARE,
+                    span=Span(cursor, cursor),
+                    comment_start=cursor,
+                    line=line,
+                    col=col,
+                    section=sections[at][1] if at >= 0 else (),
+                    text="",
+                    problem=problem,
+                    syntax=cite.syntax,
+                    after_cite=True,
+                    cited=key.key,
+                )
+            )
+    return out
+
+
+def _insert_problem(text: str, at: int) -> str | None:
+    """Why finalize cannot write a status at ``at`` without changing pandoc's reading."""
+    if text.startswith("@", at) and at > 0 and (text[at - 1].isalnum() or text[at - 1] == "."):
+        # "@key@x": pandoc reads no citation at "@x" (it follows a letter); after a
+        # comment it would.
+        return (
+            "a citation directly followed by '@': finalize cannot write its status there "
+            "without making the text after it a citation; put a space after the key"
+        )
+    return None
+
+
+def _key_problem(key: str) -> str | None:
+    """Why a citation key cannot stand for a passport entry (``None``: it can)."""
+    if SLUG_RE.fullmatch(key) and not key.endswith("-") and "--" not in key:
+        return None
+    return (
+        f"citation key {key!r} cannot name a literature_corpus[] entry (keys use letters, "
+        "digits and _ - : . /, without '--' or a final '-'); rename the key in the draft "
+        "and the passport"
+    )
+
+
+def _marker(
+    doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int, chain: set[int]
+) -> Marker:
     text = doc.text
     comment = text[occ.start : occ.end]
     parsed = parse_comment(comment)
@@ -247,10 +368,13 @@ def _marker(doc: Document, occ: Occurrence, warnings: Sequence[int], floor: int)
         start < occ.start
         and start >= floor + len(LINE_START_ANCHOR)
         and text.startswith(LINE_START_ANCHOR, start - len(LINE_START_ANCHOR))
-        and starts_line(text, start - len(LINE_START_ANCHOR))
+        and (
+            starts_line(text, start - len(LINE_START_ANCHOR))
+            or _chained(text, start - len(LINE_START_ANCHOR), chain)
+        )
     ):
         # The empty comment finalize writes before the warning of a marker that
-        # starts a line (markers.LINE_START_ANCHOR) belongs to the marker.
+        # starts a line or follows a citation (markers.LINE_START_ANCHOR) belongs to it.
         start -= len(LINE_START_ANCHOR)
     line, col = doc.position(start)
     claim = CLAIM_MALFORMED if parsed.slug is None else claim_of(prefix, parsed.status)

@@ -108,6 +108,14 @@ def marker_offence(
             slug,
             f"visible warning {warning.strip()}",
         )
+    if (
+        claim == CLAIM_BARE
+        and marker.syntax != "marker"
+        and trust is not None
+        and trust.status(slug) is Status.NOT_IN_CORPUS
+    ):
+        detail = f"{marker.syntax} citation key not in literature_corpus[]"
+        return Offender(marker.line, marker.col, codes.REFUSE_NOT_IN_CORPUS, slug, detail)
     if claim == CLAIM_BARE:
         return Offender(
             marker.line, marker.col, codes.REFUSE_UNRESOLVED, slug, "run ars-docs finalize"

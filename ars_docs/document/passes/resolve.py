@@ -32,8 +32,9 @@ def resolve(state: DocState) -> None:
         # A marker that starts a line and shows "<" there keeps showing "<" in every
         # status (markers.LINE_START_ANCHOR); one written "[UNVERIFIED …" there by an
         # earlier version keeps its shape while it stays a warning (no churn).
-        line_start = doc.text.startswith("<", marker.span.start) and starts_line(
-            doc.text, marker.span.start
+        # After a pandoc or LaTeX citation the warning follows the empty comment too.
+        line_start = marker.after_cite or (
+            doc.text.startswith("<", marker.span.start) and starts_line(doc.text, marker.span.start)
         )
         replacement = format_marker(marker.slug, status, line_start=line_start)
         resolution = Resolution(marker, status, replacement)

@@ -42,7 +42,7 @@ def strip(state: DocState) -> None:
     removals = [
         Span(m.comment_start, m.span.end)
         for m in state.markers
-        if not m.malformed and m.claim != "bare"
+        if not m.malformed and m.claim != "bare" and m.text
     ]  # a preview shows bare markers visibly instead (passes/preview.py)
     removals.extend(Span(w.start, w.end) for w in state.waivers)
     state.edits = strip_edits(state.document, removals)
@@ -56,7 +56,8 @@ def strict_edits(state: DocState) -> list[Edit]:
     draft-only. ``recheck`` scans this output before the strip pass writes it.
     """
     if state.strict_edits is None:
-        removals = [m.span for m in state.markers if not m.malformed]
+        # (A citation key's marker that finalize has not written yet has an empty span.)
+        removals = [m.span for m in state.markers if not m.malformed and m.text]
         removals.extend(Span(w.start, w.end) for w in state.waivers)
         state.strict_edits = strip_edits(state.document, removals)
     return state.strict_edits
