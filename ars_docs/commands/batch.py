@@ -45,8 +45,9 @@ __all__ = [
     "unpack_trust",
 ]
 
-Packed = tuple[bytes, bytes]
-"""The trust inputs encoded for another process (corpus, read log)."""
+Packed = tuple[bytes, bytes, str]
+"""The trust inputs encoded for another process (corpus, read log, ``Corpus.held`` as
+JSON: the cache codec leaves it out)."""
 
 
 def expand_drafts(
@@ -143,16 +144,22 @@ def pack_trust(trust: Trust | None) -> Packed | None:
     """The trust inputs as bytes a worker process decodes once (``unpack_trust``)."""
     if trust is None:
         return None
+    import json
+
     from ars_docs.session.cache.codec import encode
 
-    return encode(trust[0]), encode(trust[1])
+    return encode(trust[0]), encode(trust[1]), json.dumps(trust[0].held)
 
 
 def unpack_trust(packed: Packed | None) -> Trust | None:
     if packed is None:
         return None
+    import json
+
     from ars_docs.session.cache.codec import decode
     from ars_docs.session.corpus import Corpus
     from ars_docs.session.readlog import ReadLog
 
-    return decode(packed[0], Corpus), decode(packed[1], ReadLog)
+    corpus = decode(packed[0], Corpus)
+    corpus.held = json.loads(packed[2])
+    return corpus, decode(packed[1], ReadLog)

@@ -54,6 +54,10 @@ class TrustView:
         found = self.lookup(slug)
         return with_lookup(classify(self.facts(slug)), found.blocking, found.retraction)
 
+    def held(self, slug: str) -> str:
+        """ "original held on paper at …" when a person recorded that, else ``""``."""
+        return self.corpus.held.get(slug, "")
+
     def partial_read(self, slug: str) -> ReadMark | None:
         """An active mark that does not count as reading the full text, if any."""
         return self.read_log.partial(slug)

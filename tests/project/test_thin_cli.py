@@ -32,7 +32,9 @@ CLI = PACKAGE / "cli"
 #: ``-q`` on three: their options and output only (the data and next steps are the
 #: commands': ``to_dict`` of their results, ``next_steps``).
 #: 3,745 → 3,747, issue 40's hooks part: DRAFT may be left out (every draft of the session).
-CLI_LINE_BUDGET = 3747
+#: 3,747 → 3,779, issue 40's hold-original: its parser (KEY, --form, --where, --file, --yes)
+#: and a handler that calls commands.record.holdings and prints.
+CLI_LINE_BUDGET = 3779
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450
