@@ -62,6 +62,7 @@ COMMANDS = {
     "drift-log": "session",
     "dispatch": "dispatch",
     "retrieve": "retrieve",
+    "hold-original": "retrieve",
     "lookup": "lookup",
     "lookup-index": "lookup",
     "acknowledge-retraction": "lookup",

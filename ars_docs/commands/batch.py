@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ars_docs.commands.outputs import refuse_batch_outputs_over_inputs
+from ars_docs.commands.session_drafts import GENERATED_SUFFIXES, session_drafts
 from ars_docs.commands.session_inputs import STDIO, Trust
 from ars_docs.core.errors import InputMissingError, UsageError
 
@@ -44,23 +45,25 @@ __all__ = [
     "unpack_trust",
 ]
 
-#: Names ars-docs writes beside a draft; never taken as drafts from a folder.
-_GENERATED_SUFFIXES = ("_prefinalization_checklist.md", "_final.md", "_preview.md")
-
-Packed = tuple[bytes, bytes]
-"""The trust inputs encoded for another process (corpus, read log)."""
+Packed = tuple[bytes, bytes, str]
+"""The trust inputs encoded for another process (corpus, read log, ``Corpus.held`` as
+JSON: the cache codec leaves it out)."""
 
 
-def expand_drafts(names: Sequence[str], *, recursive: bool) -> tuple[list[str], bool]:
+def expand_drafts(
+    names: Sequence[str], *, recursive: bool, session: str | None = None
+) -> tuple[list[str], bool]:
     """The drafts named by files and folders, and whether this is a batch.
 
     A batch is more than one draft or any folder (a folder of one draft still
-    reports like a batch, so scripts see one shape).
+    reports like a batch, so scripts see one shape). ``session``: a passport whose
+    session's drafts (``commands.session_drafts``) are added, also as a batch (the
+    CLI passes it when no DRAFT is given).
     """
     drafts: list[str] = []
     seen: set[str] = set()
-    folder_given = False
-    for name in names:
+    folder_given = session is not None
+    for name in [*names, *(session_drafts(session) if session is not None else ())]:
         if name != STDIO and os.path.isdir(name):
             folder_given = True
             found = _folder_drafts(Path(name), recursive)
@@ -84,7 +87,7 @@ def _folder_drafts(folder: Path, recursive: bool) -> list[str]:
     return sorted(
         str(path)
         for path in folder.glob(pattern)
-        if path.is_file() and not path.name.endswith(_GENERATED_SUFFIXES)
+        if path.is_file() and not path.name.endswith(GENERATED_SUFFIXES)
     )
 
 
@@ -141,16 +144,22 @@ def pack_trust(trust: Trust | None) -> Packed | None:
     """The trust inputs as bytes a worker process decodes once (``unpack_trust``)."""
     if trust is None:
         return None
+    import json
+
     from ars_docs.session.cache.codec import encode
 
-    return encode(trust[0]), encode(trust[1])
+    return encode(trust[0]), encode(trust[1]), json.dumps(trust[0].held)
 
 
 def unpack_trust(packed: Packed | None) -> Trust | None:
     if packed is None:
         return None
+    import json
+
     from ars_docs.session.cache.codec import decode
     from ars_docs.session.corpus import Corpus
     from ars_docs.session.readlog import ReadLog
 
-    return decode(packed[0], Corpus), decode(packed[1], ReadLog)
+    corpus = decode(packed[0], Corpus)
+    corpus.held = json.loads(packed[2])
+    return corpus, decode(packed[1], ReadLog)

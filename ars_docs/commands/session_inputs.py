@@ -6,11 +6,13 @@ passport (its folder holds the session's other files).
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ars_docs.commands.outputs import STDIN_NAME, STDIO
+from ars_docs.core.paths import HELD_SUFFIX, session_file
 from ars_docs.document.text import Document, decode, read_document
 from ars_docs.session.corpus import Corpus, load_corpus
 from ars_docs.session.readlog import ReadLog, load_read_log, read_log_path
@@ -22,8 +24,14 @@ Trust = tuple[Corpus, ReadLog]
 
 
 def load_trust(passport: str) -> Trust:
-    """The passport's corpus and its human-read log (an absent log is empty)."""
-    return load_corpus(passport), load_read_log(read_log_path(passport))
+    """The passport's corpus and its human-read log (an absent log is empty), with the
+    originals a person holds on paper or as scans (``Corpus.held``) when recorded."""
+    corpus = load_corpus(passport)
+    if os.path.lexists(session_file(passport, HELD_SUFFIX)):  # the module loads only then
+        from ars_docs.session.holdings import load_holdings
+
+        corpus.held = {k: h.describe() for k, h in load_holdings(passport).current().items()}
+    return corpus, load_read_log(read_log_path(passport))
 
 
 def read_draft(name: str) -> Document:

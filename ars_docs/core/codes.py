@@ -84,6 +84,9 @@ REFUSE_MALFORMED = "malformed-marker"
 REFUSE_NOT_IN_CORPUS = "not-in-corpus"
 REFUSE_UNACKNOWLEDGED = "unacknowledged-low-warn"
 REFUSE_FORGED = "forged-status"
+#: The draft's status rested on a read that ``unmark-read`` withdrew since (issue 40):
+#: an honest withdrawal, not a forgery, but the status no longer holds.
+REFUSE_READ_WITHDRAWN = "read-withdrawn"
 REFUSE_UNMARKED = "unmarked-citation"
 REFUSE_NO_CITATIONS = "no-citations"
 REFUSE_HIDDEN = "hidden-marker"
@@ -105,6 +108,7 @@ REFUSAL_REASONS: tuple[str, ...] = (
     REFUSE_NOT_IN_CORPUS,
     REFUSE_UNACKNOWLEDGED,
     REFUSE_FORGED,
+    REFUSE_READ_WITHDRAWN,
     REFUSE_UNMARKED,
     REFUSE_NO_CITATIONS,
     REFUSE_HIDDEN,
@@ -148,6 +152,9 @@ REFUSAL_ADVICE: dict[str, str] = {
     "(the checklist gives each command), then run ars-docs finalize again",
     REFUSE_FORGED: "the draft claims a status the corpus and read log do not support: "
     "run ars-docs finalize, which writes the status they do support",
+    REFUSE_READ_WITHDRAWN: "the read this status rested on was withdrawn (ars-docs "
+    "unmark-read): run ars-docs finalize again, which writes the status the session now "
+    "supports, or read the source and record it with ars-docs mark-read KEY",
     REFUSE_UNMARKED: "put the citation's marker <!--ref:SLUG--> after it, or waive text "
     "that is not a citation with <!--not-a-citation: REASON--> after it",
     REFUSE_NO_CITATIONS: "add citation markers, or pass --allow-no-citations if the "

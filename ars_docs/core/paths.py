@@ -265,12 +265,15 @@ def _size(count: int) -> str:
 
 # --- the session's own files -------------------------------------------------------------
 
+#: The originals a person holds on paper or as image-only scans (``session.holdings``).
+HELD_SUFFIX = "_originals_held.yaml"
 SESSION_FILES: tuple[tuple[str, str], ...] = (
     ("the human-read log", "_human_read_log.yaml"),
     ("the session events log", "_session_events.jsonl"),
     ("the session snapshot", "_session_snapshot.json"),
     ("the drift log", "_drift_log.md"),
     ("the attestations log", "_attestations.jsonl"),
+    ("the originals-held record", HELD_SUFFIX),
 )
 """(role, name suffix) of the files kept beside a passport: ``<passport-stem><suffix>``."""
 

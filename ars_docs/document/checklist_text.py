@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the rows are the checklist pass's own objects; typing.Proto
         title: str
         command: str
         partial: str
+        held: str
         see: str
 
         @property
@@ -165,6 +166,8 @@ def render_checklist(data: ChecklistInput) -> str:
                         f"  - acknowledge: one mark-read covers every citation of a source; "
                         f"the command is at its row for {text(item.see)} above\n"
                     )
+                if item.held:
+                    add(f"  - {text(item.held)}\n")
                 if item.partial:
                     add(
                         f"  - partial read recorded ({text(item.partial)}): does not count until "

@@ -84,6 +84,12 @@ def handoff_instructions(outcome: EntryOutcome, *, passport: Path, sources: Path
             f"{sources / (safe_name(key) + suffix)} and run: "
             f"ars-docs retrieve --passport {passport} --record-unchecked {key}",
         ]
+        if "no_text_layer" in candidate["match_reasons"]:  # a scan: a person says what it is
+            kept.append(
+                f"  It has no text layer (a scan): if it is the original you hold, record it "
+                f"with ars-docs hold-original {key} --form image-scan --where TEXT --file "
+                f"{sources / (safe_name(key) + suffix)} --passport {passport}"
+            )
     return "\n".join(
         [
             f"pending_user_action: {outcome.pending_user_action}",

@@ -21,6 +21,7 @@ __all__ = [
     "api_problem",
     "ended_message",
     "ends_service",
+    "hold_original_hint",
     "pending_action",
 ]
 
@@ -159,3 +160,13 @@ def api_problem(service: str, status: int, tries: int = 1) -> tuple[Reason, str]
     if status >= 500:
         return Reason.SERVER_ERROR, f"{service} answered HTTP {status}"
     return Reason.HTTP_ERROR, f"{service} answered HTTP {status}"
+
+
+def hold_original_hint(key: str, shown: str) -> str:
+    """What a scan with no text layer needs instead (issue 40): retrieve never records it as
+    checked; a person who holds the original says so with ``hold-original``."""
+    return (
+        f"; if it is an image-only scan of the original you hold (or you hold it on paper), "
+        f"record that yourself: ars-docs hold-original {key} --form image-scan "
+        f"--where TEXT --file {shown}"
+    )

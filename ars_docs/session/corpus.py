@@ -132,6 +132,10 @@ class Corpus:
     session_id: str | None = None
     entries: dict[str, CorpusEntry] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: How each key's original is held when a person recorded it on paper or as an
+    #: image-only scan (``session.holdings``: "original held on paper at …"). Set by
+    #: ``commands.session_inputs.load_trust`` from the sidecar; not part of the cache.
+    held: dict[str, str] = field(default_factory=dict)
     _key_index: KeyIndex | None = field(default=None, init=False, repr=False)
 
     def get(self, key: str) -> CorpusEntry | None:

@@ -63,6 +63,10 @@ class TrustView:
             self._attested.append(load_attestations(attestations_beside(self.read_log.path)))
         return self._attested[0]
 
+    def held(self, slug: str) -> str:
+        """ "original held on paper at …" when a person recorded that, else ``""``."""
+        return self.corpus.held.get(slug, "")
+
     def partial_read(self, slug: str) -> ReadMark | None:
         """An active mark that does not count as reading the full text, if any."""
         return self.read_log.partial(slug)

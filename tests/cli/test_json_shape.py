@@ -219,6 +219,13 @@ def case_mark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     return ["mark-read", "--yes", "newton_2000", "smith_2020", "--passport", str(session(tmp))]
 
 
+def case_hold_original(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
+    return [
+        "hold-original", "smith_2020", "--form", "paper", "--where", "Library X, shelf 3",
+        "--yes", "--passport", str(session(tmp)),
+    ]  # fmt: skip
+
+
 def case_unmark_read(tmp: Path, mp: pytest.MonkeyPatch) -> list[str]:
     from tests.support.sessions import read_log_text
 
@@ -313,6 +320,7 @@ CASES: dict[str, Case] = {
     "quotes": case_quotes,
     "mark-read": case_mark_read,
     "unmark-read": case_unmark_read,
+    "hold-original": case_hold_original,
     "verify": case_verify,
     "acknowledge-retraction": case_acknowledge_retraction,
     "accept-quote": case_accept_quote,

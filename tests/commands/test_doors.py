@@ -59,6 +59,8 @@ ORIGINAL = (
 ENTRIES: dict[str, tuple[bool, bool, bool, str | None, dict[str, Any]]] = {
     "ok2020": (True, True, True, "found", {"source_acquisition_path": "sources/ok2020.txt"}),
     "low2020": (True, True, False, "found", {}),
+    # read, then the read withdrawn with unmark-read (its mark carries rescinded_at; issue 40)
+    "withdrawn2020": (True, True, False, "found", {}),
     "med2020": (True, False, False, "found", {}),
     "high2020": (False, False, False, "found", {}),
     "unlooked2020": (True, True, True, None, {}),
@@ -149,7 +151,10 @@ def _write_session(root: Path, *, opt_out: bool) -> Path:
         {"citation_key": k, "marked_at": "2026-11-02T00:00:00Z"}
         for k, (_a, _v, read, _r, _e) in ENTRIES.items()
         if read
-    ]
+    ] + [
+        {"citation_key": "withdrawn2020", "marked_at": "2026-11-02T00:00:00Z",
+         "rescinded_at": "2026-11-03T00:00:00Z"}
+    ]  # fmt: skip
     (root / "passport_human_read_log.yaml").write_text(
         _yaml({"session_id": "doors", "created_at": "2026-11-01T00:00:00Z", "human_read": marks}),
         encoding="utf-8",
@@ -217,6 +222,9 @@ DRAFTS: dict[str, Row] = {
     "forged ok on med": row("Author (2020) <!--ref:med2020 ok--> says.\n", "forged-status"),
     "forged ok on high": row("Author (2020) <!--ref:high2020 ok--> says.\n", "forged-status"),
     "forged ok on low": row("Author (2020) <!--ref:low2020 ok--> says.\n", "forged-status"),
+    "ok after unmark-read": row(
+        "Author (2020) <!--ref:withdrawn2020 ok--> says.\n", "read-withdrawn"
+    ),
     "unmarked": row(f"{OK} holds. Then (Smith, 2013) disagrees.\n", "unmarked-citation"),
     "unmarked narrative": row(
         f"{OK} holds.\n\nBut Jones et al. (2019) disagree.\n", "unmarked-citation"

@@ -44,7 +44,16 @@ CORPUS = _with_lookup(_data(standard_passport()))
 CORPUS["literature_corpus"] += _data(
     passport_text(entry("unlooked2020", acquired=True, verified=True, looked_up=False))
 )["literature_corpus"]
-READ = _data(read_log_text("ok2020", "gone2020", "other2020", "retracted2020", "unlooked2020"))
+# ok by the matrix until its read was withdrawn with unmark-read (issue 40).
+CORPUS["literature_corpus"] += _data(
+    passport_text(entry("withdrawn2020", acquired=True, verified=True))
+)["literature_corpus"]
+READ = _data(
+    read_log_text(
+        "ok2020", "gone2020", "other2020", "retracted2020", "unlooked2020", "withdrawn2020",
+        rescinded={"withdrawn2020"},
+    )
+)  # fmt: skip
 
 
 def strict(text: str) -> api.RenderResult:
@@ -167,6 +176,7 @@ REFUSALS = {
     "forged ok on MED": ("a <!--ref:med2020 ok--> b\n", "forged-status", "med2020"),
     "forged ok on LOW": ("a <!--ref:low2020 ok--> b\n", "forged-status", "low2020"),
     "forged LOW on HIGH": ("a <!--ref:high2020 LOW-WARN--> b\n", "forged-status", "high2020"),
+    "read withdrawn": ("a <!--ref:withdrawn2020 ok--> b\n", "read-withdrawn", "withdrawn2020"),
     "hidden marker": (
         "a <!--ref:ok2020 ok--> says <!-- x --!> so\n",
         "hidden-marker",

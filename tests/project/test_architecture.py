@@ -38,6 +38,7 @@ SESSION_WRITERS = (
     "ars_docs.files.yaml.append",
     "ars_docs.session.human_read",
     "ars_docs.session.attest_log",
+    "ars_docs.session.holdings",
     "ars_docs.session.json_edit",
     "ars_docs.session.passport_edit",
 )
@@ -278,6 +279,7 @@ HEAVY = (
     "ars_docs.audit",
     "ars_docs.session.human_read",
     "ars_docs.session.attest_log",
+    "ars_docs.session.holdings",
 )
 
 PROBE = textwrap.dedent(

@@ -34,7 +34,10 @@ CLI = PACKAGE / "cli"
 #: +3 for issue 37's one line of a lookup without a network (the line is the report's).
 #: +54 for issue 40's init part: `ars-docs init` (its parser and output) and
 #: `--yes` on mark-read and verify (the option, the confirm call, the `attested:` line).
-CLI_LINE_BUDGET = 3802
+#: +2, issue 40's hooks part: DRAFT may be left out (every draft of the session).
+#: +32, issue 40's hold-original: its parser (KEY, --form, --where, --file, --yes)
+#: and a handler that calls commands.record.holdings and prints.
+CLI_LINE_BUDGET = 3836
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450
@@ -45,6 +48,8 @@ WRITERS = (
     "ars_docs.session.passport_edit",
     "ars_docs.session.json_edit",
     "ars_docs.session.human_read",
+    "ars_docs.session.holdings",
+    "ars_docs.session.attest_log",
     "ars_docs.session.verify",
     "ars_docs.session.cache",
     "ars_docs.reports.drift.events",

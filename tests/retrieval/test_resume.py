@@ -112,6 +112,10 @@ def test_a_scanned_user_file_needs_the_explicit_flag(
     assert no_flag.code == 1
     assert '"reason": "pdf_unreadable"' in no_flag.out and "--record-unchecked" in no_flag.out
     assert data(tmp_path, PAYWALLED)["source_acquired"] is False
+    # The scan is refused as before; the message names what a person who holds it runs, and
+    # retrieve never writes the record of originals held (issue 40).
+    assert f"ars-docs hold-original {PAYWALLED} --form image-scan --where TEXT" in no_flag.out
+    assert not (tmp_path / "passport_originals_held.yaml").exists()
 
     unnamed = cli("retrieve", "--passport", passport, "--record-unchecked")
     assert unnamed.code == 64 and "needs the citation keys named" in unnamed.err
@@ -187,6 +191,8 @@ def test_weak_and_scanned_finds_are_kept_as_candidates(tmp_path: Path, cli, dry:
     assert "weak1: identity not certain" in result.out
     assert "candidate sources/candidates/weak1.pdf (weak: title_in_body" in result.out
     assert "scan1: identity not certain" in result.out and "no_text_layer" in result.out
+    assert "record it with ars-docs hold-original scan1 --form image-scan" in result.out
+    assert "hold-original weak1" not in result.out  # weak, not a scan: no such advice
     assert "A candidate is kept at" in result.out and "--record-unchecked weak1" in result.out
     assert f"move it to {tmp_path / 'sources' / 'weak1.pdf'} and run" in result.out
     log = read_attempt_log(tmp_path / "passport_retrieval_log.jsonl")

@@ -415,3 +415,21 @@ def test_aliased_marks_are_refused_not_corrupted(session: Session, cli) -> None:
     assert result.code == 65
     assert "would also change earlier marks" in result.err
     assert session.read_log.read_bytes() == before
+
+
+def test_a_withdrawn_read_is_reported_as_withdrawn_not_forged(session: Session, cli) -> None:
+    """unmark-read after finalize: the gate says the read was withdrawn (issue 40)."""
+    session.write("draft.md", "Claim (Li, 2021) <!--ref:ok2020-->.\n")
+    passport = ("--passport", session.passport)
+    assert cli("finalize", session.draft, *passport).code == 0
+    assert "<!--ref:ok2020 ok-->" in session.draft.read_text(encoding="utf-8")
+    assert cli("unmark-read", "ok2020", *passport).code == 0
+    out = session.root / "final.md"
+    refused = cli("render", session.draft, "--strict", *passport, "-o", out)
+    assert refused.code == 1 and not out.exists()
+    assert f"{session.draft}:1:18: read-withdrawn ok2020" in refused.err
+    assert "forged" not in refused.err and "run ars-docs finalize again" in refused.err
+    # A status the log never backed stays forged: med2020 was never read or verified.
+    session.write("draft.md", "Claim (Li, 2021) <!--ref:med2020 ok-->.\n")
+    forged = cli("render", session.draft, "--strict", *passport, "-o", out)
+    assert forged.code == 1 and "forged-status med2020" in forged.err

@@ -64,10 +64,11 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.set_defaults(handler=cmd_finalize)
     p.add_argument(
         "drafts",
-        nargs="+",
+        nargs="*",
         metavar="DRAFT",
         help="markdown draft ('-': standard input), or a folder of them (its *.md files); "
-        "several run as one batch",
+        "several run as one batch; none: every draft of the passport's session ([drafts] "
+        "in ars-docs.toml beside it)",
     )
     add_passport(p, required=True)
     p.add_argument(
@@ -106,10 +107,11 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     p.set_defaults(handler=cmd_render)
     p.add_argument(
         "drafts",
-        nargs="+",
+        nargs="*",
         metavar="DRAFT",
         help="markdown draft ('-': standard input), or a folder of them (its *.md files); "
-        "several run as one batch",
+        "several run as one batch; none: every draft of the passport's session ([drafts] "
+        "in ars-docs.toml beside it)",
     )
     p.add_argument(
         "--strict",
@@ -176,7 +178,8 @@ def cmd_finalize(args: argparse.Namespace) -> int:
     from ars_docs.commands.finalize import finalize_file
 
     args.command_name = "finalize"
-    drafts, batch = expand_drafts(args.drafts, recursive=args.recursive)
+    session = None if args.drafts else passport_arg(args.passport, required=True)
+    drafts, batch = expand_drafts(args.drafts, recursive=args.recursive, session=session)
     require_lookup = False if args.no_require_lookup else None
     if not batch:
         passport = passport_arg(args.passport, required=True)
@@ -330,7 +333,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         raise UsageError("--check runs the strict gate: give --strict too")
     args.css_text = read_css(args.css, to=args.to, fragment=args.fragment) if args.css else None
     args.command_name = "render"
-    drafts, batch = expand_drafts(args.drafts, recursive=args.recursive)
+    session = None if args.drafts else passport_arg(args.passport, required=True)
+    drafts, batch = expand_drafts(args.drafts, recursive=args.recursive, session=session)
     if not batch:
         return _render_one(argparse.Namespace(**{**vars(args), "draft": drafts[0]}))
     refuse_single_draft_options("render", drafts, output=args.output)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ars_docs.retrieval.chain import EntryOutcome
     from ars_docs.retrieval.types import Attempt
 
-__all__ = ["cmd_retrieve", "register"]
+__all__ = ["cmd_hold_original", "cmd_retrieve", "register"]
 
 _WRITTEN = "source_acquired, source_acquisition_date, source_acquisition_path"
 
@@ -91,6 +91,37 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
     )
     add_format(p)
     add_quiet(p, what="print the summary line only (and what to do next)")
+
+    p = sub.add_parser(
+        "hold-original",
+        help="record that you, a person, hold the original on paper or as an image-only scan; "
+        "edits the passport, appends to <passport-stem>_originals_held.yaml",
+        description="Human-only (never retrieve, no MCP tool): asks you to confirm on a "
+        "terminal; without one it needs --yes.",
+    )
+    p.set_defaults(handler=cmd_hold_original)
+    p.add_argument("key", metavar="KEY", help="citation_key from the passport")
+    add_passport(p, required=True)
+    p.add_argument("--form", required=True, choices=("paper", "image-scan"), help="what you hold")
+    p.add_argument("--where", required=True, metavar="TEXT", help="where it is kept")
+    p.add_argument("--file", metavar="PATH", help="the scan, inside the passport's folder")
+    p.add_argument("--yes", action="store_true", help="confirm without a terminal prompt")
+    add_format(p)
+
+
+def cmd_hold_original(args: argparse.Namespace) -> int:
+    from ars_docs.commands.record.holdings import hold_original
+
+    passport = passport_arg(args.passport, required=True)
+    assert passport is not None
+    run = hold_original(
+        passport, args.key, form=args.form, where=args.where, file=args.file, yes=args.yes
+    )
+    if args.format == "json":
+        print_payload(payload("hold-original", {"key": args.key}, **run.to_dict()))
+    else:
+        print("\n".join(run.text_lines()))
+    return int(ExitCode.OK)
 
 
 def cmd_retrieve(args: argparse.Namespace) -> int:

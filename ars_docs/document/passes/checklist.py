@@ -95,6 +95,8 @@ class _Item:
     action: str = ""
     command: str = ""
     partial: str = ""
+    held: str = ""
+    """"original held on paper at …" (``hold-original``), shown with the row."""
     see: str = ""
     """LOW-WARN rows after the first of a source: where the row with the command is."""
     lines: list[int] = field(default_factory=list)
@@ -133,6 +135,7 @@ def checklist(state: DocState) -> None:
                     first_line[slug] = marker.line
                     item.command = _command(slug, passport)
                     item.partial = _partial(state, slug)
+                    item.held = state.trust.held(slug) if state.trust is not None else ""
             item.lines.append(marker.line)
         elif res.status is not Status.OK:
             key = (res.status.value, slug)
@@ -145,6 +148,9 @@ def checklist(state: DocState) -> None:
                 if res.status in LOOKUP_STATUSES and state.trust is not None:
                     found = describe(state.trust.lookup(slug), slug)
                     item.action = f"{item.action} {md_text(found)}."
+                held = state.trust.held(slug) if state.trust is not None else ""
+                if held:  # no file to grep, or a scan with no text: a person checks it
+                    item.action = _held_action(res.status, slug, passport, held, item.action)
                 if marker.problem:  # quotes the marker's text: escaped like any user string
                     item.action = _with_problem(item.action, marker.problem)
             item.lines.append(marker.line)
@@ -279,6 +285,20 @@ def _with_problem(action: str, problem: str) -> str:
     problem = problem.rstrip(".")
     end = "" if problem.endswith("?") else "."
     return f"{action} Problem: {text_with_comments(problem)}{end}"
+
+
+def _held_action(status: Status, slug: str, passport: str | None, held: str, action: str) -> str:
+    """A held original's row says what is held and where, not "on file" (issue 40)."""
+    shown = md_text(held[:1].upper() + held[1:])
+    if status is not Status.MED_WARN:
+        return f"{action} ({shown}.)"
+    where = f" --passport {shlex.quote(passport)}" if passport else ""
+    command = f"ars-docs verify {shlex.quote(slug)} --method vision_check{where}"
+    return one_line(
+        f"{shown}; the AI has not cross-checked the description against it: check the entry "
+        f"against it yourself and record the check with `{command}` (or --method "
+        "manual_grep), then finalize again."
+    )
 
 
 def _command(slug: str, passport: str | None) -> str:

@@ -145,10 +145,24 @@ def marker_offence(
         )
     elif derived is Status.LOW_WARN and claim == Status.LOW_WARN.value:
         reason, detail = codes.REFUSE_UNACKNOWLEDGED, "no active full-text mark-read"
+    elif derived is Status.LOW_WARN and claim == Status.OK.value and _withdrawn(trust, slug):
+        # unmark-read is the only thing that sets rescinded_at, and a missing read is
+        # exactly what separates this LOW-WARN from the draft's ok: an honest
+        # withdrawal the draft has not caught up with, not a status nobody backed.
+        mark = trust.read_log.latest(slug)
+        assert mark is not None
+        reason = codes.REFUSE_READ_WITHDRAWN
+        detail = f"draft says ok, but its read was withdrawn at {mark.rescinded_at}"
     else:
         reason = codes.REFUSE_FORGED
         detail = f"draft says {claim}, corpus and read log say {derived.value}"
     return Offender(marker.line, marker.col, reason, slug, detail)
+
+
+def _withdrawn(trust: TrustView, slug: str) -> bool:
+    """Whether the read log's latest mark for ``slug`` was rescinded (``unmark-read``)."""
+    mark = trust.read_log.latest(slug)
+    return mark is not None and mark.rescinded_at is not None
 
 
 def text_offences(state: DocState) -> list[Offender]:

@@ -24,7 +24,7 @@ from ars_docs.core.errors import ArsError
 from ars_docs.core.paths import read_regular
 from ars_docs.retrieval.judge.identity import decide
 from ars_docs.retrieval.judge.work import Level
-from ars_docs.retrieval.reasons import LOCAL_FILE, Reason
+from ars_docs.retrieval.reasons import LOCAL_FILE, Reason, hold_original_hint
 from ars_docs.retrieval.types import Acquired
 from ars_docs.retrieval.walk.probe import Probe
 from ars_docs.retrieval.walk.reading import read_document
@@ -110,15 +110,14 @@ def check_supplied(
             identity.reasons,
             identity.version,
         )
-    reason = (
-        Reason.PDF_UNREADABLE if "no_text_layer" in identity.reasons else Reason.IDENTITY_UNCERTAIN
-    )
+    scan = "no_text_layer" in identity.reasons
+    reason = Reason.PDF_UNREADABLE if scan else Reason.IDENTITY_UNCERTAIN
     probe.note(
         LOCAL_FILE,
         None,
         reason,
         f"{shown}: {summary}; if you checked it is the work, run again with --record-unchecked "
-        "and the key",
+        "and the key" + (hold_original_hint(probe.target.citation_key, shown) if scan else ""),
         identity=identity,
     )
     return None
