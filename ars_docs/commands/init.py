@@ -214,7 +214,8 @@ def _pre_commit_text() -> str:
             f"        name: {entry.removesuffix(' -q')}\n",
             f"        entry: {entry}\n",
             "        language: system\n",
-            "        types: [markdown]\n",
+            "        always_run: true\n",
+            "        pass_filenames: false\n",
             "        require_serial: true\n",
             f"        args: [--passport, {PASSPORT_NAME}]\n",
         ]

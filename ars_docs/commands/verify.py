@@ -45,7 +45,7 @@ def verify(
 ) -> VerifyStep:
     """Verify ``keys`` with ``method``; the events log records the step first.
 
-    ``attested`` (``session.attestations.HOW``): how the person confirmed it, recorded
+    ``attested`` (``session.attest.records.HOW``): how the person confirmed it, recorded
     in the attestations log ahead of the passport (``None``: not recorded)."""
     if note is not None and not note.strip():
         raise UsageError("--note is empty; say what was checked, or leave the option out")
@@ -73,7 +73,7 @@ class VerifyStep:
     ) -> None:
         self.outcome = outcome
         self.attested = attested
-        """How the person confirmed it (``session.attestations.HOW``), if recorded."""
+        """How the person confirmed it (``session.attest.records.HOW``), if recorded."""
         self.logged = logged
         """Keys this run added to the events log."""
         self.completed = completed
@@ -122,8 +122,8 @@ def _record(
     from ars_docs.files.atomic import ensure_writable
     from ars_docs.reports.drift.events import append_event, events_path, load_events
     from ars_docs.reports.drift.phases import AD_HOC
-    from ars_docs.session.attest_log import append_attestations
-    from ars_docs.session.attestations import attestations_path, verify_record
+    from ars_docs.session.attest.log import append_attestations
+    from ars_docs.session.attest.records import attestations_path, verify_record
     from ars_docs.session.verify import apply_verification, plan_verification
 
     events = events_path(passport)

@@ -26,7 +26,7 @@ from ars_docs.core.errors import InputDataError
 from ars_docs.core.paths import HELD_SUFFIX, session_file
 from ars_docs.files.atomic import write_text_atomic
 from ars_docs.files.locking import file_lock
-from ars_docs.files.yaml.append import append_item, render_mapping
+from ars_docs.files.yaml.append import append_items, render_mapping
 from ars_docs.files.yaml.read import decode_utf8, location, parse_yaml, read_bytes
 
 __all__ = [
@@ -179,7 +179,7 @@ def record_holding(passport: str | os.PathLike[str], item: Holding, session_id: 
             read_bytes(str(path), what="originals-held record", hint="check the path"), str(path)
         )
         load_holdings(passport)  # a damaged file is refused before anything is added
-        write_text_atomic(path, append_item(text, "held", fields, str(path)))
+        write_text_atomic(path, append_items(text, "held", [fields], str(path)))
     return path
 
 

@@ -42,8 +42,8 @@ from ars_docs.core.paths import regular_or_absent
 from ars_docs.files.atomic import write_text_atomic
 from ars_docs.files.locking import file_lock
 from ars_docs.files.yaml.read import decode_utf8, read_bytes
-from ars_docs.session.attest_log import append_attestations, check_attestations_writable
-from ars_docs.session.attestations import HOW, attestations_path, read_record
+from ars_docs.session.attest.log import append_attestations, check_attestations_writable
+from ars_docs.session.attest.records import HOW, attestations_path, read_record
 from ars_docs.session.corpus import Corpus
 from ars_docs.session.mark_checks import (
     MarkReadError,
@@ -228,7 +228,7 @@ def mark_read(
 ) -> MarkOutcome:
     """Append a mark for each key (a key whose active mark has this scope is left alone).
 
-    ``attested`` (``session.attestations.HOW``): how the person confirmed it; recorded
+    ``attested`` (``session.attest.records.HOW``): how the person confirmed it; recorded
     in the attestations log beside the read log, ahead of the marks. ``None`` records
     nothing (the marks then show as made in a way not recorded)."""
     if scope not in READ_SCOPE_LEVELS:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ars_docs.session.attestations import Attestations, attestations_beside, load_attestations
+from ars_docs.session.attest.records import Attestations, attestations_beside, load_attestations
 from ars_docs.session.corpus import Corpus, CorpusEntry
 from ars_docs.session.lookup_record import NEVER_CHECKED, LookupFacts, lookup_facts
 from ars_docs.session.provenance import Status, TrustFacts, classify, with_lookup

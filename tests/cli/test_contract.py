@@ -218,8 +218,8 @@ def test_failed_in_place_write_keeps_original(session: Session, cli, monkeypatch
 
 def test_usage_errors_exit_64(cli) -> None:
     assert cli("frobnicate").code == 64
-    result = cli("finalize")
-    assert result.code == 64 and "DRAFT" in result.err
+    result = cli("finalize")  # no DRAFT: every draft of the session, so the passport is needed
+    assert result.code == 64 and "no passport given" in result.err
     assert cli("render", "x.md", "--to", "pdf").code == 64
 
 

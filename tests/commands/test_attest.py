@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ars_docs.session.attestations import CONFIRMED, YES_NO_TERMINAL, YES_ON_TERMINAL
+from ars_docs.session.attest.records import CONFIRMED, YES_NO_TERMINAL, YES_ON_TERMINAL
 from ars_docs.session.readlog import load_read_log
 from tests.support.hostile import ars
 from tests.support.sessions import CliResult, Session

@@ -91,6 +91,7 @@ def test_no_draft_and_no_passport_is_a_usage_error(session: Session) -> None:
     assert done.code == 64
     assert done.err.strip() == (
         "ars-docs: error: no passport given: pass --passport PASSPORT or set $ARS_PASSPORT"
+        " (no passport yet? `ars-docs init` writes one)"
     )
 
 

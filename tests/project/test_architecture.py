@@ -37,7 +37,7 @@ SESSION_WRITERS = (
     "ars_docs.files.yaml.lines",
     "ars_docs.files.yaml.append",
     "ars_docs.session.human_read",
-    "ars_docs.session.attest_log",
+    "ars_docs.session.attest.log",
     "ars_docs.session.holdings",
     "ars_docs.session.json_edit",
     "ars_docs.session.passport_edit",
@@ -278,7 +278,7 @@ HEAVY = (
     "ars_docs.reports.handoff",
     "ars_docs.audit",
     "ars_docs.session.human_read",
-    "ars_docs.session.attest_log",
+    "ars_docs.session.attest.log",
     "ars_docs.session.holdings",
 )
 

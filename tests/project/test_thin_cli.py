@@ -36,8 +36,8 @@ CLI = PACKAGE / "cli"
 #: `--yes` on mark-read and verify (the option, the confirm call, the `attested:` line).
 #: +2, issue 40's hooks part: DRAFT may be left out (every draft of the session).
 #: +32, issue 40's hold-original: its parser (KEY, --form, --where, --file, --yes)
-#: and a handler that calls commands.record.holdings and prints.
-CLI_LINE_BUDGET = 3836
+#: and a handler that calls commands.record.holdings and prints. +2 in the merge of both.
+CLI_LINE_BUDGET = 3838
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450
@@ -49,7 +49,7 @@ WRITERS = (
     "ars_docs.session.json_edit",
     "ars_docs.session.human_read",
     "ars_docs.session.holdings",
-    "ars_docs.session.attest_log",
+    "ars_docs.session.attest.log",
     "ars_docs.session.verify",
     "ars_docs.session.cache",
     "ars_docs.reports.drift.events",

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from ars_docs.core.errors import ArsIOError
-from ars_docs.session.attest_log import append_attestations
-from ars_docs.session.attestations import (
+from ars_docs.session.attest.log import append_attestations
+from ars_docs.session.attest.records import (
     CONFIRMED,
     YES_NO_TERMINAL,
     attestations_beside,

@@ -3,7 +3,7 @@
 On a terminal (standard input *and* standard error are terminals) the command
 asks and only ``y``/``yes`` goes on; without one (a pipe, a script, an agent)
 it needs ``--yes``, and says so. What happened is returned as one of
-``session.attestations.HOW`` and recorded beside the read log. This makes the
+``session.attest.records.HOW`` and recorded beside the read log. This makes the
 act deliberate and visible; it cannot prove who typed the answer (a program
 holding a pseudo-terminal can answer too): docs/reference.md, "Human
 attestations".
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from ars_docs.core.errors import ArsError, UsageError
-from ars_docs.session.attestations import CONFIRMED, YES_NO_TERMINAL, YES_ON_TERMINAL
+from ars_docs.session.attest.records import CONFIRMED, YES_NO_TERMINAL, YES_ON_TERMINAL
 
 __all__ = ["confirm", "read_question", "verify_question"]
 

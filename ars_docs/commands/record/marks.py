@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ars_docs.session.attestations import shown
+from ars_docs.session.attest.records import shown
 from ars_docs.session.human_read import MarkOutcome
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class MarkRun:
     cannot_promote: Sequence[tuple[str, str]] = ()
     """``(key, NO_ORIGINAL | NOT_VERIFIED)`` in the order the keys were given."""
     attested: str | None = None
-    """How the person confirmed the marks (``session.attestations.HOW``), if recorded."""
+    """How the person confirmed the marks (``session.attest.records.HOW``), if recorded."""
 
 
 def mark(

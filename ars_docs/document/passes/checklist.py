@@ -20,7 +20,7 @@ from ars_docs.document.md_escape import text as md_text
 from ars_docs.document.parse.visible import disguise
 from ars_docs.document.passes.foresee import fix_for
 from ars_docs.document.pipeline import DocState
-from ars_docs.session.attestations import CONFIRMED, shown
+from ars_docs.session.attest.records import CONFIRMED, shown
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.provenance import LOOKUP_STATUSES, Status, count_statuses, shown_counts
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ars_docs.document.next_step import next_step
-from ars_docs.session.attestations import shown
+from ars_docs.session.attest.records import shown
 from ars_docs.session.corpus import CorpusEntry
 from ars_docs.session.lookup_record import describe
 from ars_docs.session.provenance import Status

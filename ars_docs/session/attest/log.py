@@ -1,6 +1,6 @@
 """The attestations log's writer: records appended, the earlier bytes kept (issue 40).
 
-The format and the reader are ``session.attestations``. Each append reads the
+The format and the reader are ``session.attest.records``. Each append reads the
 file's bytes, adds the new lines after them and replaces the file atomically
 under the session folder lock, so a reader sees the old file or the new one,
 never half a line, and what was there comes back byte for byte. Callers write

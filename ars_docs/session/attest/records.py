@@ -4,7 +4,7 @@
 confirmation; without one they need ``--yes``. Which of the two happened is
 recorded here, not in the read log (its schema is closed, ARS-INTEROP §e) nor
 in the passport (closed too, §d): ``<passport-stem>_attestations.jsonl``, one
-JSON object a line, appended by ``session.attest_log``. A read is keyed by
+JSON object a line, appended by ``session.attest.log``. A read is keyed by
 ``citation_key`` + ``marked_at`` (the read-log mark it belongs to), a
 verification by ``citation_key`` + ``method`` + ``audit_id`` (what the passport
 holds); the latest matching record wins. A mark with no record was made by
