@@ -60,8 +60,9 @@ def test_the_real_layout_passes_and_nothing_is_written(copy: Path) -> None:
     assert snapshot(copy.parent) == before
 
 
-def test_our_own_set_still_passes() -> None:
-    run = ars(OURS.parent, "lint", "eval-fixtures", OURS.name)
+def test_our_own_set_still_passes(tmp_path: Path) -> None:
+    shutil.copytree(OURS, tmp_path / OURS.name)  # the child's home goes beside it, not in tests/
+    run = ars(tmp_path, "lint", "eval-fixtures", OURS.name)
     assert run.code == 0, run.out
     assert run.out.decode().strip().endswith(CLEAN)
 
