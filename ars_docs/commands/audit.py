@@ -48,7 +48,11 @@ class ParsedVerdict:
     def to_dict(self, jsonl: str) -> dict[str, Any]:
         """The ``--format json`` body of ``audit parse-verdict``."""
         status = self.outcome.verdict.get("verdict_status")
-        found = {"verdict_status": status, "failure": self.outcome.failure}
+        found = {
+            "verdict_status": status,
+            "failure": self.outcome.failure,
+            "deprecated": self.outcome.deprecated,
+        }
         return {"jsonl": jsonl, "written": self.written, **found, "exit_code": int(self.exit_code)}
 
 

@@ -257,7 +257,7 @@ def test_garbage_ledger_is_diagnosed_not_crashed(repo: AuditRepo, cli) -> None: 
 @pytest.mark.parametrize(
     "raw",
     [
-        b'{"type": "turn.started"}\n\n',
+        b'\n\n{"type": "turn.started", "x": \n',
         b"\xff\xfe garbage\n",
         b"[1, 2]\n",
         b'{"type": "thread.started"',

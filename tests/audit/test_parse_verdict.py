@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from ars_docs.audit.model.files import read_yaml_artifact
 from ars_docs.audit.model.parse_verdict import parse_verdict_stream
 from ars_docs.audit.model.schemas import validate_verdict
-from tests.support.audit import FINDINGS, RUN_MINOR, agent_text, stream_rows, write_jsonl
+from tests.support.audit import (
+    FINDINGS,
+    RUN_MINOR,
+    agent_text,
+    legacy_agent_text,
+    stream_rows,
+    write_jsonl,
+)
 
 RUN = RUN_MINOR
 
@@ -79,7 +86,9 @@ def test_earlier_agent_messages_are_ignored(tmp_path: Path, cli) -> None:  # typ
 
 
 def test_crlf_stream_and_bare_number_dimension(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
-    text = agent_text(FINDINGS[RUN], "MINOR", 2, 3).replace('"dimension": "3.7"', "dimension: 3.7")
+    # The bare number is a YAML matter: the deprecated YAML-under-headings form.
+    legacy = legacy_agent_text(FINDINGS[RUN], "MINOR", 2, 3)
+    text = legacy.replace('"dimension": "3.7"', "dimension: 3.7")
     text = text.replace('dimension: "3.7"', "dimension: 3.7")
     stream = make_stream(tmp_path, text=text)
     stream.write_bytes(stream.read_bytes().replace(b"\n", b"\r\n"))
@@ -133,7 +142,7 @@ def test_missing_closing_turn_completed(tmp_path: Path, cli) -> None:  # type: i
 @pytest.mark.parametrize(
     ("edit", "reason"),
     [
-        (lambda t: t.replace("## Section 6 — Verdict", "## Verdict"), "no 'Section 6' heading"),
+        (lambda t: t.replace("## Section 6 — Verdict", "## Verdict"), "nor a 'Section 6' heading"),
         (
             lambda t: t.replace("verdict_status: MINOR", "verdict_status: GOOD"),
             "verdict_status 'GOOD'",
@@ -161,8 +170,8 @@ def test_missing_closing_turn_completed(tmp_path: Path, cli) -> None:  # type: i
         ),
     ],
 )
-def test_malformed_verdict_text(tmp_path: Path, cli, edit: Any, reason: str) -> None:  # type: ignore[no-untyped-def]
-    text = agent_text(FINDINGS[RUN], "MINOR", 2, 3)
+def test_malformed_legacy_verdict_text(tmp_path: Path, cli, edit: Any, reason: str) -> None:  # type: ignore[no-untyped-def]
+    text = legacy_agent_text(FINDINGS[RUN], "MINOR", 2, 3)
     changed = edit(text)
     assert changed != text
     result, verdict = failure_case(tmp_path, cli, text=changed)
@@ -182,7 +191,8 @@ def test_probe_writes_nothing(tmp_path: Path, cli) -> None:  # type: ignore[no-u
         "audit", "parse-verdict", stream, "--round", "2", "--target-rounds", "3", "--probe"
     )
     assert result.code == 65
-    assert "no 'Section 6' heading" in result.err
+    assert "no 'Round N: P1×a / P2×b / P3×c (t total)' summary line" in result.err
+    assert "warning" not in result.err  # not the deprecated form either: no deprecation note
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{RUN}.jsonl"]
 
 
@@ -277,6 +287,11 @@ SECTION_BITS = st.sampled_from(
         "no findings\n",
         "  dimension: 3.2\n",
         "!!python/object:os.system x\n",
+        "1. F-001 P1 §3.2 a.md:3 — x. Fix: y.\n",
+        "2. **F-0002** p3 4(f) b.md:9 -- x\n",
+        "Round 2: P1×1 / P2×0 / P3×0 (1 total)\n",
+        "Round 2: P1x0 / P2x0 / P3x2 (9 total)\n",
+        "Round 2: 0 findings of any severity. Convergence reached.\n",
     ]
 )
 

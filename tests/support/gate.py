@@ -33,6 +33,7 @@ from ars_docs.cli.main import run
 from tests.support.audit import DELIVERABLE, SUPPORTING, commit_files, git, sha
 from tests.support.audit import TEMPLATE as TEMPLATE_SOURCE
 from tests.support.audit import TEMPLATE_PATH as TEMPLATE
+from tests.support.audit import agent_text as shared_agent_text
 
 OUT = "audit_artifacts"
 AGENT = "synthesis_agent"
@@ -52,31 +53,13 @@ def finding(n: int, severity: str) -> dict[str, Any]:
         "file": DELIVERABLE,
         "line": n,
         "description": f"finding {n}: the claim says more than its source",
+        "suggested_fix": "narrow the claim",
     }
 
 
 def agent_text(findings: list[dict[str, Any]], round_: int, target: int) -> str:
-    counts = {f"p{n}": sum(1 for f in findings if f["severity"] == f"P{n}") for n in (1, 2, 3)}
-    if not any(counts.values()):
-        status = "PASS"
-    elif counts["p1"] == counts["p2"] == 0 and counts["p3"] <= 3:
-        status = "MINOR"
-    else:
-        status = "MATERIAL"
-    items = "\n".join(
-        "\n".join(
-            ("- " if i == 0 else "  ") + f"{k}: {json.dumps(v)}"
-            for i, (k, v) in enumerate(f.items())
-        )
-        for f in findings
-    )
-    return (
-        "## Section 5 — Findings\n\n"
-        + (f"```yaml\n{items}\n```\n\n" if findings else "No findings.\n\n")
-        + "## Section 6 — Verdict\n\n```yaml\n"
-        f"verdict_status: {status}\nround: {round_}\ntarget_rounds: {target}\n"
-        f"finding_counts: {{p1: {counts['p1']}, p2: {counts['p2']}, p3: {counts['p3']}}}\n```\n"
-    )
+    """The real ARS verdict text (finding lines, the summary last)."""
+    return shared_agent_text(findings, "", round_, target)
 
 
 def stream(thread: str, text: str) -> list[dict[str, Any]]:

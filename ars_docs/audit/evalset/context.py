@@ -7,6 +7,9 @@ harness starts each run from an empty ledger; an entry there would change
 which path the gate takes). A ``<!--ref:key-->`` marker with no corpus entry
 would be a second, unintended pattern (a 3.1 citation-existence finding) in
 a fixture meant to show exactly one, so it is reported.
+
+Upstream's snippets (``schema_version: 9``, no ``literature_corpus``:
+``ars_shape.is_ars_snippet``) are accepted; only their empty ledger is checked.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from ars_docs.audit.evalset.ars_shape import is_ars_snippet
 from ars_docs.audit.evalset.files import Checker, read_yaml
 from ars_docs.audit.model.ledger import FIELD
 
@@ -31,6 +35,17 @@ def check_context(out: Checker, snippet: Path, deliverables: Iterable[Path]) -> 
     data = file.data
     if not isinstance(data, Mapping):
         out.add("EVAL-CONTEXT", snippet, "the passport snippet is not a YAML mapping", 1, 1)
+        return
+    if is_ars_snippet(data):
+        # Upstream's snippet carries no corpus (its checker does not read it): the
+        # empty ledger is checked, the markers cannot be.
+        if not isinstance(data.get(FIELD), list) or data[FIELD]:
+            out.at(
+                "EVAL-CONTEXT",
+                file,
+                (FIELD,) if FIELD in data else (),
+                "the passport snippet must start with an empty audit_artifact: [] ledger",
+            )
         return
     corpus = data.get("literature_corpus")
     if not isinstance(corpus, list):

@@ -157,6 +157,7 @@ def _check_micro(out: Checker, folder: Path) -> str | None:
         paths_ok &= _exists(
             out, manifest, folder, ("upstream_context", "supporting_paths", index), rel, dir_=False
         )
+    run_ids: dict[str, Any] = {}
     for role in ROLES:
         run = data[role]
         ok = all(
@@ -168,7 +169,7 @@ def _check_micro(out: Checker, folder: Path) -> str | None:
             )
         )
         if ok:
-            check_run(
+            verdict = check_run(
                 out,
                 folder,
                 folder / run["expected_audit_findings_path"],
@@ -176,7 +177,17 @@ def _check_micro(out: Checker, folder: Path) -> str | None:
                 bundle=(run["deliverable_path"], *upstream.get("supporting_paths", [])),
                 role=role.removesuffix("_run"),
                 signal=row.signal,
+                pattern=pattern,
             )
+            run_ids[role] = verdict.get("run_id")
+    if run_ids.get("bad_run") is not None and run_ids.get("bad_run") == run_ids.get("good_run"):
+        out.at(
+            "EVAL-SIGNAL",
+            manifest,
+            ("good_run",),
+            f"the BAD and GOOD runs share the run_id {run_ids['bad_run']}; each run is its "
+            "own audit",
+        )
     if paths_ok and all(_runs_present(folder, data[role]) for role in ROLES):
         check_context(
             out,

@@ -18,6 +18,11 @@ deliverable of the round before (else Path A could not match it); each
 round's ``expected_verdict`` the most severe verdict audited in it; the
 escalation answering a B11 escalation of the last round, with the
 acknowledged IDs exactly that verdict's findings (§5.4: full coverage).
+
+Upstream's integration fixture is also read: its ``user_response.yaml`` says
+``acknowledged_finding_ids`` (each a finding of the last round: a subset, as
+upstream checks) and its state files carry ``audit_artifact_appended[]``,
+``findings_summary`` and ``stage_outcome`` instead of ars-docs' keys.
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ _ESCALATION = (
     "expected_passport_state.yaml",
     "expected_pipeline_outcome.yaml",
 )
+ACKED = "acknowledged_finding_ids"
+"""upstream's ``user_response.yaml`` key (ars-docs' own fixtures say ``finding_ids``)."""
+UPSTREAM_STATE = "audit_artifact_appended"
 _SEVERITY = {status: rank for rank, status in enumerate(STATUSES)}
 """PASS 0, MINOR 1, MATERIAL 2, AUDIT_FAILED 3: ``STATUSES`` is in that order."""
 
@@ -90,7 +98,7 @@ def check_integration(out: Checker, folder: Path, manifest: ArtifactFile) -> Non
 def _check_round(out: Checker, folder: Path, target: int, last: dict[str, Any]) -> list[str]:
     state = _need(out, folder / "expected_pipeline_state.yaml")
     if state is not None:
-        _keys(out, state, ("ledger_entries", "pending_proposals", "latest"))
+        _state_keys(out, state, ("ledger_entries", "pending_proposals", "latest"))
     statuses: list[str] = []
     agents = [p for p in sorted(folder.iterdir()) if p.is_dir()]
     if not agents:
@@ -149,11 +157,14 @@ def _check_escalation(out: Checker, folder: Path, manifest: ArtifactFile, rounds
     ids = escalation.get("expected_acknowledgement_finding_ids")
     agent = escalation.get("agent")
     response, passport_state, outcome = files
+    upstream = (
+        response is not None and isinstance(response.data, Mapping) and (ACKED in response.data)
+    )
     if response is not None and _keys(out, response, ("user_choice",)):
         for key, want in (
             ("user_choice", escalation["user_choice"]),
             ("agent", agent),
-            ("finding_ids", ids),
+            (ACKED if upstream else "finding_ids", ids),
         ):
             if want is not None and response.data.get(key) != want:
                 out.at(
@@ -164,10 +175,16 @@ def _check_escalation(out: Checker, folder: Path, manifest: ArtifactFile, rounds
                     f"{want!r}",
                 )
     if passport_state is not None:
-        _keys(out, passport_state, ("ledger_entries", "acknowledgement"))
+        _state_keys(out, passport_state, ("ledger_entries", "acknowledgement"))
     if outcome is not None:
-        _keys(out, outcome, ("ledger_entries", "stage_proceeds", "gate"))
-    if escalation["user_choice"] != "ship_with_known_residue" or agent is None:
+        _state_keys(out, outcome, ("ledger_entries", "stage_proceeds", "gate"))
+    if escalation["user_choice"] != "ship_with_known_residue":
+        return
+    if upstream:
+        assert response is not None
+        _check_upstream_acks(out, folder, response, rounds)
+        return
+    if agent is None:
         return
     sub = folder / f"round_{rounds}" / agent
     action_path, findings = (
@@ -200,6 +217,37 @@ def _check_escalation(out: Checker, folder: Path, manifest: ArtifactFile, rounds
             f"acknowledges {ids} but round {rounds}'s verdict has findings {found}; an "
             "acknowledgement covers every finding (§5.4)",
         )
+
+
+def _check_upstream_acks(out: Checker, folder: Path, response: ArtifactFile, rounds: int) -> None:
+    """Upstream's rule: the acknowledged IDs are findings of the last round (a subset)."""
+    acked = response.data.get(ACKED)
+    if not isinstance(acked, list) or not all(isinstance(i, str) and i for i in acked):
+        out.at("EVAL-INTEGRATION", response, (ACKED,), f"{ACKED} must be a list of finding IDs")
+        return
+    found: set[str] = set()
+    for findings in sorted((folder / f"round_{rounds}").glob("*/expected_audit_findings.yaml")):
+        verdict = mapping(read_yaml(findings, "expected audit findings").data)
+        found.update(str(mapping(f).get("id")) for f in verdict.get("findings") or [])
+    unknown = sorted(set(acked) - found)
+    if unknown:
+        out.at(
+            "EVAL-INTEGRATION",
+            response,
+            (ACKED,),
+            f"acknowledges {', '.join(unknown)}, which no round {rounds} verdict has "
+            f"(its findings: {', '.join(sorted(found)) or 'none'})",
+        )
+
+
+def _state_keys(out: Checker, file: ArtifactFile, ours: tuple[str, ...]) -> None:
+    """A state file in ars-docs' shape (``ours``) or upstream's (``audit_artifact_appended[]``,
+    with ``findings_summary`` / ``stage_outcome`` beside it)."""
+    if isinstance(file.data, Mapping) and UPSTREAM_STATE in file.data:
+        if not isinstance(file.data[UPSTREAM_STATE], list):
+            out.at("EVAL-INTEGRATION", file, (UPSTREAM_STATE,), f"{UPSTREAM_STATE} must be a list")
+        return
+    _keys(out, file, ours)
 
 
 def _need(out: Checker, path: Path, *, parse: bool = True) -> Any:

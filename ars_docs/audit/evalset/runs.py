@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ars_docs.audit.evalset.ars_shape import ARS_ACTION_SCHEMA, check_ars_action, is_ars_action
 from ars_docs.audit.evalset.files import ACTION_SCHEMA, Checker, inside, mapping, read_yaml
 from ars_docs.audit.evalset.patterns import DECISION_STEPS, exit_phases
 from ars_docs.audit.model.schemas import validate_verdict
@@ -61,25 +62,32 @@ def check_run(
     bundle: tuple[str, ...],
     role: str | None,
     signal: str | None,
-) -> None:
+    pattern: str | None = None,
+) -> Mapping[str, Any]:
     """Check one run; ``findings`` is ``None`` for an integration resume (no new audit).
 
     ``bundle`` holds the files the run audits (its deliverable first, then the
-    supporting files), relative to ``folder``: a finding may only name one.
+    supporting files), relative to ``folder``: a finding may only name one. An
+    action in upstream's shape is checked by ``ars_shape``, one in ars-docs' own
+    here. Returns the expected verdict (empty when there is none, or it is invalid).
     """
     verdict: Mapping[str, Any] = {}
     if findings is not None:
         verdict = _check_verdict(out, folder, findings, bundle)
     action_file = read_yaml(action_path, "expected orchestrator action")
+    if is_ars_action(action_file.data):
+        if out.schema("EVAL-ACTION", action_file, ARS_ACTION_SCHEMA):
+            check_ars_action(out, action_file, verdict, role=role, pattern=pattern)
+        return verdict
     if not out.schema("EVAL-ACTION", action_file, ACTION_SCHEMA):
-        return
+        return verdict
     action = action_file.data
     phase = action["expected_phase"]
     phases = exit_phases()
     delta = phases.get(phase)
     if delta is None:
         out.at("EVAL-ACTION", action_file, ("expected_phase",), _not_an_exit(phase))
-        return
+        return verdict
     for key, want in (
         ("expected_path", delta.path),
         ("expected_passport_mutation", delta.passport),
@@ -93,6 +101,7 @@ def check_run(
                 f"({delta.source})",
             )
     _check_agreement(out, action_file, action, verdict, role=role, signal=signal)
+    return verdict
 
 
 def _check_verdict(

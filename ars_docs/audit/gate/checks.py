@@ -76,6 +76,8 @@ class Evidence:
 
     sidecar: Any = None
     scan: JsonlScan | None = None
+    legacy_text: bool = False
+    """The final agent_message used the deprecated YAML-under-headings form."""
 
 
 def run_checks(
@@ -117,13 +119,15 @@ def _layer2(root: Path, jsonl: str, evidence: Evidence) -> CheckFailure | None:
                 where = f"{jsonl}:{problem.line}: " if problem.line else f"{jsonl}: "
                 return CheckFailure(check, f"{where}{problem.message}")
         if check == "L2-4":
-            failure = _verdict_text(jsonl, scan)
+            failure = _verdict_text(jsonl, scan, evidence)
             if failure is not None:
                 return failure
     return None
 
 
-def _verdict_text(jsonl: str, scan: JsonlScan) -> CheckFailure | None:
+def _verdict_text(jsonl: str, scan: JsonlScan, evidence: Evidence) -> CheckFailure | None:
+    # The stream read on its own: the round is its last line's (the summary that
+    # governs); stream_drift then compares that round with the verdict file's.
     if scan.error_lines:
         return CheckFailure(
             "L2-4",
@@ -134,7 +138,7 @@ def _verdict_text(jsonl: str, scan: JsonlScan) -> CheckFailure | None:
         return CheckFailure("L2-4", f"{jsonl}: no agent_message")
     line, text = scan.last_agent_message
     try:
-        parse_agent_text(text)
+        evidence.legacy_text = parse_agent_text(text).legacy
     except VerdictParseError as exc:
         return CheckFailure(
             "L2-4", f"{jsonl}:{line}: the final agent_message is not a verdict: {exc}"

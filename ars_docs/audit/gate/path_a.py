@@ -119,6 +119,7 @@ def verify_persisted(
     if problem is not None:
         return None, ctx.note("P-PA-schema", run_id=run_id, reason=problem)
     failure, evidence = run_checks(ctx.root, entry)
+    ctx.legacy_text(evidence.legacy_text)
     if failure is not None:
         return None, ctx.note(
             "P-PA-gate", run_id=run_id, check=failure.check, reason=failure.reason

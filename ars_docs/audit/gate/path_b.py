@@ -204,6 +204,7 @@ def _merge(ctx: GateContext, chosen: Candidate, ledger: list[Any]) -> GateResult
             step=f"read {stderr}, fix the cause, then run the audit again:",
         )
     failure, evidence = run_checks(ctx.root, proposal, proposal_file=chosen.path)
+    ctx.legacy_text(evidence.legacy_text)
     if failure is not None:
         key = "jsonl" if failure.check.startswith("L2") else "sidecar"
         return stop("P-PB-gate", key, run_id=run_id, check=failure.check, reason=failure.reason)

@@ -19,10 +19,15 @@ from ars_docs.audit.gate.decision import Commands, Decision, GateExit
 from ars_docs.audit.gate.inventory import message, row
 from ars_docs.audit.gate.message import frame
 from ars_docs.audit.model.ledger import AuditLedger, load_audit_ledger
+from ars_docs.audit.model.verdict_text import LEGACY_NOTE
 from ars_docs.core.clock import Clock
 from ars_docs.core.errors import ExitCode
 
-__all__ = ["GateContext", "GateEvent", "GateResult"]
+__all__ = ["DEPRECATED", "GateContext", "GateEvent", "GateResult"]
+
+
+DEPRECATED = "deprecated"
+"""The kind of the event that says an input used a deprecated form (a warning only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,11 @@ class GateContext:
             )
             == self.tuple
         )
+
+    def legacy_text(self, legacy: bool) -> None:
+        """Record once that a stream's verdict text used the deprecated YAML form."""
+        if legacy and not any(event.kind == DEPRECATED for event in self.events):
+            self.events.append(GateEvent("L2-4", DEPRECATED, LEGACY_NOTE))
 
     def note(self, phase: str, *, silent_note: bool = False, **values: Any) -> str:
         text = message(phase, note=silent_note, **values)
@@ -142,6 +152,9 @@ class GateResult:
             "entry": dict(self.entry) if self.entry else None,
             "next_command": self.next_command,
             "events": [event.to_dict() for event in self.events],
+            "deprecated": next(
+                (event.message for event in self.events if event.kind == DEPRECATED), None
+            ),
         }
 
 

@@ -6,13 +6,14 @@ stream in memory: it validates each row against ``audit_jsonl.schema.json``
 keeps the few facts the checks need (the ``thread.started`` rows, the first
 two and the last event, the last ``agent_message`` text) and pairs tool
 events as it goes. A line that is not JSON (a truncated last line when codex
-was killed mid-write, a blank line) is a problem with its line number.
+was killed mid-write) is a problem with its line number.
 
 Problem codes: ``JSONL`` (a line that is not a JSON object), ``SCHEMA`` (a row
 against the schema), ``A7`` (tool-event pairing, §3.7), ``L2-3`` (the opening:
 exactly one ``thread.started``, first, then ``turn.started``), ``L2-4`` (an
-``agent_message`` exists; the stream ends with ``turn.completed`` whose
-``usage.input_tokens`` > 0).
+``agent_message`` exists; the stream is exactly one turn: its first
+``turn.completed`` is the last row and has ``usage.input_tokens`` > 0). Blank
+lines are skipped, as the real parser skips them.
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ class JsonlScan:
     """``usage`` of the last row when it is ``turn.completed``."""
     last_agent_message: tuple[int, str] | None = None
     """``(line, text)`` of the last ``item.completed`` ``agent_message``."""
+    turn_completed_line: int = 0
+    """Line of the first ``turn.completed`` (0: none yet); the turn ends there."""
+    after_turn: int = 0
+    """Line of the first row after that ``turn.completed`` (0: none, as it must be)."""
     error_lines: list[int] = field(default_factory=list)
     """Lines of ``error`` events (only failed runs carry them)."""
     problems: list[JsonlProblem] = field(default_factory=list)
@@ -114,8 +119,7 @@ def _decode(scan: JsonlScan, number: int, raw: bytes) -> dict[str, Any] | None:
     complete = raw.endswith(b"\n")
     text = raw.rstrip(b"\r\n")
     if not text.strip():
-        scan.add(number, "JSONL", f"line {number} is blank; every line must be one JSON event")
-        return None
+        return None  # blank lines are skipped, as the real parser does
     try:
         row = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -134,6 +138,10 @@ def _observe(scan: JsonlScan, pairing: _Pairing, number: int, row: dict[str, Any
     kind = row.get("type")
     if len(scan.first_types) < 2:
         scan.first_types.append(kind)
+    if scan.turn_completed_line:
+        _after_turn(scan, number, row)
+    elif kind == "turn.completed":
+        scan.turn_completed_line = number
     scan.last_type = kind
     scan.last_usage = row.get("usage") if kind == "turn.completed" else None
     if kind == "thread.started":
@@ -150,6 +158,35 @@ def _observe(scan: JsonlScan, pairing: _Pairing, number: int, row: dict[str, Any
                 scan.last_agent_message = (number, text)
             return
         pairing.see(kind, item.get("id"), number)
+
+
+def _after_turn(scan: JsonlScan, number: int, row: dict[str, Any]) -> None:
+    """A row after the one ``turn.completed``: the stream is not one turn (L2-4).
+
+    The canonical stream has exactly one turn, and the verdict is the last
+    agent message of it; a second turn (or a message appended after the turn
+    ended) could carry a later, forged PASS, so the stream fails as a whole.
+    """
+    if scan.after_turn:
+        return
+    scan.after_turn = number
+    kind = row.get("type")
+    item = row.get("item")
+    if kind == "turn.started":
+        what = "a second turn starts (turn.started)"
+    elif kind == "turn.completed":
+        what = "a second turn.completed"
+    elif isinstance(item, dict) and item.get("type") == AGENT_MESSAGE:
+        what = "an agent_message comes after the turn ended"
+    else:
+        what = f"a {kind!s} row comes after the turn ended"
+    scan.add(
+        number,
+        "L2-4",
+        f"line {number}: {what} after the turn.completed at line {scan.turn_completed_line}; "
+        "the stream must be exactly one turn ending with its one turn.completed (a later "
+        "turn or message cannot replace the verdict)",
+    )
 
 
 class _Pairing:
@@ -205,8 +242,10 @@ def _check_shape(scan: JsonlScan) -> None:
         scan.add(2, "L2-3", "the second event must be turn.started")
     if scan.last_agent_message is None:
         scan.add(0, "L2-4", "no item.completed agent_message; there is no verdict text")
-    if scan.last_type != "turn.completed":
+    if not scan.turn_completed_line:
         scan.add(0, "L2-4", "the stream does not end with turn.completed (the run did not finish)")
+    elif scan.after_turn:
+        pass  # reported where it happened; the usage of a second turn is not read
     else:
         usage = scan.last_usage if isinstance(scan.last_usage, dict) else {}
         tokens = usage.get("input_tokens")

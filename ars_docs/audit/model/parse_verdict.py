@@ -2,8 +2,12 @@
 
 The verdict text is the **last** ``item.completed`` event whose ``item.type``
 is ``agent_message`` (earlier ones are codex thinking aloud between tool
-calls). It is read by the shipped audit template
-(``ars_docs/templates/audit/codex_audit_multifile_template.md``):
+calls). It is read in the real ARS form (``verdict_text``: numbered finding
+lines, the ``Round N: …`` summary line last), which the shipped audit template
+(``ars_docs/templates/audit/codex_audit_multifile_template.md``) asks for.
+
+A text with no summary line at all is read in the deprecated form of earlier
+ars-docs templates (``AgentVerdict.legacy``):
 
 - Section 5 (a heading ``… Section 5 …``) holds the findings: a YAML list,
   in one or more fenced blocks (or bare YAML when there is no fence). A
@@ -14,7 +18,8 @@ calls). It is read by the shipped audit template
 
 Any failure — a stream that fails Layer 2 (a line that is not JSON, e.g. a
 truncated last line; a row against the schema; tool events unpaired; an
-``error`` event; no ``agent_message``; no closing ``turn.completed``), a
+``error`` event; no ``agent_message``; no closing ``turn.completed``; a
+second turn or any row after the one ``turn.completed``), a
 missing or malformed section, a round that is not the run's, a status the
 counts do not imply (A1) or counts that disagree with the findings (A5) —
 gives the ``AUDIT_FAILED`` shape with ``failure_reason: "JSONL parse error:
@@ -43,11 +48,20 @@ from ars_docs.audit.model.verdict import (
     failed_verdict,
     implied_status,
 )
+from ars_docs.audit.model.verdict_text import (
+    LEGACY_NOTE,
+    AgentVerdict,
+    VerdictParseError,
+    has_summary_line,
+    parse_text_verdict,
+)
 from ars_docs.core.errors import ArsError, InputDataError, UsageError
 from ars_docs.files.yaml.read import parse_yaml
 
 __all__ = [
     "FAILURE_PREFIX",
+    "LEGACY_NOTE",
+    "AgentVerdict",
     "VerdictOutcome",
     "VerdictParseError",
     "parse_agent_text",
@@ -64,16 +78,14 @@ _FENCE = re.compile(
 _DIMENSIONS = frozenset({"3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7"})
 
 
-class VerdictParseError(Exception):
-    """The verdict text or the stream cannot give a trustworthy verdict."""
-
-
 @dataclass(frozen=True, slots=True)
 class VerdictOutcome:
     verdict: dict[str, Any]
     """The §3.5 verdict (the ``AUDIT_FAILED`` shape when ``failure`` is set)."""
     failure: str | None
     """Why the stream gave no verdict (``None`` on success)."""
+    deprecated: str | None = None
+    """Set when the text used the deprecated YAML-under-headings form."""
 
     @property
     def ok(self) -> bool:
@@ -107,18 +119,26 @@ def parse_verdict_stream(
             "round cannot exceed the target (A3)"
         )
     run_id = run_id_from_path(path)
+    legacy: list[bool] = []
     try:
-        verdict = _parse(path, run_id, round_, target_rounds, generated_at)
+        verdict = _parse(path, run_id, round_, target_rounds, generated_at, legacy)
     except VerdictParseError as exc:
         reason = FAILURE_PREFIX + str(exc)
         return VerdictOutcome(
-            failed_verdict(run_id, round_, target_rounds, reason, generated_at), reason
+            failed_verdict(run_id, round_, target_rounds, reason, generated_at),
+            reason,
+            LEGACY_NOTE if legacy else None,
         )
-    return VerdictOutcome(verdict, None)
+    return VerdictOutcome(verdict, None, LEGACY_NOTE if legacy else None)
 
 
 def _parse(
-    path: str | os.PathLike[str], run_id: str, round_: int, target_rounds: int, generated_at: str
+    path: str | os.PathLike[str],
+    run_id: str,
+    round_: int,
+    target_rounds: int,
+    generated_at: str,
+    legacy: list[bool],
 ) -> dict[str, Any]:
     try:
         scan = scan_jsonl(path)
@@ -134,18 +154,40 @@ def _parse(
         raise VerdictParseError(f"line {scan.error_lines[0]}: codex reported an error event")
     assert scan.last_agent_message is not None  # no agent_message is an L2-4 problem
     line, text = scan.last_agent_message
+    if not has_summary_line(text) and any(h.group(1) == "6" for h in _SECTION.finditer(text)):
+        legacy.append(True)
     try:
-        findings, section6 = parse_agent_text(text)
+        said = parse_agent_text(text, round_)
     except VerdictParseError as exc:
         raise VerdictParseError(f"agent_message at line {line}: {exc}") from None
-    return _assemble(run_id, round_, target_rounds, generated_at, findings, section6)
+    return _assemble(run_id, round_, target_rounds, generated_at, said)
 
 
-def parse_agent_text(text: str) -> tuple[list[Any], dict[str, Any]]:
-    """``(findings, section 6 mapping)`` from the final agent_message text."""
+def parse_agent_text(text: str, round_: int | None = None) -> AgentVerdict:
+    """What the final agent_message text says: the real form when it has a summary
+    line (``round_``: the run's round; ``None`` takes the last line's), else the
+    deprecated YAML-under-headings form (``legacy``)."""
+    if has_summary_line(text):
+        return parse_text_verdict(text, round_)
+    findings, section6 = _legacy_sections(text)
+    return AgentVerdict(
+        findings=findings,
+        status=section6.get("verdict_status"),
+        round=section6.get("round"),
+        target_rounds=section6.get("target_rounds"),
+        counts=section6.get("finding_counts"),
+        legacy=True,
+    )
+
+
+def _legacy_sections(text: str) -> tuple[list[Any], dict[str, Any]]:
+    """``(findings, section 6 mapping)`` of the deprecated form."""
     sections = _sections(text)
     if "6" not in sections:
-        raise VerdictParseError("no 'Section 6' heading (the structured verdict)")
+        raise VerdictParseError(
+            "no 'Round N: P1×a / P2×b / P3×c (t total)' summary line (nor a 'Section 6' "
+            "heading of the deprecated YAML form)"
+        )
     if "5" not in sections:
         raise VerdictParseError("no 'Section 5' heading (the findings)")
     findings: list[Any] = []
@@ -208,20 +250,21 @@ def _assemble(
     round_: int,
     target_rounds: int,
     generated_at: str,
-    findings: list[Any],
-    section6: dict[str, Any],
+    said: AgentVerdict,
 ) -> dict[str, Any]:
-    status = section6.get("verdict_status")
+    status, findings, counts = said.status, said.findings, said.counts
     if status not in COMPLETED:
         raise VerdictParseError(
             f"Section 6 verdict_status {status!r} is not PASS, MINOR or MATERIAL"
         )
+    stated = {"round": said.round, "target_rounds": said.target_rounds}
     for key, expected in (("round", round_), ("target_rounds", target_rounds)):
-        if section6.get(key) != expected or isinstance(section6.get(key), bool):
-            raise VerdictParseError(
-                f"Section 6 {key} is {section6.get(key)!r} but this run is {key} {expected}"
-            )
-    counts = section6.get("finding_counts")
+        value = stated[key]
+        if key == "target_rounds" and value is None and not said.legacy:
+            continue  # the real text names no target; the run's is taken
+        if value != expected or isinstance(value, bool):
+            where = "Section 6" if said.legacy else "the summary line"
+            raise VerdictParseError(f"{where} {key} is {value!r} but this run is {key} {expected}")
     verdict = {
         "run_id": run_id,
         "verdict_status": status,
@@ -235,7 +278,8 @@ def _assemble(
     }
     errors = validate_verdict(verdict)
     if errors:
-        raise VerdictParseError(f"Section 5/6 do not fit the verdict schema: {errors[0].format()}")
+        where = "Section 5/6 do" if said.legacy else "the finding lines do"
+        raise VerdictParseError(f"{where} not fit the verdict schema: {errors[0].format()}")
     assert isinstance(counts, dict)
     if implied_status(counts) != status:
         raise VerdictParseError(

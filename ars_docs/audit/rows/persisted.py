@@ -25,6 +25,7 @@ from typing import Any
 
 from ars_docs.audit.model.jsonl import JsonlScan
 from ars_docs.audit.model.ledger import FIELD
+from ars_docs.audit.model.parse_verdict import VerdictParseError, parse_agent_text
 from ars_docs.audit.model.schemas import (
     SchemaError,
     validate_entry,
@@ -32,6 +33,7 @@ from ars_docs.audit.model.schemas import (
     validate_verdict,
 )
 from ars_docs.audit.model.sidecar import commits_exist
+from ars_docs.audit.model.verdict_text import LEGACY_NOTE
 from ars_docs.audit.rows.artifact_set import ArtifactSet, load_artifact_set
 from ars_docs.audit.rows.catalogue import Located, Report
 from ars_docs.audit.rows.cross import FileHashes, cross_rows
@@ -48,14 +50,28 @@ from ars_docs.core.diagnostics import Diagnostic, Severity
 __all__ = ["FIELD", "companion_rows", "entry_errors", "persisted_rows", "stream_rows"]
 
 
-def stream_rows(report: Report, scan: JsonlScan) -> None:
-    """The JSONL scan's problems as diagnostics (SCHEMA, A7, JSONL, L2-3, L2-4)."""
+def stream_rows(report: Report, scan: JsonlScan, round_: Any = None) -> None:
+    """The JSONL scan's problems as diagnostics (SCHEMA, A7, JSONL, L2-3, L2-4), then
+    whether the final agent_message is a verdict text (L2-4; for ``round_`` when it is
+    known, else the round of its last line); the deprecated YAML form is a warning."""
     for problem in scan.problems:
         report.at_line(
             problem.code, scan.path, problem.line, 1 if problem.line else 0, problem.message
         )
     if scan.dropped:
         report.at_line("JSONL", scan.path, 0, 0, f"{scan.dropped} more problem(s) not shown")
+    if scan.last_agent_message is None or "L2-4" in scan.codes():
+        return
+    line, text = scan.last_agent_message
+    try:
+        said = parse_agent_text(text, round_ if isinstance(round_, int) else None)
+    except VerdictParseError as exc:
+        report.at_line(
+            "L2-4", scan.path, line, 1, f"the final agent_message is not a verdict text: {exc}"
+        )
+        return
+    if said.legacy:
+        report.at_line("L2-4", scan.path, line, 1, LEGACY_NOTE, Severity.WARNING)
 
 
 def companion_rows(
@@ -68,7 +84,9 @@ def companion_rows(
     report.schema(at_verdict, validate_verdict(aset.verdict.data))
     verdict_rows(report, at_verdict, aset.verdict.data)
     if aset.scan is not None:
-        stream_rows(report, aset.scan)
+        verdict = aset.verdict.data
+        round_ = verdict.get("round") if isinstance(verdict, Mapping) else None
+        stream_rows(report, aset.scan, round_)
         for line in aset.scan.error_lines:
             report.at_line(
                 "L2-2",

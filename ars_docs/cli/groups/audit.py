@@ -118,6 +118,8 @@ def cmd_parse_verdict(args: argparse.Namespace) -> int:
         probe=args.probe,
     )
     outcome, target = done.outcome, done.written
+    if outcome.deprecated:
+        print(f"ars-docs: warning: {args.jsonl}: {outcome.deprecated}", file=sys.stderr)
     if args.format == "json":
         data = done.to_dict(args.jsonl)
         print_payload(payload("audit parse-verdict", data, **data))
@@ -261,8 +263,10 @@ def cmd_gate(args: argparse.Namespace) -> int:
         from ars_docs.core.limits import bound_message
 
         print(f"ars-docs: error: {bound_message(result.message)}", file=sys.stderr)
+    data = result.to_dict()
+    if data["deprecated"]:
+        print(f"ars-docs: warning: {args.passport}: {data['deprecated']}", file=sys.stderr)
     if args.format == "json":
-        data = result.to_dict()
         summary = {
             key: data[key]
             for key in (
@@ -278,7 +282,7 @@ def cmd_gate(args: argparse.Namespace) -> int:
         return result.exit_code
     # Phase IDs (P-PA-…, B10) are the spec's internal names: shown with -v, always in JSON.
     for event in result.events:
-        if event.kind == "block" or event.message in result.message:
+        if event.kind in ("block", "deprecated") or event.message in result.message:
             continue
         if args.verbose:
             print(f"  {event.phase}: {event.message}")
