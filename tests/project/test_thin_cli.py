@@ -37,8 +37,9 @@ CLI = PACKAGE / "cli"
 #: +2, issue 40's hooks part: DRAFT may be left out (every draft of the session).
 #: +32, issue 40's hold-original: its parser (KEY, --form, --where, --file, --yes)
 #: and a handler that calls commands.record.holdings and prints. +2 in the merge of both.
-#: +2 for issue 35 (audit35): the deprecation warning line of parse-verdict and gate.
-CLI_LINE_BUDGET = 3840
+#: +2 for issue 35 (audit35): the deprecation warning line of parse-verdict and gate;
+#: +2 where the merged parts meet (imports).
+CLI_LINE_BUDGET = 3842
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450
