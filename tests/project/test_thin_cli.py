@@ -31,7 +31,8 @@ CLI = PACKAGE / "cli"
 #: 3,700 → 3,745, for issue 40's ``--format json`` on the ten commands that lacked it and
 #: ``-q`` on three: their options and output only (the data and next steps are the
 #: commands': ``to_dict`` of their results, ``next_steps``).
-CLI_LINE_BUDGET = 3745
+#: refs (issue 40, the reference list): +26 for render's --references, --csl, --references-heading.
+CLI_LINE_BUDGET = 3771
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450
