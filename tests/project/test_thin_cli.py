@@ -31,8 +31,9 @@ CLI = PACKAGE / "cli"
 #: 3,700 → 3,745, for issue 40's ``--format json`` on the ten commands that lacked it and
 #: ``-q`` on three: their options and output only (the data and next steps are the
 #: commands': ``to_dict`` of their results, ``next_steps``).
-#: refs (issue 40, the reference list): +26 for render's --references, --csl, --references-heading.
-CLI_LINE_BUDGET = 3771
+#: refs (issue 40): +26 for render's --references, --csl, --references-heading; +4 for
+#: audit template's --format json.
+CLI_LINE_BUDGET = 3775
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450
