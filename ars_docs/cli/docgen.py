@@ -56,6 +56,7 @@ _EXIT_MEANING = {
     ExitCode.USAGE: "usage error (nothing was read or written)",
     ExitCode.DATA_ERR: "bad input data (malformed YAML, schema violation, unknown citation key)",
     ExitCode.NO_INPUT: "an input file is missing",
+    ExitCode.UNAVAILABLE: "an optional part is not installed (the message names the `pip install`)",
     ExitCode.SOFTWARE: "`audit run` only: the audit failed (`AUDIT_FAILED` written)",
     ExitCode.CANT_CREATE: "an output cannot be created or written (nothing was changed)",
     ExitCode.IO_ERR: "input/output error",

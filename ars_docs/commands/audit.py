@@ -29,6 +29,7 @@ __all__ = [
     "ParsedVerdict",
     "acknowledge",
     "audit_template",
+    "audit_template_data",
     "bundle_manifest",
     "gate",
     "parse_verdict",
@@ -142,6 +143,18 @@ def audit_template() -> str:
     from ars_docs.audit.run.request import shipped_template
 
     return shipped_template().read_text(encoding="utf-8")
+
+
+def audit_template_data() -> dict[str, Any]:
+    """``audit template --format json``: the template's text, where a repository commits
+    it (spec §4: ``TEMPLATE_PATH``) and its SHA-256, so an agent can copy and check it."""
+    import hashlib
+
+    from ars_docs.audit.run.request import TEMPLATE_PATH
+
+    text = audit_template()
+    sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return {"commit_at": TEMPLATE_PATH, "sha256": sha, "bytes": len(text.encode()), "text": text}
 
 
 def run(

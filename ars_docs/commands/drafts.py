@@ -33,6 +33,7 @@ from ars_docs.document.api import (
     Inspection,
     RenderResult,
     check_target,
+    cited_keys,
     need_corpus,
     new_state,
     run_finalize,
@@ -210,6 +211,7 @@ def render(
             _preview_html(state.markers, text, trust, chosen, path, allow_html, passport),
             None,
             tuple(state.diagnostics),
+            cited_keys(state),
         )
     return run_render(state, pipeline, to=to, allow_html=allow_html)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ars_docs.commands import drafts
 from ars_docs.commands.outputs import refuse_outputs_over_inputs, same_file, write_output
@@ -19,6 +20,10 @@ from ars_docs.commands.session_inputs import STDIO, Trust, load_trust, read_draf
 from ars_docs.core.errors import ExitCode, InputDataError, UsageError
 from ars_docs.document.api import RenderResult
 from ars_docs.session.corpus import Corpus
+
+if TYPE_CHECKING:
+    from ars_docs.commands.references import ReferenceList, ReferenceRequest
+    from ars_docs.session.readlog import ReadLog
 
 __all__ = ["RenderRun", "default_render_path", "read_css", "render_file"]
 
@@ -38,6 +43,8 @@ class RenderRun:
     corpus: Corpus | None
     written: str | None
     """Where the output went (``-``: standard output), ``None`` if refused or ``check``."""
+    references: ReferenceList | None = None
+    """The reference list appended (``--references``), ``None`` if not asked or refused."""
 
     @property
     def passed(self) -> bool:
@@ -71,14 +78,21 @@ def render_file(
     css: str | None = None,
     require_lookup: bool | None = None,
     trust: Trust | None = None,
+    references: ReferenceRequest | None = None,
 ) -> RenderRun:
     """Render one draft file (``-``: standard input, output to standard output).
 
     ``css`` is a stylesheet's text (``read_css``); ``trust`` the loaded corpus and
-    read log when a batch loaded them once.
+    read log when a batch loaded them once; ``references`` appends the reference
+    list of the works the gate accepted (``commands.references``).
     """
     if check and not strict:
         raise UsageError("--check runs the strict gate: give --strict too")
+    style = None
+    if references is not None:
+        from ars_docs.commands.references import check_request
+
+        style = check_request(references, passport=passport)
     doc = read_draft(draft)
     if passport:
         corpus, read_log = trust if trust is not None else load_trust(passport)
@@ -111,6 +125,15 @@ def render_file(
         policy=policy,
     )
     text = result.output
+    listed: ReferenceList | None = None
+    if text is not None and references is not None and style is not None and corpus is not None:
+        from ars_docs.commands import references as refs
+
+        refused = [] if strict else _refused_keys(doc.text, corpus, read_log, doc.path, policy)
+        if result.gate is not None:
+            refused += [o.slug for o in result.gate.offenders]
+        listed = refs.build(refs.accepted_keys(result.cited, refused), corpus, references, style)
+        text = refs.placed(text, listed, to=to, newline=doc.newline())
     if text is not None and to == "html" and not fragment:
         from ars_docs.document.renderers.html_document import document_title, html_document
 
@@ -123,7 +146,15 @@ def render_file(
     if text is not None and not check:
         write_output(output, text)
         written = output
-    return RenderRun(doc.path, doc.text, result, strict, policy, passport, corpus, written)
+    return RenderRun(doc.path, doc.text, result, strict, policy, passport, corpus, written, listed)
+
+
+def _refused_keys(
+    text: str, corpus: Corpus, read_log: ReadLog | None, path: str, policy: GatePolicy
+) -> list[str | None]:
+    """The keys the gate would refuse in a preview (which itself never refuses)."""
+    verdict = drafts.gate(text, corpus, read_log, path=path, policy=policy)
+    return [o.slug for o in verdict.offenders]
 
 
 def _stylesheet(strict: bool, css: str | None) -> str | None:

@@ -31,6 +31,8 @@ class ExitCode(IntEnum):
     USAGE = 64
     DATA_ERR = 65
     NO_INPUT = 66
+    UNAVAILABLE = 69
+    """An optional part is not installed (``render --references`` without the CSL processor)."""
     SOFTWARE = 70
     """``audit run`` only: the audit failed (``AUDIT_FAILED`` written, spec §4.6)."""
     CANT_CREATE = 73
@@ -79,6 +81,13 @@ class OutputError(ArsError):
     """An output file cannot be created or written."""
 
     exit_code = ExitCode.CANT_CREATE
+
+
+class UnavailableError(ArsError):
+    """A feature needs an optional dependency that is not installed; the message names
+    the ``pip install`` that adds it."""
+
+    exit_code = ExitCode.UNAVAILABLE
 
 
 class ArsIOError(ArsError):

@@ -136,6 +136,8 @@ class RenderResult:
     output: str | None
     gate: GateResult | None
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    cited: tuple[str, ...] = ()
+    """The keys the draft's well-formed markers cite, in the order first cited."""
 
     @property
     def passed(self) -> bool:
@@ -255,14 +257,20 @@ def run_render(
     pipeline.run(state)
     gate = gate_result(state) if state.gate_ran else None
     diagnostics = tuple(state.diagnostics)
+    cited = cited_keys(state)
     if state.refused:
-        return RenderResult(None, gate, diagnostics)
+        return RenderResult(None, gate, diagnostics, cited)
     stripped = apply_edits(state.document.text, state.edits)
     # The draft's token tree goes before the HTML renderer parses the stripped text:
     # holding both was the peak of `render --to html` (issue 29 §12).
     state.tokens = []
     output = render_html(stripped, allow_html=allow_html) if to == "html" else stripped
-    return RenderResult(output, gate, diagnostics)
+    return RenderResult(output, gate, diagnostics, cited)
+
+
+def cited_keys(state: DocState) -> tuple[str, ...]:
+    """The keys of the well-formed markers, each once, in the order first cited."""
+    return tuple(dict.fromkeys(m.slug for m in state.markers if m.slug is not None))
 
 
 #: The public functions that lived here until 0.2 → where they are now.

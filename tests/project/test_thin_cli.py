@@ -39,7 +39,9 @@ CLI = PACKAGE / "cli"
 #: and a handler that calls commands.record.holdings and prints. +2 in the merge of both.
 #: +2 for issue 35 (audit35): the deprecation warning line of parse-verdict and gate;
 #: +2 where the merged parts meet (imports).
-CLI_LINE_BUDGET = 3842
+#: +30, refs (issue 40): render's --references, --csl, --references-heading; audit
+#: template's --format json.
+CLI_LINE_BUDGET = 3872
 #: Tools that live in ``cli/`` but are not doors: not counted in the budget.
 TOOLS = frozenset({"docgen.py"})
 MODULE_LIMIT = 450

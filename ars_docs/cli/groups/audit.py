@@ -18,10 +18,11 @@ from ars_docs.cli.common import (
     passport_arg,
     print_diagnostics,
 )
-from ars_docs.cli.jsonout import payload, print_payload
+from ars_docs.cli.jsonout import payload, print_changes, print_payload
 from ars_docs.commands.audit import (
     acknowledge,
     audit_template,
+    audit_template_data,
     bundle_manifest,
     gate,
     parse_verdict,
@@ -388,9 +389,12 @@ def _register_run(audit_sub: Subparsers) -> None:
         "shared/templates/codex_audit_multifile_template.md)",
     )
     t.set_defaults(handler=cmd_template)
+    add_format(t)
 
 
 def cmd_template(args: argparse.Namespace) -> int:
+    if args.format == "json":
+        return print_changes("audit template", audit_template_data(), "commit_at", "sha256")
     sys.stdout.write(audit_template())
     return int(ExitCode.OK)
 

@@ -21,6 +21,7 @@ from ars_docs.cli.common import (
     Subparsers,
     add_format,
     add_passport,
+    add_references,
     add_require_lookup,
     passport_arg,
 )
@@ -161,6 +162,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
         metavar="FILE",
         help="HTML document: put this stylesheet inline in <head> (after the preview's own)",
     )
+    add_references(p)
     add_batch_options(p)
     add_format(p)
     add_verbosity(p)
@@ -344,8 +346,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _render_one(args: argparse.Namespace, trust: Trust | None = None) -> int:
+    from ars_docs.commands.references import request
     from ars_docs.commands.render import render_file
 
+    wanted = request(args.references, style=args.csl, heading=args.references_heading)
     run = render_file(
         args.draft,
         passport=passport_arg(args.passport, required=False),
@@ -360,6 +364,7 @@ def _render_one(args: argparse.Namespace, trust: Trust | None = None) -> int:
         css=args.css_text,
         require_lookup=False if args.no_require_lookup else None,
         trust=trust,
+        references=wanted,
     )
     # Text reports go to standard error (as they always have); JSON goes to standard
     # output unless the document itself does.
@@ -380,8 +385,10 @@ def _report_render(args: argparse.Namespace, run: RenderRun, stream: TextIO) -> 
         "offenders": len(offenders),
         "citations": result.gate.citations if result.gate is not None else None,
         "existence_checked": result.gate.existence_checked if result.gate is not None else None,
+        "references": len(run.references.keys) if run.references else None,
         "diagnostics": severity_counts(result.diagnostics),
     }
+    listed = run.references
     if args.format == "json":
         data = payload(
             "render",
@@ -393,6 +400,7 @@ def _report_render(args: argparse.Namespace, run: RenderRun, stream: TextIO) -> 
                 )
                 for o in offenders
             ],
+            references={"style": listed.style, "keys": list(listed.keys)} if listed else None,
         )
         print_payload(data, stream)
         return
@@ -433,4 +441,6 @@ def _report_render(args: argparse.Namespace, run: RenderRun, stream: TextIO) -> 
         print(f"{draft}: {mode}; nothing written (--check)", file=stream)
         return
     where = "standard output" if written == STDIO else written
+    if listed:
+        where += f" with a reference list of {len(listed.keys)} work(s) ({listed.style})"
     print(f"{draft}: {mode}; wrote {where}", file=stream)
