@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ars_docs.commands.outputs import refuse_batch_outputs_over_inputs
-from ars_docs.commands.session_drafts import GENERATED_SUFFIXES, session_drafts
 from ars_docs.commands.session_inputs import STDIO, Trust
+from ars_docs.commands.setup.drafts import GENERATED_SUFFIXES, session_drafts
 from ars_docs.core.errors import InputMissingError, UsageError
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def expand_drafts(
 
     A batch is more than one draft or any folder (a folder of one draft still
     reports like a batch, so scripts see one shape). ``session``: a passport whose
-    session's drafts (``commands.session_drafts``) are added, also as a batch (the
+    session's drafts (``commands.setup.drafts``) are added, also as a batch (the
     CLI passes it when no DRAFT is given).
     """
     drafts: list[str] = []

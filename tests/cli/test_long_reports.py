@@ -160,6 +160,7 @@ def test_render_json_summary_and_offenders(session: Session, cli) -> None:
         "offenders": 1,
         "citations": 2,
         "existence_checked": True,
+        "references": None,  # no --references (docs/json.md)
         "diagnostics": {"error": 0, "warning": 0, "info": 0},
     }
     assert payload["offenders"] == [

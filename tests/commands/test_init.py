@@ -95,7 +95,7 @@ def test_a_new_folder_is_created_and_the_json_frame_lists_what_was_written(
 
 
 def test_the_pre_commit_config_runs_this_repositorys_hooks(tmp_path: Path, cli) -> None:
-    from ars_docs.commands.init import HOOKS
+    from ars_docs.commands.setup.init import HOOKS
 
     shipped = load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))
     assert [(h["id"], h["entry"]) for h in shipped] == list(HOOKS)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from ars_docs.commands.session_drafts import session_drafts
+from ars_docs.commands.setup.drafts import session_drafts
 from tests.support.hostile import ars
 from tests.support.layout import REPO
 from tests.support.sessions import Session, read_log_text

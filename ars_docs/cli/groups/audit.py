@@ -378,9 +378,7 @@ def _register_run(audit_sub: Subparsers) -> None:
         ),
     )
     p.add_argument("--codex", metavar="CMD", help="auditor command (default $ARS_CODEX or codex)")
-    p.add_argument(
-        "--timeout", metavar="SECONDS", help="kill the auditor after this long (0: no limit)"
-    )
+    p.add_argument("--timeout", metavar="SECONDS", help="kill the auditor after (0: no limit)")
     add_format(p)
 
     t = audit_sub.add_parser(

@@ -122,7 +122,7 @@ def register(sub: Subparsers, lint_sub: Subparsers) -> None:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    from ars_docs.commands.init import init
+    from ars_docs.commands.setup.init import init
 
     run = init(args.dir, contact_email=args.contact_email, pre_commit=args.pre_commit)
     if args.format == "json":
