@@ -184,13 +184,13 @@ def venue_identity(text: str) -> Venue | None:
         # Greek letters fold to their names ("χ" → "chi"): no acronym of this table is
         # written in another script, and such venues are compared word by word.
         return None
+    padded = f" {_words(text)} "
+    track = _track(padded)
     parts = _HELD_AT.split(text, maxsplit=1)
-    track = _track(f" {_words(text)} ")
     for part in parts:
-        series = _series(_words(part))
+        series = _series(_words(part) if len(parts) > 1 else padded.strip())
         if series:
             return Venue(series, track)
-    padded = f" {_words(text)} "
     if any(f" {name} " in padded for name in _NEUTRAL):
         return NEUTRAL
     return None

@@ -244,9 +244,7 @@ def _check_shape(scan: JsonlScan) -> None:
         scan.add(0, "L2-4", "no item.completed agent_message; there is no verdict text")
     if not scan.turn_completed_line:
         scan.add(0, "L2-4", "the stream does not end with turn.completed (the run did not finish)")
-    elif scan.after_turn:
-        pass  # reported where it happened; the usage of a second turn is not read
-    else:
+    elif not scan.after_turn:  # a row after the turn is reported where it stands
         usage = scan.last_usage if isinstance(scan.last_usage, dict) else {}
         tokens = usage.get("input_tokens")
         if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens <= 0:

@@ -15,7 +15,6 @@ Human-only: no MCP tool calls this and ``retrieve`` never writes the record.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shlex
 from dataclasses import dataclass, field
@@ -103,8 +102,7 @@ def hold_original(
     confirmed = confirm_attestation("hold-original", statement, yes=yes)
     now = (clock or Clock.from_env()).rfc3339()
     with file_lock(path, held_path(path)):
-        corpus = _corpus(path)
-        entry = _entry(corpus, key, path)
+        corpus, entry = _entry(path, key)
         before = load_holdings(path).get(key)
         if before is None and entry.source_acquired:
             raise InputDataError(
@@ -167,33 +165,20 @@ def _scan(passport: Path, file: str) -> tuple[str, str]:
             f"{file}: the scan is outside the session folder {folder}; copy it there "
             "(e.g. sources/) and give that path, so the passport's path stays valid"
         ) from None
-    digest = hashlib.sha256()
-    with open(scan, "rb") as handle:  # hashlib.file_digest is Python 3.11+
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return relative.as_posix(), digest.hexdigest()
+    from ars_docs.audit.model.manifest import sha256_file
+
+    return relative.as_posix(), sha256_file(scan)
 
 
-def _corpus(path: Path) -> Any:
-    from ars_docs.session.corpus import load_corpus
-
-    return load_corpus(path, use_cache=False)
-
-
-def _entry(corpus: Any, key: str, path: Path) -> Any:
+def _entry(path: Path, key: str) -> tuple[Any, Any]:
+    from ars_docs.session.corpus import entry_to_edit
     from ars_docs.session.lookup_record import not_the_work
 
-    entry = corpus.get(key)
-    if entry is None:
-        close = corpus.closest_keys(key)
-        hint = f" (closest keys: {', '.join(close)})" if close else ""
-        raise InputDataError(
-            f"{path}: citation_key '{key}' not in literature_corpus[]{hint}; nothing was written"
-        )
+    corpus, entry = entry_to_edit(path, key)
     problem = not_the_work(entry.data, key)
     if problem is not None:
         raise InputDataError(f"{path}: {problem}; nothing was written")
-    return entry
+    return corpus, entry
 
 
 def _next(key: str, passport: str) -> list[str]:

@@ -227,9 +227,9 @@ def _unmatched(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
 def _find(word: str, pool: list[str]) -> int | None:
     if word in pool:
         return pool.index(word)
-    stem = _stem(word)
+    own = stem(word)
     for index, other in enumerate(pool):
-        if _stem(other) == stem or deumlaut(other) == deumlaut(word):
+        if stem(other) == own or deumlaut(other) == deumlaut(word):
             return index
     if len(word) >= 5:
         for index, other in enumerate(pool):
@@ -246,9 +246,6 @@ _NEGATING = ("un", "non", "in", "im", "ir", "il", "dis", "anti", "a")
 def _negated(a: str, b: str) -> bool:
     short, long = (a, b) if len(a) <= len(b) else (b, a)
     return any(long == prefix + short for prefix in _NEGATING)
-
-
-_stem = stem
 
 
 def _rank(agreement: Agreement) -> int:
